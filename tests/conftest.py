@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from typer.testing import Result
 
 
 @pytest.fixture(autouse=True)
@@ -14,3 +17,36 @@ def graphmem_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for name in ("GRAPHMEM_BACKEND", "GRAPHMEM_URL", "GRAPHMEM_TOKEN"):
         monkeypatch.delenv(name, raising=False)
     return home
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A git work tree (with a remote) as the current directory."""
+    root = tmp_path / "shop-api"
+    (root / ".git").mkdir(parents=True)
+    (root / ".git" / "config").write_text(
+        '[core]\n\tbare = false\n[remote "origin"]\n\turl = git@github.com:acme/shop-api.git\n'
+    )
+    monkeypatch.chdir(root)
+    return root
+
+
+class Cli:
+    """Runs the Typer app in-process, as a user would type it."""
+
+    def __call__(self, *args: str, input: str | None = None) -> Result:
+        from typer.testing import CliRunner
+
+        from graphmem.cli.app import app
+
+        return CliRunner().invoke(app, list(args), input=input)
+
+    def json(self, *args: str, input: str | None = None) -> Any:
+        result = self(*args, "--json", input=input)
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout)
+
+
+@pytest.fixture
+def cli() -> Cli:
+    return Cli()

@@ -24,7 +24,7 @@ class StubServer(ThreadingHTTPServer):
 
 @contextmanager
 def serve(handler: type[BaseHTTPRequestHandler], **attrs: object) -> Iterator[StubServer]:
-    """Serve `handler` on 127.0.0.1:<free port>; `attrs` are set on the server for handlers to read."""
+    """Serve `handler` on 127.0.0.1:<free port>; `attrs` become server attributes."""
     server = StubServer(("127.0.0.1", 0), handler)
     for key, value in attrs.items():
         setattr(server, key, value)

@@ -1,0 +1,56 @@
+"""`graphmem add`: remember one thing now."""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from graphmem.cli.app import get_app
+from graphmem.service import Scope
+
+
+def add(
+    ctx: typer.Context,
+    text: str = typer.Argument(..., help="What to remember, or - to read it from stdin."),
+    scope: str = typer.Option(
+        "project", help="project (this repository's memory) or global (every project's)."
+    ),
+    group: str | None = typer.Option(None, help="Store in this group id instead of the scope's."),
+    name: str | None = typer.Option(None, help="A title (default: the first line)."),
+    source: str = typer.Option("text", help="Episode source for Graphiti: text, message or json."),
+    as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
+) -> None:
+    """Remember one memory now (secrets are redacted first).
+
+    Example: graphmem add "The API uses cursor pagination; page size is capped at 100."
+    """
+    app = get_app(ctx)
+    if scope not in ("project", "global"):
+        raise typer.BadParameter("must be project or global", param_hint="--scope")
+    if source not in ("text", "message", "json"):
+        raise typer.BadParameter("must be text, message or json", param_hint="--source")
+    body = sys.stdin.read() if text == "-" else text
+    scope_: Scope = "global" if scope == "global" else "project"
+    stored = app.memory.remember(body, scope=scope_, group=group, name=name, source=source)
+    episode = stored.episode
+    if as_json:
+        app.print_json(
+            {
+                "uuid": episode.uuid,
+                "group_id": episode.group_id,
+                "name": episode.name,
+                "new": stored.new,
+                "redacted": dict(stored.redacted),
+            }
+        )
+        return
+    verb = "remembered" if stored.new else "already remembered"
+    app.out.print(f"{verb} in {episode.group_id}: {episode.name}", highlight=False)
+    if stored.redacted:
+        kinds = ", ".join(f"{n} {k}" for k, n in stored.redacted.items())
+        app.note(f"redacted before storing: {kinds}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(add)

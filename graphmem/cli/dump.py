@@ -1,0 +1,41 @@
+"""`graphmem dump`: export memories as Markdown or JSON Lines that `load` reads back exactly."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import typer
+
+from graphmem import transfer
+from graphmem.cli.app import get_app
+from graphmem.scope import sanitize
+
+
+def dump(
+    ctx: typer.Context,
+    path: Path | None = typer.Argument(None, help="Write here (created 0600); default stdout."),
+    group: list[str] = typer.Option([], help="Only this group (repeatable); default every group."),
+    fmt: str = typer.Option("markdown", "--format", help="markdown or jsonl."),
+) -> None:
+    """Export memories; `graphmem load` re-imports the file into the same groups.
+
+    Example: graphmem dump backup.md && graphmem load backup.md
+    """
+    app = get_app(ctx)
+    if fmt not in ("markdown", "jsonl"):
+        raise typer.BadParameter("must be markdown or jsonl", param_hint="--format")
+    groups = app.memory.export([sanitize(g) for g in group] or None)
+    write = transfer.write_markdown if fmt == "markdown" else transfer.write_jsonl
+    if path is None:
+        write(sys.stdout, groups)
+        return
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+        count = write(out, groups)
+    app.note(f"dumped {count} episodes from {len(groups)} groups to {path}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(dump)

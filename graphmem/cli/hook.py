@@ -1,0 +1,23 @@
+"""`graphmem hook <Event>`, listed here for --help; real runs take the fast path in __main__."""
+
+from __future__ import annotations
+
+import typer
+
+
+def hook(
+    event: str = typer.Argument(..., help="The host event, e.g. SessionStart, Stop, PreCompact."),
+) -> None:
+    """Handle one host event: JSON on stdin, the host's answer on stdout. Always exits 0.
+
+    Installed into Claude Code, opencode and pi by `graphmem setup`; not usually run by hand.
+
+    Example: echo '{"session_id": "s1", "cwd": "."}' | graphmem hook SessionStart
+    """
+    from graphmem.hooks.runner import run
+
+    raise typer.Exit(run([event]))
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(hook)

@@ -1,0 +1,211 @@
+"""Configuration: defaults < user config.toml < project .graphmem.toml < GRAPHMEM_* env < flags.
+
+Every key is declared once in SETTINGS (type, default, help); docs/configuration.md is checked
+against it by a test. stdlib only, because the hook path loads config on every event.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from graphmem import paths
+from graphmem.errors import ConfigError
+
+PROJECT_FILE = ".graphmem.toml"
+
+
+@dataclass(frozen=True)
+class Setting:
+    key: str
+    type: type
+    default: Any
+    help: str
+    choices: tuple[str, ...] = ()
+    secret: bool = False
+
+    @property
+    def env(self) -> str:
+        return "GRAPHMEM_" + self.key.upper()
+
+
+MIB = 1024 * 1024
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        "backend",
+        str,
+        "sqlite",
+        "Where memory lives: the embedded store, or also a Graphiti MCP server.",
+        choices=("sqlite", "graphiti"),
+    ),
+    Setting("url", str, "", "Graphiti MCP endpoint, e.g. http://127.0.0.1:8000/mcp."),
+    Setting(
+        "token", str, "", "Bearer token sent to the Graphiti server (behind a proxy).", secret=True
+    ),
+    Setting("headers", dict, {}, "Extra HTTP headers for the Graphiti server (a TOML table)."),
+    Setting("probe_timeout", float, 3.0, "Seconds allowed for a health probe of the server."),
+    Setting("timeout", float, 60.0, "Seconds allowed for one request to the server."),
+    Setting("hook_timeout", float, 2.0, "Seconds a hook may spend on the network (recall only)."),
+    Setting(
+        "project_group", str, "", "Use this group id for the project instead of the derived one."
+    ),
+    Setting("global_group", str, "global", "Group id of cross-project memory."),
+    Setting("context_window", int, 200_000, "The model's context window in tokens (sizes recall)."),
+    Setting("injection_interval", int, 10, "Re-inject new memories every N prompts (0 = never)."),
+    Setting(
+        "reprompt",
+        str,
+        "substantive",
+        "Ask the agent to keep memories after substantive turns.",
+        choices=("substantive", "off"),
+    ),
+    Setting("max_reprompts", int, 3, "At most this many stop re-prompts per session."),
+    Setting("episode_chars", int, 12_000, "Longest captured episode; longer turns keep their end."),
+    Setting("chunk_chars", int, 8_000, "Default chunk size of `graphmem ingest`."),
+    Setting("redact_patterns", list, [], "Extra regular expressions to redact (kind: custom)."),
+    Setting("redact_allowlist", list, [], "Regular expressions of text never to redact."),
+    Setting("spool_max_attempts", int, 5, "Server rejections before an episode is marked dead."),
+    Setting("spool_max_pending", int, 10_000, "Most episodes waiting for the server."),
+    Setting("spool_max_bytes", int, 64 * MIB, "Most bytes waiting for the server."),
+    Setting("spool_max_age_days", int, 30, "Oldest an episode may wait for the server."),
+    Setting("session_retention_days", int, 30, "Forget per-session hook state after this long."),
+)
+BY_KEY = {s.key: s for s in SETTINGS}
+
+
+@dataclass(frozen=True)
+class Config:
+    values: Mapping[str, Any]
+    files: tuple[Path, ...] = ()  # config files in effect, lowest precedence first
+    env: tuple[str, ...] = ()  # GRAPHMEM_* variables in effect
+    project_root: Path = field(default_factory=Path.cwd)
+
+    def __getattr__(self, key: str) -> Any:
+        try:
+            return self.values[key]
+        except KeyError:
+            raise AttributeError(key) from None
+
+
+def _coerce(setting: Setting, value: Any, where: str) -> Any:
+    """Check one value against its setting; raise ConfigError naming where, the key and the type."""
+    expected = {
+        str: "a string",
+        int: "an integer",
+        float: "a number",
+        bool: "true or false",
+        list: "a list of strings",
+        dict: "a table of strings",
+    }[setting.type]
+    ok: bool
+    if setting.type is float and isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)
+    if setting.type is list:
+        ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+    elif setting.type is dict:
+        ok = isinstance(value, dict) and all(isinstance(v, str) for v in value.values())
+    elif setting.type is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    else:
+        ok = isinstance(value, setting.type)
+    if not ok:
+        raise ConfigError(f"{where}: `{setting.key}` must be {expected}, got {value!r}")
+    if setting.choices and value not in setting.choices:
+        raise ConfigError(
+            f"{where}: `{setting.key}` must be one of {', '.join(setting.choices)}, got {value!r}"
+        )
+    if setting.type in (int, float) and value < 0:
+        raise ConfigError(f"{where}: `{setting.key}` must not be negative, got {value!r}")
+    return value
+
+
+def _from_env_text(setting: Setting, text: str, where: str) -> Any:
+    try:
+        if setting.type is int:
+            return int(text)
+        if setting.type is float:
+            return float(text)
+        if setting.type is bool:
+            return {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False}[
+                text.strip().lower()
+            ]
+        if setting.type is list:
+            return [part.strip() for part in text.split(",") if part.strip()]
+        if setting.type is dict:
+            pairs = (part.split("=", 1) for part in text.split(",") if part.strip())
+            return {k.strip(): v.strip() for k, v in pairs}
+    except (ValueError, KeyError):
+        raise ConfigError(f"{where}: `{text}` is not valid for `{setting.key}`") from None
+    return text
+
+
+def _read_file(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as fh:
+            data = tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML ({exc}); fix or remove the file") from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot be read ({exc.strerror})") from None
+    for key, value in data.items():
+        setting = BY_KEY.get(key)
+        if setting is None:
+            known = ", ".join(sorted(BY_KEY))
+            raise ConfigError(f"{path}: unknown key `{key}` (known keys: {known})")
+        data[key] = _coerce(setting, value, str(path))
+    return data
+
+
+def find_project_root(cwd: Path) -> tuple[Path, bool]:
+    """The enclosing git work tree's root (and True), or `cwd` itself (and False)."""
+    for directory in (cwd, *cwd.parents):
+        if (directory / ".git").exists():
+            return directory, True
+    return cwd, False
+
+
+def project_files(cwd: Path, root: Path) -> list[Path]:
+    """`.graphmem.toml` files from the repository root down to `cwd` (nearest wins)."""
+    found = []
+    for directory in (cwd, *cwd.parents):
+        candidate = directory / PROJECT_FILE
+        if candidate.is_file():
+            found.append(candidate)
+        if directory == root:
+            break
+    return found[::-1]
+
+
+def load(
+    cwd: Path | None = None,
+    overrides: Mapping[str, Any] | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> Config:
+    cwd = (cwd or Path.cwd()).resolve()
+    environ = os.environ if environ is None else environ
+    root, _ = find_project_root(cwd)
+    values = {s.key: s.default for s in SETTINGS}
+    files = [f for f in [paths.user_config_file()] if f.is_file()] + project_files(cwd, root)
+    for path in files:
+        values.update(_read_file(path))
+    used_env = []
+    for setting in SETTINGS:
+        text = environ.get(setting.env)
+        if text is not None:
+            values[setting.key] = _coerce(
+                setting, _from_env_text(setting, text, setting.env), setting.env
+            )
+            used_env.append(setting.env)
+    for key, value in (overrides or {}).items():
+        if value is not None:
+            values[key] = _coerce(BY_KEY[key], value, f"--{key.replace('_', '-')}")
+    if values["backend"] == "graphiti" and not values["url"]:
+        raise ConfigError(
+            "backend is `graphiti` but no `url` is set: set url in config.toml or GRAPHMEM_URL"
+        )
+    return Config(values=values, files=tuple(files), env=tuple(used_env), project_root=root)

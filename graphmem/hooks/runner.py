@@ -1,0 +1,53 @@
+"""`graphmem hook <Event>`: read the host's event JSON on stdin, answer on stdout, never fail.
+
+Whatever happens inside, the process exits 0: a memory tool must never block a prompt or a stop
+(exit 2 would), and a failure leaves one line on stderr and an entry in the hook log.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import traceback
+
+MAX_STDIN = 32 * 1024 * 1024  # larger payloads are refused, not buffered without end
+
+
+def _log(event: str, message: str) -> None:
+    from graphmem import paths
+
+    try:
+        log = paths.hook_log_file()
+        paths.private_dir(log.parent)
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
+        with open(log, "a", encoding="utf-8", opener=_private_opener) as fh:
+            fh.write(f"{stamp} {event or '-'} {message}\n")
+    except OSError:
+        pass  # the log is best effort; stderr already carries the message
+
+
+def _private_opener(path: str, flags: int) -> int:
+    import os
+
+    return os.open(path, flags, 0o600)
+
+
+def run(argv: list[str]) -> int:
+    event = argv[0] if argv else ""
+    try:
+        raw = sys.stdin.buffer.read(MAX_STDIN + 1)
+        if len(raw) > MAX_STDIN:
+            raise ValueError(f"event payload over {MAX_STDIN} bytes ignored")
+        from graphmem.hooks.dispatch import handle
+
+        answer = handle(event, raw)
+        if answer:
+            sys.stdout.write(answer)
+            sys.stdout.flush()
+    except BaseException as exc:
+        if isinstance(exc, KeyboardInterrupt | SystemExit) and not str(exc):
+            return 0
+        summary = f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
+        print(f"graphmem hook {event}: {summary}", file=sys.stderr)
+        _log(event, summary + "\n" + traceback.format_exc())
+    return 0

@@ -1,0 +1,101 @@
+"""Group ids: which memory a project reads and writes.
+
+A project's group is `<readable name>_<digest>`: the digest comes from the normalized git remote
+(so two clones on two machines share memory) or else from the absolute path (so two folders with
+the same name never do). Ids are limited to [A-Za-z0-9_] and 64 characters because Graphiti on
+FalkorDB treats `-` as RediSearch's NOT operator. stdlib only (hook path): git config is parsed
+directly rather than by spawning git.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+MAX_ID = 64
+_ILLEGAL = re.compile(r"[^A-Za-z0-9_]+")
+_SCP_REMOTE = re.compile(r"^(?:[^@/]+@)?([^:/]+):(?!//)(.+)$")
+
+
+def sanitize(raw: str, fallback: str = "group") -> str:
+    """Map any text to a legal group id: illegal runs become `_`, at most 64 characters."""
+    cleaned = _ILLEGAL.sub("_", raw).strip("_")[:MAX_ID].rstrip("_")
+    return cleaned or fallback
+
+
+def normalize_remote(url: str) -> str:
+    """`git@github.com:Org/Repo.git` and `https://github.com/org/repo` -> `github.com/org/repo`."""
+    url = url.strip()
+    scp = _SCP_REMOTE.match(url)
+    if scp and "://" not in url:
+        host, path = scp.groups()
+    else:
+        rest = url.split("://", 1)[-1]
+        rest = rest.rsplit("@", 1)[-1] if "@" in rest.split("/", 1)[0] else rest
+        host, _, path = rest.partition("/")
+        host = host.split(":", 1)[0]  # drop a port
+    path = path.strip("/")
+    path = path.removesuffix(".git")
+    return f"{host}/{path}".lower().rstrip("/")
+
+
+def _git_config(root: Path) -> Path | None:
+    dot_git = root / ".git"
+    if dot_git.is_dir():
+        return dot_git / "config"
+    try:  # a worktree or submodule: `.git` is a file pointing at the real git dir
+        text = dot_git.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    if not text.startswith("gitdir:"):
+        return None
+    git_dir = (root / text[len("gitdir:") :].strip()).resolve()
+    common = git_dir / "commondir"
+    if common.is_file():
+        git_dir = (git_dir / common.read_text().strip()).resolve()
+    return git_dir / "config"
+
+
+def git_remote(root: Path) -> str | None:
+    """The URL of `origin` (or of the first remote) from the repository's git config."""
+    config = _git_config(root)
+    if config is None:
+        return None
+    try:
+        lines = config.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    remotes: dict[str, str] = {}
+    section = None
+    for line in lines:
+        line = line.strip()
+        header = re.match(r'^\[remote\s+"([^"]+)"\]', line)
+        if header:
+            section = header.group(1)
+        elif line.startswith("["):
+            section = None
+        elif section and re.match(r"^url\s*=", line):
+            remotes.setdefault(section, line.split("=", 1)[1].strip())
+    return remotes.get("origin") or next(iter(remotes.values()), None)
+
+
+@dataclass(frozen=True)
+class Project:
+    root: Path
+    group_id: str
+    remote: str | None  # normalized, when the group comes from a remote
+
+
+def project_for(root: Path, *, in_repo: bool, override: str = "") -> Project:
+    root = root.resolve()
+    remote = git_remote(root) if in_repo else None
+    normalized = normalize_remote(remote) if remote else None
+    if override:
+        return Project(root, sanitize(override), normalized)
+    key = normalized or str(root)
+    readable = (normalized.rsplit("/", 1)[-1] if normalized else root.name) or "root"
+    digest = hashlib.sha256(key.encode()).hexdigest()[:10]
+    head = sanitize(readable, "project")[: MAX_ID - len(digest) - 1].rstrip("_")
+    return Project(root, f"{head}_{digest}", normalized)

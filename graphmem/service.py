@@ -1,0 +1,309 @@
+"""The one service layer: CLI commands and hook handlers call these functions and nothing below.
+
+Every write is redacted first and lands in the embedded store before anything else happens, so a
+memory is durable the moment a call returns. stdlib only: the hook path imports this module.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Literal
+
+from graphmem import config as config_mod
+from graphmem import ingest as ingest_mod
+from graphmem import paths, transfer
+from graphmem.errors import ConfigError, Exit, GraphmemError
+from graphmem.scope import Project, project_for, sanitize
+from graphmem.store import counters, db, manifest
+from graphmem.store import episodes as ep
+from graphmem.store.episodes import Episode, Hit
+
+Scope = Literal["project", "global", "all"]
+SCOPES: tuple[Scope, ...] = ("project", "global", "all")
+
+
+@dataclass(frozen=True)
+class Stored:
+    episode: Episode
+    new: bool  # False when the same memory was already stored in that group
+    redacted: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class IngestEvent:
+    path: str
+    action: Literal["added", "replaced", "unchanged", "skipped", "pruned"]
+    chunks: int = 0
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class LoadReport:
+    added: int
+    skipped: int
+    groups: dict[str, int]
+
+
+def title_of(text: str, limit: int = 80) -> str:
+    """A short name for a memory: its first non-empty line, cut at a word."""
+    line = next((ln.strip() for ln in text.splitlines() if ln.strip()), "memory")
+    if len(line) <= limit:
+        return line
+    return line[:limit].rsplit(" ", 1)[0].rstrip(" ,.;:") + "…"
+
+
+class Memory:
+    """graphmem for one working directory: its config, its project, its store."""
+
+    def __init__(self, config: config_mod.Config, project: Project) -> None:
+        self.config = config
+        self.project = project
+
+    @classmethod
+    def open(cls, cwd: Path | None = None, overrides: Mapping[str, Any] | None = None) -> Memory:
+        cfg = config_mod.load(cwd, overrides)
+        _, in_repo = config_mod.find_project_root(cfg.project_root)
+        project = project_for(cfg.project_root, in_repo=in_repo, override=cfg.project_group)
+        return cls(cfg, project)
+
+    # -- plumbing -------------------------------------------------------------------------
+
+    @property
+    def store_path(self) -> Path:
+        return paths.store_file()
+
+    @cached_property
+    def conn(self) -> sqlite3.Connection:
+        try:
+            return db.connect(self.store_path)
+        except sqlite3.DatabaseError as exc:
+            raise GraphmemError(
+                f"the store at {self.store_path} cannot be opened ({exc}); "
+                "move it aside and run again to start a new one",
+            ) from None
+
+    @cached_property
+    def redactor(self) -> Any:
+        from graphmem.redact import Redactor
+
+        try:
+            return Redactor(self.config.redact_patterns, self.config.redact_allowlist)
+        except ValueError as exc:
+            raise ConfigError(f"redact_patterns / redact_allowlist: {exc}") from None
+
+    def close(self) -> None:
+        if "conn" in self.__dict__:
+            self.conn.close()
+            del self.__dict__["conn"]
+
+    @property
+    def global_group(self) -> str:
+        return sanitize(self.config.global_group, "global")
+
+    def groups(self, scope: Scope) -> list[str]:
+        if scope not in SCOPES:
+            raise GraphmemError(f"scope must be one of {', '.join(SCOPES)}", Exit.USAGE)
+        return {
+            "project": [self.project.group_id],
+            "global": [self.global_group],
+            "all": [self.project.group_id, self.global_group],
+        }[scope]
+
+    def group_for(self, scope: Scope = "project", group: str | None = None) -> str:
+        return sanitize(group) if group else self.groups(scope)[0]
+
+    # -- writing --------------------------------------------------------------------------
+
+    def _clean(self, text: str) -> tuple[str, dict[str, int]]:
+        result = self.redactor.redact(text)
+        return result.text, dict(result.counts)
+
+    def _store(self, episodes: Sequence[Episode], redacted: Mapping[str, int]) -> list[bool]:
+        """Insert in one transaction; count redactions. Returns which episodes were new."""
+        with db.transaction(self.conn):
+            created = [ep.insert(self.conn, e) for e in episodes]
+            counters.add(self.conn, "redacted:", redacted)
+        return created
+
+    def remember(
+        self,
+        text: str,
+        *,
+        scope: Scope = "project",
+        group: str | None = None,
+        name: str | None = None,
+        source: str = "text",
+        source_description: str = "",
+        kind: str = "memory",
+        origin: str = "cli",
+        session_id: str | None = None,
+    ) -> Stored:
+        body, redacted = self._clean(text)
+        if not body.strip():
+            raise GraphmemError("nothing to remember: the text is empty", Exit.INPUT)
+        title, _ = self._clean(name) if name else (title_of(body), {})
+        episode = Episode(
+            group_id=self.group_for(scope, group),
+            name=title,
+            body=body,
+            source=source,
+            source_description=source_description,
+            kind=kind,
+            origin=origin,
+            session_id=session_id,
+        )
+        (new,) = self._store([episode], redacted)
+        return Stored(episode, new, redacted)
+
+    # -- reading --------------------------------------------------------------------------
+
+    def search(self, query: str, *, scope: Scope = "all", limit: int = 10) -> list[Hit]:
+        return ep.search(self.conn, query, self.groups(scope), limit)
+
+    def counts(self) -> dict[str, int]:
+        return ep.counts(self.conn)
+
+    def status(self) -> dict[str, Any]:
+        store = self.store_path
+        size = sum(p.stat().st_size for p in (store, Path(f"{store}-wal")) if p.exists())
+        return {
+            "config_files": [str(p) for p in self.config.files],
+            "env": list(self.config.env),
+            "backend": self.config.backend,
+            "url": self.config.url or None,
+            "token": "set" if self.config.token else None,
+            "project": {
+                "root": str(self.project.root),
+                "group_id": self.project.group_id,
+                "remote": self.project.remote,
+            },
+            "global_group": self.global_group,
+            "store": {"path": str(store), "bytes": size},
+            "episodes": self.counts(),
+            "redacted": counters.read(self.conn, "redacted:"),
+        }
+
+    # -- ingest ---------------------------------------------------------------------------
+
+    def ingest(
+        self,
+        patterns: Sequence[str],
+        *,
+        group: str | None = None,
+        name: str | None = None,
+        source: str = "text",
+        chunk_chars: int | None = None,
+        prune: bool = False,
+        dry_run: bool = False,
+    ) -> tuple[int, Iterator[IngestEvent]]:
+        """Ingest files: how many were found, and events yielded as each is handled."""
+        files = ingest_mod.expand(patterns)
+        events = self._ingest(
+            files,
+            patterns,
+            group=group,
+            name=name,
+            source=source,
+            cap=chunk_chars or self.config.chunk_chars,
+            prune=prune,
+            dry_run=dry_run,
+        )
+        return len(files), events
+
+    def _ingest(
+        self,
+        files: Sequence[Path],
+        patterns: Sequence[str],
+        *,
+        group: str | None,
+        name: str | None,
+        source: str,
+        cap: int,
+        prune: bool,
+        dry_run: bool,
+    ) -> Iterator[IngestEvent]:
+        group_id = self.group_for("project", group)
+        known = manifest.digests(self.conn, group_id)
+        seen: set[str] = set()
+        for path in files:
+            doc = ingest_mod.read(path, self.project.root, cap=cap, source=source)
+            if isinstance(doc, ingest_mod.Skipped):
+                yield IngestEvent(str(path), "skipped", reason=doc.reason)
+                continue
+            seen.add(doc.key)
+            previous = known.get(doc.key)
+            if previous == doc.digest:
+                yield IngestEvent(doc.key, "unchanged", len(doc.chunks))
+                continue
+            if not dry_run:
+                self._ingest_document(doc, group_id, name, source)
+            yield IngestEvent(doc.key, "replaced" if previous else "added", len(doc.chunks))
+        if prune:
+            roots = [ingest_mod.key_for(Path(p), self.project.root) for p in patterns]
+            for key in sorted(set(known) - seen):
+                if any(key == r or key.startswith(r.rstrip("/") + "/") for r in roots):
+                    if not dry_run:
+                        with db.transaction(self.conn):
+                            ep.delete_origin(self.conn, group_id, f"ingest:{key}")
+                            manifest.forget(self.conn, group_id, key)
+                    yield IngestEvent(key, "pruned")
+
+    def _ingest_document(
+        self, doc: ingest_mod.Document, group_id: str, prefix: str | None, source: str
+    ) -> None:
+        redacted: dict[str, int] = {}
+        episodes = []
+        for title, text in zip(ingest_mod.episode_names(doc, prefix), doc.chunks, strict=True):
+            body, counts = self._clean(text)
+            for kind, n in counts.items():
+                redacted[kind] = redacted.get(kind, 0) + n
+            episodes.append(
+                Episode(
+                    group_id=group_id,
+                    name=title,
+                    body=body,
+                    source=source,
+                    source_description=f"file {doc.key}",
+                    kind="doc",
+                    origin=f"ingest:{doc.key}",
+                )
+            )
+        with db.transaction(self.conn):
+            ep.delete_origin(self.conn, group_id, f"ingest:{doc.key}")
+            for episode in episodes:
+                ep.insert(self.conn, episode)
+            manifest.record(self.conn, group_id, doc.key, doc.digest, len(doc.chunks))
+            counters.add(self.conn, "redacted:", redacted)
+
+    # -- transfer -------------------------------------------------------------------------
+
+    def export(self, groups: Sequence[str] | None = None) -> list[tuple[str, list[Episode]]]:
+        """Episodes per group, oldest first: every group in the store unless `groups` is given."""
+        names = list(groups) if groups else list(self.counts())
+        return [(g, list(ep.iter_group(self.conn, g))) for g in names]
+
+    def load(self, text: str) -> LoadReport:
+        """Import a dump into the groups it names; what is already stored is skipped."""
+        episodes = []
+        redacted: dict[str, int] = {}
+        for episode in transfer.read(text):
+            body, counts = self._clean(episode.body)
+            for kind, n in counts.items():
+                redacted[kind] = redacted.get(kind, 0) + n
+            episodes.append(replace(episode, group_id=sanitize(episode.group_id), body=body))
+        created = self._store(episodes, redacted)
+        groups: dict[str, int] = {}
+        for episode, new in zip(episodes, created, strict=True):
+            if new:
+                groups[episode.group_id] = groups.get(episode.group_id, 0) + 1
+        added = sum(created)
+        return LoadReport(added, len(episodes) - added, groups)
+
+    # -- clearing -------------------------------------------------------------------------
+
+    def clear(self, groups: Sequence[str]) -> dict[str, int]:
+        return ep.delete_groups(self.conn, groups)

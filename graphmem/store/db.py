@@ -1,0 +1,136 @@
+"""The embedded store: one SQLite file (WAL), created 0600, migrated in order.
+
+Migrations are an ordered list; each applied one is recorded in `schema_migrations` and
+`PRAGMA user_version` mirrors the count so the hook path checks the schema with one pragma.
+Several processes (parallel hooks, cron drains, the CLI) open the store at once: WAL lets readers
+run beside the writer and the busy timeout queues writers instead of failing them.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+from graphmem.paths import private_dir
+
+BUSY_TIMEOUT_MS = 10_000
+
+MIGRATIONS: list[tuple[str, list[str]]] = [
+    (
+        "episodes with full-text search",
+        [
+            """CREATE TABLE episodes (
+                id INTEGER PRIMARY KEY,
+                uuid TEXT NOT NULL UNIQUE,
+                group_id TEXT NOT NULL,
+                name TEXT NOT NULL,
+                body TEXT NOT NULL,
+                source TEXT NOT NULL DEFAULT 'text' CHECK (source IN ('text', 'message', 'json')),
+                source_description TEXT NOT NULL DEFAULT '',
+                kind TEXT NOT NULL DEFAULT 'memory',
+                origin TEXT NOT NULL DEFAULT '',
+                session_id TEXT,
+                created_at TEXT NOT NULL,
+                content_hash TEXT NOT NULL
+            )""",
+            "CREATE UNIQUE INDEX episodes_content ON episodes (group_id, content_hash)",
+            "CREATE INDEX episodes_recent ON episodes (group_id, created_at)",
+            "CREATE INDEX episodes_origin ON episodes (group_id, origin)",
+            """CREATE VIRTUAL TABLE episodes_fts USING fts5 (
+                name, body, content='episodes', content_rowid='id',
+                tokenize='porter unicode61 remove_diacritics 2'
+            )""",
+            """CREATE TRIGGER episodes_ai AFTER INSERT ON episodes BEGIN
+                INSERT INTO episodes_fts (rowid, name, body) VALUES (new.id, new.name, new.body);
+            END""",
+            """CREATE TRIGGER episodes_ad AFTER DELETE ON episodes BEGIN
+                INSERT INTO episodes_fts (episodes_fts, rowid, name, body)
+                VALUES ('delete', old.id, old.name, old.body);
+            END""",
+        ],
+    ),
+    (
+        "ingest manifest",
+        [
+            """CREATE TABLE ingest_manifest (
+                group_id TEXT NOT NULL,
+                path TEXT NOT NULL,
+                digest TEXT NOT NULL,
+                chunks INTEGER NOT NULL,
+                ingested_at TEXT NOT NULL,
+                PRIMARY KEY (group_id, path)
+            )""",
+        ],
+    ),
+    (
+        "counters",
+        ["CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL)"],
+    ),
+]
+
+
+def now() -> str:
+    """UTC timestamp, sortable as text."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _create_private(path: Path) -> None:
+    private_dir(path.parent)
+    fd = os.open(path, os.O_CREAT | os.O_WRONLY, 0o600)
+    os.close(fd)
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """Open (creating 0600 if needed) and migrate the store at `path`."""
+    if not path.exists():
+        _create_private(path)
+    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    conn.row_factory = sqlite3.Row
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        conn.execute("PRAGMA journal_mode = WAL")
+    # FULL: a memory acknowledged to the host survives a power cut, not only a crash.
+    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute("PRAGMA foreign_keys = ON")
+    if conn.execute("PRAGMA user_version").fetchone()[0] != len(MIGRATIONS):
+        migrate(conn)
+    return conn
+
+
+def migrate(conn: sqlite3.Connection) -> None:
+    with transaction(conn):
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+        )
+        done = {row[0] for row in conn.execute("SELECT version FROM schema_migrations")}
+        for version, (name, statements) in enumerate(MIGRATIONS, start=1):
+            if version in done:
+                continue
+            for statement in statements:
+                conn.execute(statement)
+            conn.execute(
+                "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                (version, name, now()),
+            )
+        conn.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
+
+
+class transaction:
+    """`with transaction(conn):` BEGIN IMMEDIATE ... COMMIT (ROLLBACK on error).
+
+    IMMEDIATE takes the write lock up front, so two processes never both read-then-write and
+    deadlock; the busy timeout makes the second one wait its turn.
+    """
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def __enter__(self) -> sqlite3.Connection:
+        self.conn.execute("BEGIN IMMEDIATE")
+        return self.conn
+
+    def __exit__(self, exc_type: object, *_: object) -> None:
+        self.conn.execute("ROLLBACK" if exc_type else "COMMIT")

@@ -1,0 +1,171 @@
+"""Episodes: the unit of memory, and full-text search over them."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sqlite3
+import uuid as uuidlib
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from graphmem.store.db import now, transaction
+
+SOURCES = ("text", "message", "json")
+
+# Words too common to rank on; a query made only of these answers empty rather than everything.
+STOPWORDS = frozenset(
+    """a about above after again against all am an and any are as at be because been before
+    being below between both but by can could did do does doing down during each few for from
+    further had has have having he her here hers herself him himself his how i if in into is it
+    its itself just me more most my myself no nor not now of off on once only or other our ours
+    ourselves out over own same she should so some such than that the their theirs them
+    themselves then there these they this those through to too under until up very was we were
+    what when where which while who whom why will with would you your yours yourself
+    yourselves""".split()
+)
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class Episode:
+    group_id: str
+    name: str
+    body: str
+    source: str = "text"
+    source_description: str = ""
+    kind: str = "memory"  # memory | turn | summary | correction | preference | doc
+    origin: str = ""  # who wrote it: cli, hook:<host>, ingest:<path>, load
+    session_id: str | None = None
+    uuid: str = field(default_factory=lambda: str(uuidlib.uuid4()))
+    created_at: str = field(default_factory=now)
+
+    @property
+    def content_hash(self) -> str:
+        return hashlib.sha256(f"{self.name}\0{self.body}".encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Hit:
+    episode: Episode
+    snippet: str
+    score: float  # bm25: lower is better
+
+
+_COLUMNS = (
+    "uuid, group_id, name, body, source, source_description, kind, origin, session_id, created_at"
+)
+
+
+def _episode(row: sqlite3.Row) -> Episode:
+    return Episode(
+        uuid=row["uuid"],
+        group_id=row["group_id"],
+        name=row["name"],
+        body=row["body"],
+        source=row["source"],
+        source_description=row["source_description"],
+        kind=row["kind"],
+        origin=row["origin"],
+        session_id=row["session_id"],
+        created_at=row["created_at"],
+    )
+
+
+def insert(conn: sqlite3.Connection, episode: Episode) -> bool:
+    """Store `episode`; False when the same uuid or the same content is already in its group."""
+    cursor = conn.execute(
+        f"INSERT OR IGNORE INTO episodes ({_COLUMNS}, content_hash) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            episode.uuid,
+            episode.group_id,
+            episode.name,
+            episode.body,
+            episode.source,
+            episode.source_description,
+            episode.kind,
+            episode.origin,
+            episode.session_id,
+            episode.created_at,
+            episode.content_hash,
+        ),
+    )
+    return cursor.rowcount == 1
+
+
+def insert_many(conn: sqlite3.Connection, episodes: Iterable[Episode]) -> int:
+    with transaction(conn):
+        return sum(insert(conn, e) for e in episodes)
+
+
+def fts_query(text: str) -> str | None:
+    """User text -> a safe FTS5 query (each word quoted, OR-ed); None when nothing is searchable.
+
+    Quoting every token means FTS syntax in user text (quotes, NEAR, *, -, :) is never parsed.
+    """
+    words = [w for w in _WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1]
+    if not words:
+        return None
+    unique = dict.fromkeys(words)
+    return " OR ".join('"' + w.replace('"', '""') + '"' for w in unique)
+
+
+def search(conn: sqlite3.Connection, query: str, groups: Sequence[str], limit: int) -> list[Hit]:
+    match = fts_query(query)
+    if match is None or not groups or limit <= 0:
+        return []
+    marks = ",".join("?" * len(groups))
+    rows = conn.execute(
+        f"""SELECT {", ".join("e." + c.strip() for c in _COLUMNS.split(","))},
+                   snippet(episodes_fts, 1, '', '', '…', 24) AS snip,
+                   bm25(episodes_fts, 2.0, 1.0) AS score
+            FROM episodes_fts JOIN episodes e ON e.id = episodes_fts.rowid
+            WHERE episodes_fts MATCH ? AND e.group_id IN ({marks})
+            ORDER BY score, e.created_at DESC LIMIT ?""",
+        (match, *groups, limit),
+    ).fetchall()
+    return [Hit(_episode(r), r["snip"], r["score"]) for r in rows]
+
+
+def recent(conn: sqlite3.Connection, groups: Sequence[str], limit: int) -> list[Episode]:
+    if not groups:
+        return []
+    marks = ",".join("?" * len(groups))
+    rows = conn.execute(
+        f"SELECT {_COLUMNS} FROM episodes WHERE group_id IN ({marks}) "
+        "ORDER BY created_at DESC LIMIT ?",
+        (*groups, limit),
+    ).fetchall()
+    return [_episode(r) for r in rows]
+
+
+def iter_group(conn: sqlite3.Connection, group_id: str) -> Iterator[Episode]:
+    rows = conn.execute(
+        f"SELECT {_COLUMNS} FROM episodes WHERE group_id = ? ORDER BY created_at, id", (group_id,)
+    )
+    for row in rows:
+        yield _episode(row)
+
+
+def counts(conn: sqlite3.Connection) -> dict[str, int]:
+    rows = conn.execute("SELECT group_id, COUNT(*) FROM episodes GROUP BY group_id ORDER BY 1")
+    return {group: n for group, n in rows}
+
+
+def delete_groups(conn: sqlite3.Connection, groups: Sequence[str]) -> dict[str, int]:
+    """Delete every episode of `groups`; returns how many each group lost."""
+    deleted = {}
+    with transaction(conn):
+        for group in groups:
+            cursor = conn.execute("DELETE FROM episodes WHERE group_id = ?", (group,))
+            conn.execute("DELETE FROM ingest_manifest WHERE group_id = ?", (group,))
+            deleted[group] = cursor.rowcount
+    return deleted
+
+
+def delete_origin(conn: sqlite3.Connection, group_id: str, origin: str) -> int:
+    cursor = conn.execute(
+        "DELETE FROM episodes WHERE group_id = ? AND origin = ?", (group_id, origin)
+    )
+    return cursor.rowcount

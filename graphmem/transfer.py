@@ -1,0 +1,145 @@
+"""Dump and load episodes as Markdown or JSON Lines that read back exactly.
+
+Markdown layout (readable, diffable, and unambiguous to parse):
+
+    <!-- graphmem dump v1 -->
+    ## group_id: G (N episodes)
+    ### name (created_at)
+    <!-- episode {"uuid": ..., "group_id": ..., ...} -->
+    ````text
+    body, verbatim
+    ````
+
+The metadata line is JSON with every `>` escaped, so no value can close the comment early; the
+body sits in a backtick fence longer than any backtick run inside it, so headings, fences and
+comments in a body are never read as structure. Only `\\n` separates lines: `\\r` survives.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict
+from typing import IO, Any
+
+from graphmem.errors import Exit, GraphmemError
+from graphmem.store.episodes import SOURCES, Episode
+
+MARKDOWN_HEADER = "<!-- graphmem dump v1 -->"
+JSONL_HEADER = {"graphmem_dump": 1}
+_META = "<!-- episode "
+_FIELDS = (
+    "uuid",
+    "group_id",
+    "name",
+    "source",
+    "source_description",
+    "kind",
+    "origin",
+    "session_id",
+    "created_at",
+)
+
+
+def _fence_for(body: str) -> str:
+    longest = max((len(run) for run in re.findall(r"`+", body)), default=0)
+    return "`" * max(4, longest + 1)
+
+
+def _meta(episode: Episode) -> str:
+    data = {key: getattr(episode, key) for key in _FIELDS}
+    return json.dumps(data, ensure_ascii=False).replace(">", "\\u003e")
+
+
+def write_markdown(out: IO[str], groups: Iterable[tuple[str, list[Episode]]]) -> int:
+    written = 0
+    out.write(MARKDOWN_HEADER + "\n")
+    for group_id, episodes in groups:
+        out.write(f"\n## group_id: {group_id} ({len(episodes)} episodes)\n")
+        for episode in episodes:
+            title = episode.name.replace("\n", " ")
+            fence = _fence_for(episode.body)
+            out.write(f"\n### {title} ({episode.created_at})\n")
+            out.write(f"{_META}{_meta(episode)} -->\n{fence}text\n{episode.body}\n{fence}\n")
+            written += 1
+    return written
+
+
+def write_jsonl(out: IO[str], groups: Iterable[tuple[str, list[Episode]]]) -> int:
+    written = 0
+    out.write(json.dumps(JSONL_HEADER) + "\n")
+    for _, episodes in groups:
+        for episode in episodes:
+            out.write(json.dumps(asdict(episode), ensure_ascii=False) + "\n")
+            written += 1
+    return written
+
+
+def _episode(data: Any, where: str) -> Episode:
+    if not isinstance(data, dict):
+        raise GraphmemError(f"{where}: expected an episode object", Exit.INPUT)
+    try:
+        values = {key: data[key] for key in (*_FIELDS, "body")}
+    except KeyError as missing:
+        raise GraphmemError(f"{where}: episode lacks {missing}", Exit.INPUT) from None
+    for key, value in values.items():
+        if not isinstance(value, str) and not (key == "session_id" and value is None):
+            raise GraphmemError(f"{where}: `{key}` must be a string", Exit.INPUT)
+    if values["source"] not in SOURCES:
+        raise GraphmemError(f"{where}: unknown source {values['source']!r}", Exit.INPUT)
+    return Episode(**values)
+
+
+def _read_markdown(lines: list[str]) -> Iterator[Episode]:
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        i += 1
+        if not line.startswith(_META):
+            continue
+        where = f"line {i}"
+        try:
+            data = json.loads(line[len(_META) :].removesuffix(" -->"))
+        except json.JSONDecodeError as exc:
+            raise GraphmemError(f"{where}: bad episode metadata ({exc})", Exit.INPUT) from None
+        if i >= len(lines) or not re.fullmatch(r"`{4,}text", lines[i]):
+            raise GraphmemError(f"{where}: episode body fence missing", Exit.INPUT)
+        fence = lines[i].removesuffix("text")
+        try:
+            end = lines.index(fence, i + 1)
+        except ValueError:
+            raise GraphmemError(f"{where}: episode body is not closed", Exit.INPUT) from None
+        if isinstance(data, dict):
+            data["body"] = "\n".join(lines[i + 1 : end])
+        yield _episode(data, where)
+        i = end + 1
+
+
+def _read_jsonl(lines: list[str]) -> Iterator[Episode]:
+    for number, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise GraphmemError(f"line {number}: not JSON ({exc})", Exit.INPUT) from None
+        yield _episode(data, f"line {number}")
+
+
+def read(text: str) -> list[Episode]:
+    """Parse a dump in either format; raises GraphmemError(INPUT) naming the bad line."""
+    lines = text.split("\n")
+    first = lines[0].strip() if lines else ""
+    if first == MARKDOWN_HEADER:
+        return list(_read_markdown(lines))
+    try:
+        header = json.loads(first) if first else None
+    except json.JSONDecodeError:
+        header = None
+    if header == JSONL_HEADER:
+        return list(_read_jsonl(lines))
+    raise GraphmemError(
+        "not a graphmem dump: the first line must be the dump header written by `graphmem dump`",
+        Exit.INPUT,
+    )

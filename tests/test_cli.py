@@ -1,0 +1,156 @@
+"""The core commands, run as a user runs them, on the embedded store."""
+
+from __future__ import annotations
+
+import json
+import stat
+from pathlib import Path
+
+import pytest
+
+from graphmem.errors import Exit
+from tests.conftest import Cli
+
+
+def test_add_then_search_finds_it_with_group_and_date(project: Path, cli: Cli) -> None:
+    added = cli.json("add", "The API uses cursor pagination; page size is capped at 100.")
+    assert added["new"] is True
+    assert added["group_id"].startswith("shop_api_")
+    hits = cli.json("search", "pagination cap")
+    assert [h["uuid"] for h in hits] == [added["uuid"]]
+    assert hits[0]["group_id"] == added["group_id"]
+    assert hits[0]["created_at"][:4].isdigit()
+    assert "pagination" in hits[0]["snippet"]
+
+
+def test_add_reads_stdin_and_same_memory_is_not_stored_twice(project: Path, cli: Cli) -> None:
+    first = cli.json("add", "-", input="Deploys go through make release\n")
+    again = cli.json("add", "-", input="Deploys go through make release\n")
+    assert first["new"] and not again["new"]
+    assert cli.json("status")["episodes"] == {first["group_id"]: 1}
+
+
+def test_empty_memory_is_refused(project: Path, cli: Cli) -> None:
+    result = cli("add", "   ")
+    assert result.exit_code == Exit.INPUT
+    assert "empty" in result.stderr
+
+
+def test_scopes_keep_project_and_global_apart(project: Path, cli: Cli) -> None:
+    cli.json("add", "Project fact about widgets")
+    cli.json("add", "--scope", "global", "Global preference about widgets")
+    project_hits = cli.json("search", "widgets", "--scope", "project")
+    global_hits = cli.json("search", "widgets", "--scope", "global")
+    all_hits = cli.json("search", "widgets", "--scope", "all")
+    assert [h["name"] for h in project_hits] == ["Project fact about widgets"]
+    assert [h["name"] for h in global_hits] == ["Global preference about widgets"]
+    assert len(all_hits) == 2
+
+
+@pytest.mark.parametrize(
+    "query", ['"', "NEAR(a b)", "* OR -", "a:b", "((((", "AND", "the of and", "?!.,;", ""]
+)
+def test_search_never_leaks_fts_syntax(project: Path, cli: Cli, query: str) -> None:
+    cli.json("add", "something to find")
+    result = cli("search", query, "--json")
+    assert result.exit_code == 0, result.output
+    assert isinstance(json.loads(result.stdout), list)
+
+
+def test_stopword_only_query_answers_empty(project: Path, cli: Cli) -> None:
+    cli.json("add", "the and of it is what it is")
+    assert cli.json("search", "the and of") == []
+
+
+def test_search_limit_and_ranking(project: Path, cli: Cli) -> None:
+    for i in range(5):
+        cli.json("add", f"note {i} about caching layers")
+    cli.json("add", "caching caching caching: the cache key includes the tenant id")
+    hits = cli.json("search", "caching", "--limit", "3")
+    assert len(hits) == 3
+    assert hits[0]["name"].startswith("caching caching")
+
+
+def test_status_reports_config_backend_store_and_counts(project: Path, cli: Cli) -> None:
+    (project / ".graphmem.toml").write_text('global_group = "team"\n')
+    cli.json("add", "--scope", "global", "shared fact")
+    report = cli.json("status")
+    assert report["backend"] == "sqlite"
+    assert report["config_files"] == [str(project / ".graphmem.toml")]
+    assert report["episodes"] == {"team": 1}
+    store = Path(report["store"]["path"])
+    assert store.exists() and report["store"]["bytes"] > 0
+    assert stat.S_IMODE(store.stat().st_mode) == 0o600
+
+
+def test_clear_asks_and_only_touches_the_named_group(project: Path, cli: Cli) -> None:
+    cli.json("add", "project fact")
+    cli.json("add", "--scope", "global", "global fact")
+    refused = cli("clear")
+    assert refused.exit_code == Exit.CANCELLED
+    assert "--yes" in refused.stderr
+    declined = cli("clear", input="n\n")
+    assert declined.exit_code == Exit.CANCELLED
+    assert sum(cli.json("status")["episodes"].values()) == 2
+    done = cli.json("clear", "--yes")
+    assert list(done["deleted"].values()) == [1]
+    assert cli.json("status")["episodes"] == {"global": 1}
+
+
+def test_clear_all(project: Path, cli: Cli) -> None:
+    cli.json("add", "a fact")
+    cli.json("add", "--scope", "global", "another fact")
+    assert sum(cli.json("clear", "--all", "--yes")["deleted"].values()) == 2
+    assert cli.json("status")["episodes"] == {}
+
+
+def test_every_command_has_help_with_an_example(cli: Cli) -> None:
+    import typer
+
+    from graphmem.cli.app import app
+
+    commands = list(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+    assert {"status", "add", "search", "ingest", "dump", "load", "clear", "hook"} <= set(commands)
+    for name in commands:
+        result = cli(name, "--help")
+        assert result.exit_code == 0
+        assert "Example" in result.stdout, name
+
+
+def test_broken_config_names_file_key_and_expectation(project: Path, cli: Cli) -> None:
+    (project / ".graphmem.toml").write_text("injection_interval = 'often'\n")
+    result = cli("status")
+    assert result.exit_code == Exit.CONFIG
+    assert str(project / ".graphmem.toml") in result.stderr
+    assert "injection_interval" in result.stderr and "integer" in result.stderr
+
+
+def test_unparsable_config_is_a_config_error(project: Path, cli: Cli) -> None:
+    (project / ".graphmem.toml").write_text("this is = = not toml\n")
+    result = cli("add", "x")
+    assert result.exit_code == Exit.CONFIG
+    assert "not valid TOML" in result.stderr
+
+
+def test_store_dirs_are_private(project: Path, cli: Cli, graphmem_home: Path) -> None:
+    cli.json("add", "x marks the spot")
+    data = graphmem_home / "data"
+    assert stat.S_IMODE(data.stat().st_mode) == 0o700
+    assert all(stat.S_IMODE(p.stat().st_mode) & 0o077 == 0 for p in data.iterdir())
+
+
+def test_json_output_is_only_data_on_stdout(project: Path, cli: Cli) -> None:
+    result = cli("add", "AWS cred AKIAIOSFODNN7EXAMPLE is in the vault", "--json")
+    json.loads(result.stdout)  # diagnostics, if any, are on stderr
+
+
+def test_version(cli: Cli) -> None:
+    result = cli("--version")
+    assert result.exit_code == 0 and result.stdout.startswith("graphmem ")
+
+
+def test_home_relocates_everything(project: Path, cli: Cli, graphmem_home: Path) -> None:
+    report = cli.json("status")
+    assert report["store"]["path"].startswith(str(graphmem_home))
+    cli.json("add", "a fact")
+    assert sorted(p.name for p in graphmem_home.iterdir()) == ["data"]

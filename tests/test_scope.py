@@ -1,0 +1,81 @@
+"""Group ids: stable across clones, distinct across same-named folders, always legal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from graphmem.scope import git_remote, normalize_remote, project_for, sanitize
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "git@github.com:Acme/Shop-API.git",
+        "https://github.com/acme/shop-api",
+        "https://user:pw@github.com/acme/shop-api.git/",
+        "ssh://git@github.com:22/acme/shop-api.git",
+        "git://github.com/acme/shop-api",
+    ],
+)
+def test_remote_forms_normalize_alike(url: str) -> None:
+    assert normalize_remote(url) == "github.com/acme/shop-api"
+
+
+def repo(path: Path, remote: str | None) -> Path:
+    (path / ".git").mkdir(parents=True)
+    config = "[core]\n\tbare = false\n"
+    if remote:
+        config += '[remote "upstream"]\n\turl = https://x.org/fork\n'
+        config += f'[remote "origin"]\n\turl = {remote}\n'
+    (path / ".git" / "config").write_text(config)
+    return path
+
+
+def test_two_clones_of_one_remote_share_a_group(tmp_path: Path) -> None:
+    a = repo(tmp_path / "laptop" / "api", "git@github.com:acme/shop-api.git")
+    b = repo(tmp_path / "desktop" / "shop", "https://github.com/acme/shop-api.git")
+    assert project_for(a, in_repo=True).group_id == project_for(b, in_repo=True).group_id
+    assert project_for(a, in_repo=True).group_id.startswith("shop_api_")
+
+
+def test_same_folder_name_never_shares_a_group(tmp_path: Path) -> None:
+    a = repo(tmp_path / "one" / "app", None)
+    b = tmp_path / "two" / "app"
+    b.mkdir(parents=True)
+    ga = project_for(a, in_repo=True).group_id
+    gb = project_for(b, in_repo=False).group_id
+    assert ga != gb and ga.startswith("app_") and gb.startswith("app_")
+
+
+def test_origin_is_preferred_and_worktrees_are_followed(tmp_path: Path) -> None:
+    main = repo(tmp_path / "main", "git@github.com:acme/tool.git")
+    assert git_remote(main) == "git@github.com:acme/tool.git"
+    wt_git = main / ".git" / "worktrees" / "feature"
+    wt_git.mkdir(parents=True)
+    (wt_git / "commondir").write_text("../..\n")
+    worktree = tmp_path / "feature"
+    worktree.mkdir()
+    (worktree / ".git").write_text(f"gitdir: {wt_git}\n")
+    assert project_for(worktree, in_repo=True).group_id == project_for(main, in_repo=True).group_id
+
+
+def test_override_is_sanitized(tmp_path: Path) -> None:
+    assert project_for(tmp_path, in_repo=False, override="team-x/api").group_id == "team_x_api"
+
+
+@given(st.text())
+def test_sanitize_always_legal(raw: str) -> None:
+    out = sanitize(raw)
+    assert 1 <= len(out) <= 64
+    assert all(c.isascii() and (c.isalnum() or c == "_") for c in out)
+
+
+def test_long_folder_names_stay_within_64(tmp_path: Path) -> None:
+    deep = tmp_path / ("x" * 200)
+    deep.mkdir()
+    gid = project_for(deep, in_repo=False).group_id
+    assert len(gid) <= 64 and gid.startswith("xxx")
