@@ -20,4 +20,4 @@ if ((${#missing[@]})); then
     apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-python -m pip install --quiet --disable-pip-version-check -e '.[graphiti-test]'
+python -m pip install --quiet --disable-pip-version-check --root-user-action=ignore -e '.[graphiti-test]'

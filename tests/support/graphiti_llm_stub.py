@@ -23,6 +23,7 @@ import json
 import math
 import re
 import struct
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler
@@ -313,8 +314,9 @@ class LLMStubHandler(BaseHTTPRequestHandler):
             self._reply(400, {"error": {"message": "invalid JSON body"}})
             return
         path = self.path.rstrip("/")
-        counts = cast(dict[str, int], self.server.requests)  # type: ignore[attr-defined]
-        counts[path] = counts.get(path, 0) + 1
+        with self.server.lock:  # type: ignore[attr-defined]  # handlers run on many threads
+            counts = cast(dict[str, int], self.server.requests)  # type: ignore[attr-defined]
+            counts[path] = counts.get(path, 0) + 1
         if path.endswith("/chat/completions"):
             self._reply(200, chat_completion(request))
         elif path.endswith("/embeddings"):
@@ -341,5 +343,6 @@ def serve_llm_stub(embedding_dim: int = DEFAULT_EMBEDDING_DIM) -> Iterator[StubS
 
     `server.requests` counts requests per path (e.g. "/v1/chat/completions").
     """
-    with serve(LLMStubHandler, embedding_dim=embedding_dim, requests={}) as server:
+    attrs = {"embedding_dim": embedding_dim, "requests": {}, "lock": threading.Lock()}
+    with serve(LLMStubHandler, **attrs) as server:
         yield server

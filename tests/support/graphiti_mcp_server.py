@@ -177,7 +177,9 @@ class EpisodeQueues:
         if group_id not in self.workers or self.workers[group_id].done():
             self.workers[group_id] = asyncio.create_task(self._drain(group_id, queue))
 
-    async def _drain(self, group_id: str, queue: asyncio.Queue[Callable[[], Awaitable[None]]]):
+    async def _drain(
+        self, group_id: str, queue: asyncio.Queue[Callable[[], Awaitable[None]]]
+    ) -> None:
         while True:
             job = await queue.get()
             try:

@@ -23,7 +23,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,7 +49,9 @@ def log_tail(path: Path, lines: int = 40) -> str:
         return "(no log)"
 
 
-def _wait_until(ready: Any, process: subprocess.Popen[bytes], what: str, log: Path) -> None:
+def _wait_until(
+    ready: Callable[[], bool], process: subprocess.Popen[bytes], what: str, log: Path
+) -> None:
     """Poll `ready()` until true; fail early if `process` dies, late at the deadline."""
     deadline = time.monotonic() + STARTUP_DEADLINE_S
     while time.monotonic() < deadline:
@@ -82,8 +84,7 @@ def _end(process: subprocess.Popen[bytes] | None) -> None:
     if process is None or process.poll() is not None:
         return
     with contextlib.suppress(ProcessLookupError):
-        os.kill(process.pid, signal.SIGCONT)  # a paused process cannot act on SIGKILL's reap
-        process.kill()
+        process.kill()  # SIGKILL also ends a process paused with SIGSTOP
     process.wait(timeout=10)
 
 
@@ -220,6 +221,7 @@ class RawMcpClient:
     url: str
     timeout: float = 30.0
     session_id: str | None = None
+    _last_id: int = 0
     _ids: Iterator[int] = field(default_factory=lambda: itertools.count(1))
 
     def _headers(self) -> dict[str, str]:
