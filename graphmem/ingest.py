@@ -65,10 +65,9 @@ def expand(patterns: Sequence[str]) -> list[Path]:
         elif path.is_file():
             found[path] = None
         elif _GLOB_CHARS & set(pattern):
-            for match in sorted(glob.glob(pattern, recursive=True)):
-                found.update(
-                    dict.fromkeys(_walk(Path(match)) if Path(match).is_dir() else [Path(match)])
-                )
+            for match in map(Path, sorted(glob.glob(pattern, recursive=True))):
+                if SKIP_DIRS.isdisjoint(match.parts):
+                    found.update(dict.fromkeys(_walk(match) if match.is_dir() else [match]))
         else:
             raise GraphmemError(f"{pattern}: no such file or directory", Exit.INPUT)
     return [p for p in found if p.is_file()]

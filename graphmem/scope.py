@@ -13,8 +13,11 @@ import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 MAX_ID = 64
+Scope = Literal["project", "global", "all"]
+SCOPES: tuple[Scope, ...] = ("project", "global", "all")
 _ILLEGAL = re.compile(r"[^A-Za-z0-9_]+")
 _SCP_REMOTE = re.compile(r"^(?:[^@/]+@)?([^:/]+):(?!//)(.+)$")
 

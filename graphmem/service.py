@@ -17,13 +17,10 @@ from graphmem import config as config_mod
 from graphmem import ingest as ingest_mod
 from graphmem import paths, transfer
 from graphmem.errors import ConfigError, Exit, GraphmemError
-from graphmem.scope import Project, project_for, sanitize
+from graphmem.scope import SCOPES, Project, Scope, project_for, sanitize
 from graphmem.store import counters, db, manifest
 from graphmem.store import episodes as ep
 from graphmem.store.episodes import Episode, Hit
-
-Scope = Literal["project", "global", "all"]
-SCOPES: tuple[Scope, ...] = ("project", "global", "all")
 
 
 @dataclass(frozen=True)
@@ -232,7 +229,8 @@ class Memory:
         for path in files:
             doc = ingest_mod.read(path, self.project.root, cap=cap, source=source)
             if isinstance(doc, ingest_mod.Skipped):
-                yield IngestEvent(str(path), "skipped", reason=doc.reason)
+                key = ingest_mod.key_for(path, self.project.root)
+                yield IngestEvent(key, "skipped", reason=doc.reason)
                 continue
             seen.add(doc.key)
             previous = known.get(doc.key)

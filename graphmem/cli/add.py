@@ -7,7 +7,7 @@ import sys
 import typer
 
 from graphmem.cli.app import get_app
-from graphmem.service import Scope
+from graphmem.scope import Scope
 
 
 def add(

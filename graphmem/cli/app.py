@@ -10,15 +10,18 @@ import os
 import sys
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
-from rich.console import Console
 from typer.core import TyperGroup
 
 from graphmem import __version__
 from graphmem.errors import Exit, GraphmemError
-from graphmem.service import Memory
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from graphmem.service import Memory
 
 
 class _Group(TyperGroup):
@@ -28,7 +31,7 @@ class _Group(TyperGroup):
         try:
             return super().invoke(ctx)
         except GraphmemError as exc:
-            Console(stderr=True, soft_wrap=True).print(f"[red]error:[/red] {exc}", highlight=False)
+            _console(stderr=True).print(f"[red]error:[/red] {exc}", highlight=False)
             raise typer.Exit(exc.code) from None
 
 
@@ -41,7 +44,7 @@ app = typer.Typer(
     "part back in front of the model.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    rich_markup_mode="rich",
+    rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -51,11 +54,20 @@ class App:
     """What every command gets: config overrides from global flags, output helpers, the service."""
 
     overrides: dict[str, Any] = field(default_factory=dict)
-    out: Console = field(default_factory=lambda: Console(soft_wrap=True))
-    err: Console = field(default_factory=lambda: Console(stderr=True, soft_wrap=True))
+
+    # Loaded on first use: `graphmem --help` should not pay for rich or the store.
+    @cached_property
+    def out(self) -> Console:
+        return _console(stderr=False)
+
+    @cached_property
+    def err(self) -> Console:
+        return _console(stderr=True)
 
     @cached_property
     def memory(self) -> Memory:
+        from graphmem.service import Memory
+
         return Memory.open(overrides=self.overrides)
 
     def print_json(self, data: Any) -> None:
@@ -68,6 +80,12 @@ class App:
     @property
     def interactive(self) -> bool:
         return sys.stdin.isatty() and sys.stderr.isatty() and not os.environ.get("CI")
+
+
+def _console(*, stderr: bool) -> Console:
+    from rich.console import Console
+
+    return Console(stderr=stderr, soft_wrap=True)
 
 
 def abort(message: str, code: Exit = Exit.FAILURE) -> NoReturn:

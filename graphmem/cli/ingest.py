@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import typer
 
 from graphmem.cli.app import App, get_app
-from graphmem.service import IngestEvent
+
+if TYPE_CHECKING:
+    from graphmem.service import IngestEvent
 
 
 def _progress(app: App, stream: Iterator[IngestEvent], total: int) -> list[IngestEvent]:

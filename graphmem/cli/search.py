@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import typer
-from rich.markup import escape
 
 from graphmem.cli.app import get_app
-from graphmem.service import SCOPES
+from graphmem.scope import SCOPES
 
 
 def search(
@@ -42,6 +41,8 @@ def search(
             ]
         )
         return
+    from rich.markup import escape
+
     if not hits:
         app.note("no matching memories")
         return

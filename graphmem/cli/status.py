@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import typer
-from rich.markup import escape
-from rich.table import Table
 
 from graphmem.cli.app import get_app
 
@@ -17,6 +15,9 @@ def status(
 
     Example: graphmem status --json
     """
+    from rich.markup import escape
+    from rich.table import Table
+
     app = get_app(ctx)
     report = app.memory.status()
     if as_json:

@@ -1,0 +1,44 @@
+"""Shared timing helpers: every benchmark prints medians, never asserts on them."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+
+def median_ms(fn: Callable[[], object], repeat: int = 21, warmup: int = 2) -> float:
+    for _ in range(warmup):
+        fn()
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples)
+
+
+def process_ms(
+    argv: Sequence[str], stdin: bytes = b"", env: dict[str, str] | None = None, repeat: int = 15
+) -> float:
+    """Median wall time of a whole process, as a host would pay it per event."""
+    full_env = {**os.environ, **(env or {})}
+
+    def once() -> None:
+        subprocess.run(argv, input=stdin, capture_output=True, env=full_env, check=False)
+
+    return median_ms(once, repeat=repeat)
+
+
+def graphmem_argv(*args: str) -> list[str]:
+    """The installed console script when present (what hosts run), else `python -m graphmem`."""
+    script = os.path.join(os.path.dirname(sys.executable), "graphmem")
+    return [script, *args] if os.path.exists(script) else [sys.executable, "-m", "graphmem", *args]
+
+
+def report(name: str, value: float, unit: str = "ms", target: str = "") -> None:
+    suffix = f"   (target {target})" if target else ""
+    print(f"{name:<52} {value:10.2f} {unit}{suffix}", flush=True)

@@ -1,0 +1,81 @@
+"""The embedded store: private file, recorded migrations, and no lost writes under concurrency."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+from graphmem import paths
+from graphmem.store import db
+from tests.conftest import Cli
+
+
+def test_new_store_is_private_and_records_its_migrations(graphmem_home: Path) -> None:
+    conn = db.connect(paths.store_file())
+    assert stat.S_IMODE(paths.store_file().stat().st_mode) == 0o600
+    assert stat.S_IMODE(paths.data_dir().stat().st_mode) == 0o700
+    rows = conn.execute("SELECT version, name FROM schema_migrations ORDER BY version").fetchall()
+    assert [r[0] for r in rows] == list(range(1, len(db.MIGRATIONS) + 1))
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == len(db.MIGRATIONS)
+
+
+def test_reopening_does_not_reapply_migrations(graphmem_home: Path) -> None:
+    db.connect(paths.store_file()).close()
+    conn = db.connect(paths.store_file())
+    assert conn.execute("SELECT COUNT(*) FROM schema_migrations").fetchone()[0] == len(
+        db.MIGRATIONS
+    )
+
+
+def test_a_failed_transaction_leaves_nothing(graphmem_home: Path) -> None:
+    conn = db.connect(paths.store_file())
+    try:
+        with db.transaction(conn):
+            conn.execute("INSERT INTO counters (name, value) VALUES ('x', 1)")
+            raise RuntimeError("boom")
+    except RuntimeError:
+        pass
+    assert conn.execute("SELECT COUNT(*) FROM counters").fetchone()[0] == 0
+
+
+WRITER = """
+import sys
+from graphmem.service import Memory
+memory = Memory.open()
+for i in range(int(sys.argv[2])):
+    memory.remember(f"writer {sys.argv[1]} memory {i}", origin="test")
+"""
+
+
+def test_many_processes_adding_at_once_lose_nothing(project: Path, cli: Cli) -> None:
+    writers, each = 8, 40
+    procs = [
+        subprocess.Popen([sys.executable, "-c", WRITER, str(w), str(each)], env=os.environ.copy())
+        for w in range(writers)
+    ]
+    assert [p.wait(timeout=120) for p in procs] == [0] * writers
+    counts = cli.json("status")["episodes"]
+    assert sum(counts.values()) == writers * each
+    assert len(cli.json("search", "writer memory", "--limit", "1000")) == writers * each
+
+
+def test_a_corrupt_store_gives_a_clear_error(project: Path, cli: Cli) -> None:
+    store = paths.store_file()
+    store.parent.mkdir(parents=True)
+    store.write_bytes(b"this is not a database" * 100)
+    result = cli("status")
+    assert result.exit_code == 1
+    assert "cannot be opened" in result.stderr and "move it aside" in result.stderr
+
+
+def test_fts_index_follows_deletes(project: Path, cli: Cli) -> None:
+    cli.json("add", "ephemeral zebra fact")
+    cli.json("clear", "--yes")
+    assert cli.json("search", "zebra") == []
+    conn = sqlite3.connect(paths.store_file())
+    conn.execute("INSERT INTO episodes_fts (episodes_fts) VALUES ('integrity-check')")
