@@ -1,0 +1,152 @@
+"""Spot prompts that correct the agent or state a lasting preference.
+
+Stdlib only (runs inside `graphmem hook`). Either kind triggers an immediate curation of the turn,
+which costs a model call, so precision beats recall: ordinary prompts that merely start with "no",
+"actually" or "remember", or that ask a question, must not fire.
+
+Order: corrections first (a correction often carries a preference too). Within corrections, strong
+phrases fire anywhere; weak openers ("no", "wrong", "actually", "stop", "nope", "wait", "hold on")
+fire only when a directive word follows soon after, and never when the opener is a pleasantry
+("no worries", "actually looks great") or the sentence is a question.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Enough to hold any real correction; bounds the cost on a pasted log.
+_SCAN_CHARS = 1000
+
+# Where a clause starts: the prompt start, after punctuation, or after a short lead-in word.
+_CLAUSE = r"(?:^|[.!?;:,\-\u2013\u2014(]\s*|\b(?:no|nope|but|and|so|ok|okay|well|please)\s+)"
+_THINGS = (
+    r"(?:file|files|function|method|class|module|directory|folder|dir|branch|path|approach|"
+    r"command|variable|test|tests|one|place|version|repo|endpoint|table|column|config|name|"
+    r"database|db|server|port|key|package|library|format|env|environment)"
+)
+
+
+def _phrases(anywhere: tuple[str, ...], at_clause_start: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern: phrases that count anywhere, or only where a clause starts."""
+    return re.compile("|".join((*anywhere, _CLAUSE + "(?:" + "|".join(at_clause_start) + ")")))
+
+
+_STRONG = _phrases(
+    (
+        r"\b(?:don'?t|do not) (?:ever )?do (?:that|this|it)\b",
+        r"\bnot like (?:that|this)\b",
+        r"\b(?:that'?s|that is|this is|it'?s|it is) not what (?:i|we) "
+        r"(?:asked|wanted|meant|said|told|need|needed|want|agreed|discussed|decided)",
+        r"\bi(?:'?ve| have)? (?:already |just )?told you\b",
+        r"\bwe (?:already|just) (?:discussed|talked about|agreed|went over|covered|decided)\b",
+        r"\b(?:we|i) (?:have |'ve )?(?:already|just) (?:been over|gone over)\b",
+        r"\byou forgot (?:to|the|about|that|my)\b",
+        r"\bstop (?:doing|adding|using|changing|removing|deleting|creating|writing|making|"
+        r"touching|modifying|putting|calling|ignoring|rewriting|renaming|guessing)\b",
+        r"\bnever do (?:that|this|it)\b",
+        r"\byou(?:'ve| have|'re| are)?\b[^.?!]{0,30}\bthe wrong \w",
+        r"\bwhy (?:did|would) you (?:delete|remove|revert|change|break|undo|rewrite|rename|"
+        r"drop|overwrite|disable|skip)\b",
+        r"\byou (?:didn'?t|did not|don'?t|do not) (?:listen|read|follow)\b",
+        r"\bi (?:never|didn'?t|did not) (?:ask(?:ed)?|say|said|tell|told) (?:you|for|to)\b",
+        r"\b(?:like|as) i (?:said|mentioned)\b",
+        r"\b(?:put|change|set|move|switch|turn|roll) (?:it|that|this|them|those) back\b",
+    ),
+    (
+        r"i (?:said|meant)(?:[,:]| (?:to|not|no|don'?t|do not|use|we|you|it|that|before|"
+        r"earlier|already|twice|the|only|never|always))",
+        r"wrong " + _THINGS + r"\b",
+        r"(?:that|this|it)(?:'s| is)(?: still)? (?:wrong|incorrect|not right|not correct|not it)\b",
+        r"(?:that|this|it) (?:isn'?t|is not) (?:right|correct)\b",
+        r"you (?:broke|deleted|removed|reverted|overwrote|undid|ignored|missed|skipped|dropped)\b",
+        r"(?:revert|undo) (?:that|this|it|those|these|your|what you)\b",
+    ),
+)
+
+# "no" and "actually" lead straight into a sentence; "wrong", "stop", "wait" as openers are followed
+# by punctuation ("stop words…", "wrong password errors…" are nouns, not openers).
+_OPENER = re.compile(
+    r"^(?:(?:no+|nope|nah|actually|hmm+,? no)(?:[,.!:;]|\s)"
+    r"|(?:wrong|stop|wait|hold on)[,.!:;](?:\s|$))"
+)
+_PLEASANTRY = re.compile(
+    r"^(?:(?:no+|nope|nah)[,.!\s]+(?:worries|problem|prob|probs|thanks|thank you|rush|need|"
+    r"pressure|biggie|issue|big deal)\b"
+    r"|(?:no+|nope|nah|actually|wait)[,.!\s]+(?:that'?s|that is|it'?s|it is|this is) "
+    r"(?:fine|ok|okay|good|great|perfect|all|it|everything|correct|right|enough|awesome)\b"
+    r"|actually[,\s]+(?:(?:that|this|it)\s+)?(?:looks|works|worked|seems|sounds|is|was)\b"
+    r".{0,20}\b(?:great|good|fine|perfect|perfectly|correct|right|nice|well)\b)"
+)
+_DIRECTIVE = re.compile(
+    r"\b(?:use|using|don'?t|do not|never|always|instead|rather|should|shouldn'?t|must|revert|"
+    r"undo|remove|delete|rename|keep|leave|put|move|not|again|back|other|wrong|"
+    r"i (?:meant|said|want|wanted|asked)|that'?s|that is|it'?s)\b"
+)
+_DIRECTIVE_WINDOW = 60  # chars after the opener where the directive word must appear
+
+_PREFERENCE = _phrases(
+    (
+        r"\bfrom now on\b",
+        r"\bfor (?:future reference|the future)\b",
+        r"\b(?:we|i) (?:always|never|usually) (?:use|run|write|prefer|deploy|keep|put|name|"
+        r"format|test|commit|push|pin|store)\b",
+        r"\byou (?:should|must|need to) (?:always|never)\b",
+        r"\b(?:i|we)(?:'d| would)? prefer(?=[\s:,]|$)",
+        r"\b(?:i|we)(?:'d| would) rather\b",
+        r"\bmy preference is\b",
+        r"\bplease (?:note|take note)\b",
+        r"\b(?:keep|bear) in mind\b",
+        r"\bmake a note\b",
+        r"\b(?:add|save|store|put|write|keep) (?:this|that|it) (?:to|in|into) "
+        r"(?:your |the )?memory\b",
+    ),
+    (
+        r"(?:remember|memori[sz]e)(?: (?:that|to|this)\b|\s*[:,])",
+        r"(?:going forward|in (?:the )?future)\s*,",
+        r"(?:always|never) (?:use|run|write|add|put|prefer|keep|call|check|test|format|ask|"
+        r"include|make|commit|push|create|name|import|log|pin|document|deploy|store|return|"
+        r"raise|mock|touch|edit|modify|delete|remove|rebase|merge)\b",
+        r"don'?t forget that\b",
+    ),
+)
+
+_SENTENCE_END = re.compile(r"[.!?\n]")
+# Quoted or fenced text is someone else's words, not the user's instruction to the agent.
+_QUOTED = re.compile(
+    r"```.*?```|`[^`\n]*`|\"[^\"\n]*\"|“[^”\n]*”|(?:^|(?<=\s))'[^\n]+?'(?=[\s,.;:!?)]|$)",
+    re.DOTALL,
+)
+
+
+def classify_prompt(prompt: str) -> str | None:
+    """Classify `prompt`: "correction", "preference", or None for an ordinary prompt."""
+    text = _normalize(prompt)
+    if not text:
+        return None
+    if _is_correction(text):
+        return "correction"
+    if any(not _is_question(text, m.start()) for m in _PREFERENCE.finditer(text)):
+        return "preference"
+    return None
+
+
+def _normalize(prompt: str) -> str:
+    text = prompt[:_SCAN_CHARS].replace("\u2019", "'").replace("\u2018", "'").lower()
+    text = _QUOTED.sub(" ", text)
+    return " ".join(text.split())
+
+
+def _is_correction(text: str) -> bool:
+    if _STRONG.search(text):
+        return True
+    opener = _OPENER.match(text)
+    if opener is None or _PLEASANTRY.match(text) or _is_question(text, 0):
+        return False
+    window = text[opener.end() : opener.end() + _DIRECTIVE_WINDOW]
+    return _DIRECTIVE.search(window) is not None
+
+
+def _is_question(text: str, pos: int) -> bool:
+    """Whether the sentence holding `pos` ends with a question mark."""
+    end = _SENTENCE_END.search(text, pos)
+    return end is not None and end.group() == "?"
