@@ -146,6 +146,7 @@ def test_claude_fires_hooks_runs_tool_and_compacts(
     (post,) = events_named(log, "PostCompact")
     assert command in post["compact_summary"]
     assert any(e["source"] == "compact" for e in events_named(log, "SessionStart"))
+    stub.assert_clean()
 
 
 def test_claude_session_start_context_reaches_model(
@@ -157,6 +158,7 @@ def test_claude_session_start_context_reaches_model(
 
     assert stub.requests, "the model was never called"
     assert "MARKER-123" in stub.requests[0].seen_text
+    stub.assert_clean()
 
 
 # --- opencode ----------------------------------------------------------------------------------
@@ -186,6 +188,7 @@ def test_opencode_plugin_part_reaches_model(
     main_calls = [r for r in stub.requests if r.tool("bash")]
     assert main_calls, "no request offered the bash tool"
     assert all("OC-MARKER-456" in r.seen_text for r in main_calls)
+    stub.assert_clean()
 
 
 def test_opencode_serve_fires_idle_compaction_and_delete(
@@ -213,6 +216,7 @@ def test_opencode_serve_fires_idle_compaction_and_delete(
     summary_calls = [r for r in stub.requests if "OC-COMPACT-789" in r.seen_text]
     assert summary_calls, "the compacting hook's context never reached the model"
     assert "OC-FACT-1" in summary_calls[-1].seen_text
+    stub.assert_clean()
 
 
 # --- pi ----------------------------------------------------------------------------------------
@@ -234,3 +238,4 @@ def test_pi_extension_message_reaches_model(
     events = [e["event"] for e in iter_json_lines(log)]
     assert events[0] == "session_start"
     assert "agent_end" in events
+    stub.assert_clean()

@@ -29,7 +29,8 @@ import httpx
 from tests.support.httpstub import free_port
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-HOSTS_PREFIX = REPO_ROOT / ".cache" / "hosts"
+# Where .ci/install-hosts.sh puts the pinned hosts (same override variable as the script).
+HOSTS_PREFIX = Path(os.environ.get("GRAPHMEM_HOSTS_PREFIX") or REPO_ROOT / ".cache" / "hosts")
 INSTALL_HINT = "install the pinned host CLIs with .ci/install-hosts.sh"
 STUB_PROVIDER, STUB_MODEL = "stub", "stub-model"
 

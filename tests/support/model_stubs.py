@@ -16,8 +16,9 @@ from __future__ import annotations
 import json
 import re
 import threading
+import traceback
 import uuid
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler
@@ -180,7 +181,20 @@ def directive_call(request: Request, kind: str, argument: str) -> ToolCall | Non
 
 
 def default_policy(request: Request) -> Reply:
-    """Rule-based answers for e2e tests; see the module docstring of tests/hosts."""
+    """Rule-based answers for e2e tests.
+
+    - host-internal calls: a title request gets a title, a compaction request a summary of
+      what it was shown (see `summarize`);
+    - after a tool result: a text naming the result's first line ("Tool finished: ...");
+    - a directive in the turn's user text: `[[bash: <command>]]` / `[[write: <path> <content>]]`
+      call the host's own bash / write tool, `[[say: long]]` gives a long answer and
+      `[[say: <text>]]` answers <text>;
+    - anything else: "STUB_REPLY ok".
+
+    Only the first directive outside `<system-reminder>` blocks counts, so context a host or a
+    hook injects (Claude Code reminders, opencode parts pushed after the prompt, pi
+    before_agent_start messages) cannot trigger a tool even if it quotes a directive.
+    """
     if is_title_request(request):
         return Reply(text="Stub session")
     if is_summary_request(request):
@@ -188,7 +202,7 @@ def default_policy(request: Request) -> Reply:
     if request.after_tool_result:
         result = request.last_tool_result.strip().splitlines()
         return Reply(text=f"Tool finished: {result[0] if result else '(no output)'}")
-    match = DIRECTIVE.search(request.user_text)
+    match = DIRECTIVE.search(_REMINDER.sub("", request.user_text))
     if match is None:
         return Reply(text="STUB_REPLY ok")
     kind, argument = match.group(1), match.group(2).strip()
@@ -435,7 +449,8 @@ class ModelStub:
     policy: Policy
     url: str = ""
     exchanges: list[Exchange] = field(default_factory=list)
-    other_paths: list[str] = field(default_factory=list)
+    other_paths: list[str] = field(default_factory=list)  # requests to unknown endpoints
+    errors: list[str] = field(default_factory=list)  # policy exceptions (answered with HTTP 500)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -462,6 +477,11 @@ class ModelStub:
         with self.lock:
             self.exchanges.append(Exchange(request, reply))
         return reply
+
+    def assert_clean(self) -> None:
+        """Fail if a host called an unknown endpoint or the policy raised."""
+        assert not self.other_paths, f"unexpected model API calls: {self.other_paths}"
+        assert not self.errors, "policy errors:\n" + "\n".join(self.errors)
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -503,7 +523,15 @@ class _Handler(BaseHTTPRequestHandler):
         self._not_found()
 
     def _answer(self, request: Request) -> None:
-        reply = self.stub.answer(request)
+        try:
+            reply = self.stub.answer(request)
+        except Exception:
+            # Report a broken policy to the test (assert_clean) and to the host as an API error.
+            with self.stub.lock:
+                self.stub.errors.append(traceback.format_exc())
+            error = {"type": "api_error", "message": "stub policy raised"}
+            self._send_json({"type": "error", "error": error}, 500)
+            return
         if request.protocol == "anthropic" and request.stream:
             self._send_sse(
                 f"event: {name}\ndata: {json.dumps(data)}\n\n"
@@ -525,7 +553,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
-    def _send_sse(self, frames: Iterator[str] | Sequence[str]) -> None:
+    def _send_sse(self, frames: Iterable[str]) -> None:
         # No Content-Length: the stream ends when the connection closes.
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
