@@ -10,9 +10,14 @@ import os
 import random
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from benchmarks.timing import graphmem_argv, median_ms, process_ms, report
+
+if TYPE_CHECKING:
+    from graphmem.service import Memory
 
 WORDS = (
     "cache token deploy migration schema index tenant billing invoice retry queue worker "
@@ -21,7 +26,7 @@ WORDS = (
 ).split()
 
 
-def fill(memory: object, n: int, group: str) -> None:
+def fill(memory: Memory, n: int, group: str) -> None:
     from graphmem.store import episodes as ep
     from graphmem.store.episodes import Episode
 
@@ -35,7 +40,7 @@ def fill(memory: object, n: int, group: str) -> None:
         )
         for i in range(n)
     )
-    ep.insert_many(memory.conn, batch)  # type: ignore[attr-defined]
+    ep.insert_many(memory.conn, batch)
 
 
 def bench_search() -> None:
@@ -46,10 +51,9 @@ def bench_search() -> None:
             os.environ["GRAPHMEM_HOME"] = home
             memory = Memory.open(Path(home))
             fill(memory, n, memory.project.group_id)
-            ms = median_ms(lambda m=memory: m.search("tenant billing retry", limit=10))
-            report(f"search, {n:,} episodes (top 10)", ms)
-            ms = median_ms(lambda m=memory: m.search("unique4242", limit=10))
-            report(f"search for a rare word, {n:,} episodes", ms)
+            for label, query in (("top 10", "tenant billing retry"), ("rare word", "unique4242")):
+                ms = median_ms(partial(memory.search, query, limit=10))
+                report(f"search, {n:,} episodes ({label})", ms)
 
 
 def bench_ingest() -> None:

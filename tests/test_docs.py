@@ -1,0 +1,38 @@
+"""The docs stay in step with the code: every setting, exit code and command is documented."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from graphmem.cli.app import app
+from graphmem.config import SETTINGS
+from graphmem.errors import Exit
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+
+
+def test_every_setting_is_in_the_configuration_reference() -> None:
+    text = (DOCS / "configuration.md").read_text()
+    for setting in SETTINGS:
+        row = next((ln for ln in text.splitlines() if ln.startswith(f"| `{setting.key}` |")), "")
+        assert f"`{setting.env}`" in row, setting.key
+        default = setting.default
+        shown = f'"{default}"' if isinstance(default, str) else str(default)
+        if not isinstance(default, list | dict):
+            assert f"`{shown}`" in row, (setting.key, shown)
+
+
+def test_every_exit_code_is_documented() -> None:
+    text = (DOCS / "exit-codes.md").read_text()
+    for code in Exit:
+        assert f"| {code.value} | {code.name} |" in text
+
+
+def test_every_command_is_documented() -> None:
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text() + "".join(
+        p.read_text() for p in DOCS.glob("*.md")
+    )
+    for name in typer.main.get_command(app).commands:  # type: ignore[attr-defined]
+        assert f"graphmem {name}" in text, name
