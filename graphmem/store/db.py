@@ -68,6 +68,29 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
         "counters",
         ["CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL)"],
     ),
+    (
+        "per-session hook state",
+        [
+            """CREATE TABLE sessions (
+                session_id TEXT PRIMARY KEY,
+                host TEXT NOT NULL,
+                group_id TEXT NOT NULL,
+                transcript_offset INTEGER NOT NULL DEFAULT 0,
+                prompts INTEGER NOT NULL DEFAULT 0,
+                injected_at_prompt INTEGER NOT NULL DEFAULT -1,
+                reprompts INTEGER NOT NULL DEFAULT 0,
+                reprompted_turn TEXT,
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL
+            )""",
+            "CREATE INDEX sessions_updated ON sessions (updated_at)",
+            """CREATE TABLE session_shown (
+                session_id TEXT NOT NULL REFERENCES sessions (session_id) ON DELETE CASCADE,
+                item TEXT NOT NULL,
+                PRIMARY KEY (session_id, item)
+            ) WITHOUT ROWID""",
+        ],
+    ),
 ]
 
 
