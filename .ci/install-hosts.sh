@@ -10,7 +10,7 @@ set -euo pipefail
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 prefix="${GRAPHMEM_HOSTS_PREFIX:-$repo_root/.cache/hosts}"
 
-# package@version -> binary name; keep in sync with tests/support/hosts.py (HOST_PACKAGES).
+# package@version:binary. The versions docs/reference payloads were observed with (hosts.md).
 packages=(
   "@anthropic-ai/claude-code@2.1.332:claude"
   "opencode-ai@1.18.33:opencode"

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.support.hosts import OpencodeServer, iter_json_lines, run_claude, run_opencode, run_pi
-from tests.support.model_stubs import ModelStub
+from tests.support.model_stubs import ModelStub, is_summary_request
 
 # Appends the hook's stdin payload to argv[1]; with argv[2], answers with that as context.
 RECORDER = """
@@ -131,7 +131,7 @@ def test_claude_fires_hooks_runs_tool_and_compacts(
 
     assert (project / "ran.txt").read_text().strip() == "tool-ran"
     assert run.session_id
-    assert run.output["result"] == "Tool finished: tool-ran"
+    assert run.reply_text == "Tool finished: tool-ran"
     (tool_use,) = events_named(log, "PostToolUse")
     assert tool_use["tool_name"] == "Bash"
     assert tool_use["tool_input"]["command"] == command
@@ -180,9 +180,11 @@ def test_opencode_plugin_part_reaches_model(
     log = project.parent / "plugin.jsonl"
     write_opencode_plugin(project, log)
 
-    run = run_opencode("hello [[bash: echo oc-ran > ran.txt]]", project, home, stub.url).check()
+    prompt = "hello [[bash: echo oc-ran > ran.txt && cat ran.txt]]"
+    run = run_opencode(prompt, project, home, stub.url).check()
 
     assert (project / "ran.txt").read_text().strip() == "oc-ran"
+    assert run.reply_text == "Tool finished: oc-ran"
     assert run.session_id
     assert any(e["hook"] == "chat.message" for e in iter_json_lines(log))
     main_calls = [r for r in stub.requests if r.tool("bash")]
@@ -215,6 +217,7 @@ def test_opencode_serve_fires_idle_compaction_and_delete(
 
     summary_calls = [r for r in stub.requests if "OC-COMPACT-789" in r.seen_text]
     assert summary_calls, "the compacting hook's context never reached the model"
+    assert is_summary_request(summary_calls[-1]), "opencode's summarizer prompt changed"
     assert "OC-FACT-1" in summary_calls[-1].seen_text
     stub.assert_clean()
 
@@ -230,10 +233,11 @@ def test_pi_extension_message_reaches_model(
     (project / ".pi" / "extensions").mkdir(parents=True)
     (project / ".pi" / "extensions" / "probe.ts").write_text(extension)
 
-    run = run_pi("hello [[bash: echo pi-ran > ran.txt]]", project, home, stub.url).check()
+    prompt = "hello [[bash: echo pi-ran > ran.txt && cat ran.txt]]"
+    run = run_pi(prompt, project, home, stub.url).check()
 
     assert (project / "ran.txt").read_text().strip() == "pi-ran"
-    assert "Tool finished" in run.stdout
+    assert run.reply_text == "Tool finished: pi-ran"
     assert stub.requests and all("PI-MARKER-789" in r.seen_text for r in stub.requests)
     events = [e["event"] for e in iter_json_lines(log)]
     assert events[0] == "session_start"

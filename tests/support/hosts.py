@@ -82,6 +82,16 @@ class HostRun:
             return str(self.output["session_id"])
         return next((str(e["sessionID"]) for e in self.events if e.get("sessionID")), None)
 
+    @property
+    def reply_text(self) -> str:
+        """The assistant's final answer as the host printed it, whatever the host."""
+        if isinstance(self.output, dict):
+            return str(self.output.get("result") or "")
+        if self.events:
+            texts = [e.get("part", {}).get("text", "") for e in self.events if e["type"] == "text"]
+            return "\n".join(texts)
+        return self.stdout.strip()
+
     def check(self) -> HostRun:
         """Raise with the host's output unless it exited 0."""
         if self.returncode != 0:
