@@ -198,11 +198,10 @@ def test_huge_line_is_stepped_over(transcript: Path) -> None:
     assert [(t.prompt, t.answer) for t in got.turns] == [("first", "after")]
 
 
-def test_oversized_line_without_newline_is_not_reread_forever(transcript: Path) -> None:
-    write(transcript, user("first"), b'{"type":"assistant","message":' + b"x" * 5000)
-    got = read_claude(str(transcript), 0, max_bytes=1000)
-    assert got.offset == transcript.stat().st_size
-    assert got.turns == []
+def test_unfinished_line_filling_the_window_is_not_reread_forever(transcript: Path) -> None:
+    start = b'{"type":"assistant","message":'
+    write(transcript, start + b"x" * (1000 - len(start)))
+    assert read_claude(str(transcript), 0, max_bytes=1000) == ReadResult([], 1000, [])
 
 
 def test_backlog_over_max_bytes_reads_the_recent_end_from_a_line_start(transcript: Path) -> None:
@@ -213,6 +212,26 @@ def test_backlog_over_max_bytes_reads_the_recent_end_from_a_line_start(transcrip
     assert got.turns[-1].answer == "newest answer"
     assert 1 < len(got.turns) < 20
     assert all(t.prompt.startswith(("old", "latest")) or t.prompt == "" for t in got.turns)
+
+
+def test_backlog_window_ending_in_a_half_written_line(transcript: Path) -> None:
+    old = [user(f"old {i}") for i in range(100)]
+    whole = line(assistant(text("finished")))
+    write(transcript, *old, user("latest"), whole[:20])
+    first = read_claude(str(transcript), 0, max_bytes=500)
+    assert first.offset == transcript.stat().st_size - 20  # the start of the unfinished line
+    assert first.turns[-1].prompt == "latest"
+
+    write(transcript, whole[20:], mode="ab")
+    second = read_claude(str(transcript), first.offset, max_bytes=500)
+    assert second.offset == transcript.stat().st_size
+    assert [(t.prompt, t.answer) for t in second.turns] == [("", "finished")]
+
+
+def test_backlog_window_inside_one_huge_line_is_skipped(transcript: Path) -> None:
+    write(transcript, user("first"), b'{"type":"assistant","message":' + b"x" * 5000)
+    got = read_claude(str(transcript), 0, max_bytes=1000)
+    assert got == ReadResult([], transcript.stat().st_size, [])
 
 
 def test_truncated_file_is_read_from_the_start(transcript: Path) -> None:
