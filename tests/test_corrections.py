@@ -260,3 +260,16 @@ def test_correction_wins_over_preference_in_the_same_prompt() -> None:
 def test_a_long_prompt_is_bounded_and_still_classified() -> None:
     prompt = "I told you not to do that. " + "word " * 200_000
     assert classify_prompt(prompt) == "correction"
+
+
+def test_a_line_break_ends_a_sentence() -> None:
+    assert classify_prompt("Remember: deploys happen on Tuesdays\nWhat else do you need?") == (
+        "preference"
+    )
+    assert classify_prompt("no, use the v2 client\nwhy did it fail?") == "correction"
+    assert classify_prompt("Remember that parser bug?\nIt is back, look at utils.py") is None
+
+
+def test_quoted_text_is_not_the_users_instruction() -> None:
+    assert classify_prompt('The issue says "I told you so", can you reply politely?') is None
+    assert classify_prompt("Document the `stop doing` flag") is None

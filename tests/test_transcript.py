@@ -293,6 +293,23 @@ def test_multi_turn_with_tools_results_and_errors(transcript: Path) -> None:
     )
 
 
+def test_error_text_of_a_huge_output_is_its_two_ends_capped(transcript: Path) -> None:
+    stderr = "Traceback (most recent call last):\n" + "  frame\n" * 100_000 + "KeyError: 'id'\n"
+    write(
+        transcript,
+        user("p"),
+        assistant(call("b", "Bash", command="app")),
+        result("b", stderr, True),
+    )
+    (tool,) = read_all(transcript).turns[0].tools
+    assert tool.error == "Traceback (most recent call last): … KeyError: 'id'"
+    one_long_line = "x" * 10_000
+    write(transcript, user("p"), assistant(call("c", "Bash", command="app")))
+    write(transcript, result("c", one_long_line, True), mode="ab")
+    (tool,) = read_all(transcript).turns[0].tools
+    assert len(tool.error) == 160 and tool.error.endswith("x…")
+
+
 def test_stop_hook_reprompt_continues_the_same_turn(transcript: Path) -> None:
     write(
         transcript,

@@ -18,7 +18,7 @@ import re
 _SCAN_CHARS = 1000
 
 # Where a clause starts: the prompt start, after punctuation, or after a short lead-in word.
-_CLAUSE = r"(?:^|[.!?;:,\-\u2013\u2014(]\s*|\b(?:no|nope|but|and|so|ok|okay|well|please)\s+)"
+_CLAUSE = r"(?:^|[\n.!?;:,\-\u2013\u2014(]\s*|\b(?:no|nope|but|and|so|ok|okay|well|please)\s+)"
 _THINGS = (
     r"(?:file|files|function|method|class|module|directory|folder|dir|branch|path|approach|"
     r"command|variable|test|tests|one|place|version|repo|endpoint|table|column|config|name|"
@@ -133,7 +133,8 @@ def classify_prompt(prompt: str) -> str | None:
 def _normalize(prompt: str) -> str:
     text = prompt[:_SCAN_CHARS].replace("\u2019", "'").replace("\u2018", "'").lower()
     text = _QUOTED.sub(" ", text)
-    return " ".join(text.split())
+    # Line breaks end sentences (a question on the next line must not taint this one).
+    return "\n".join(" ".join(ln.split()) for ln in text.splitlines() if ln.strip())
 
 
 def _is_correction(text: str) -> bool:

@@ -205,8 +205,9 @@ def _runs_graphmem_add(command: str) -> bool:
 
 def _edit_target(args: dict[str, Any]) -> str:
     for key in _PATH_KEYS:
-        if isinstance(args.get(key), str):
-            return str(args[key])
+        path = args.get(key)
+        if isinstance(path, str):
+            return path
     # apply_patch / patch carry the files inside the patch text.
     patch = next((v for v in args.values() if isinstance(v, str) and "*** " in v), "")
     return ", ".join(dict.fromkeys(m.strip() for m in _PATCH_FILE.findall(patch)))
@@ -230,11 +231,14 @@ def _first_line(text: str, cap: int) -> str:
 
 def _error_text(content: Any) -> str:
     """A short error: the first line, and the last one when there are more (often the cause)."""
-    lines = [ln.strip() for ln in _text_of(content).splitlines() if ln.strip()]
-    if not lines:
+    text = _text_of(content).strip()
+    if not text:
         return ""
-    text = lines[0] if len(lines) == 1 else f"{lines[0]} … {lines[-1]}"
-    return text if len(text) <= _ERROR_CAP else text[: _ERROR_CAP - 1] + "…"
+    # Only the two ends matter; a megabyte of stderr is not split into lines.
+    short = text[: _ERROR_CAP * 2].splitlines()[0].strip()
+    if "\n" in text:
+        short += " … " + text[-_ERROR_CAP * 2 :].splitlines()[-1].strip()
+    return short if len(short) <= _ERROR_CAP else short[: _ERROR_CAP - 1] + "…"
 
 
 def _str(value: Any) -> str:
