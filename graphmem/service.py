@@ -115,16 +115,21 @@ class Memory:
 
     # -- writing --------------------------------------------------------------------------
 
-    def _clean(self, text: str) -> tuple[str, dict[str, int]]:
+    def clean(self, text: str) -> tuple[str, dict[str, int]]:
+        """Redacted text, and how many secrets of each kind were taken out."""
         result = self.redactor.redact(text)
         return result.text, dict(result.counts)
 
-    def _store(self, episodes: Sequence[Episode], redacted: Mapping[str, int]) -> list[bool]:
-        """Insert in one transaction; count redactions. Returns which episodes were new."""
-        with db.transaction(self.conn):
-            created = [ep.insert(self.conn, e) for e in episodes]
-            counters.add(self.conn, "redacted:", redacted)
+    def write(self, episodes: Sequence[Episode], redacted: Mapping[str, int]) -> list[bool]:
+        """Insert already-redacted episodes inside the caller's transaction; returns which were
+        new. Every episode graphmem stores passes here, so this is where delivery hooks in."""
+        created = [ep.insert(self.conn, e) for e in episodes]
+        counters.add(self.conn, "redacted:", redacted)
         return created
+
+    def _store(self, episodes: Sequence[Episode], redacted: Mapping[str, int]) -> list[bool]:
+        with db.transaction(self.conn):
+            return self.write(episodes, redacted)
 
     def remember(
         self,
@@ -139,10 +144,10 @@ class Memory:
         origin: str = "cli",
         session_id: str | None = None,
     ) -> Stored:
-        body, redacted = self._clean(text)
+        body, redacted = self.clean(text)
         if not body.strip():
             raise GraphmemError("nothing to remember: the text is empty", Exit.INPUT)
-        title, _ = self._clean(name) if name else (title_of(body), {})
+        title, _ = self.clean(name) if name else (title_of(body), {})
         episode = Episode(
             group_id=self.group_for(scope, group),
             name=title,
@@ -256,7 +261,7 @@ class Memory:
         redacted: dict[str, int] = {}
         episodes = []
         for title, text in zip(ingest_mod.episode_names(doc, prefix), doc.chunks, strict=True):
-            body, counts = self._clean(text)
+            body, counts = self.clean(text)
             for kind, n in counts.items():
                 redacted[kind] = redacted.get(kind, 0) + n
             episodes.append(
@@ -272,10 +277,8 @@ class Memory:
             )
         with db.transaction(self.conn):
             ep.delete_origin(self.conn, group_id, f"ingest:{doc.key}")
-            for episode in episodes:
-                ep.insert(self.conn, episode)
+            self.write(episodes, redacted)
             manifest.record(self.conn, group_id, doc.key, doc.digest, len(doc.chunks))
-            counters.add(self.conn, "redacted:", redacted)
 
     # -- transfer -------------------------------------------------------------------------
 
@@ -289,7 +292,7 @@ class Memory:
         episodes = []
         redacted: dict[str, int] = {}
         for episode in transfer.read(text):
-            body, counts = self._clean(episode.body)
+            body, counts = self.clean(episode.body)
             for kind, n in counts.items():
                 redacted[kind] = redacted.get(kind, 0) + n
             episodes.append(replace(episode, group_id=sanitize(episode.group_id), body=body))
