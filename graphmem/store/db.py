@@ -90,6 +90,81 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
                 PRIMARY KEY (session_id, item)
             ) WITHOUT ROWID""",
         ],
+    ),    (
+        "graphiti sync: outbox, breaker and leases, cache of remote facts",
+        [
+            # One row per episode bound for the server. The episode itself stays in `episodes`;
+            # `op` becomes 'delete' when a delivered episode is replaced locally (ingest).
+            """CREATE TABLE outbox (
+                id INTEGER PRIMARY KEY,
+                episode_uuid TEXT NOT NULL UNIQUE,
+                group_id TEXT NOT NULL,
+                op TEXT NOT NULL DEFAULT 'add' CHECK (op IN ('add', 'delete')),
+                state TEXT NOT NULL DEFAULT 'pending'
+                    CHECK (state IN ('pending', 'acked', 'delivered', 'dead')),
+                bytes INTEGER NOT NULL DEFAULT 0,
+                attempts INTEGER NOT NULL DEFAULT 0,
+                enqueued_at TEXT NOT NULL,
+                claim_owner TEXT,
+                claim_until REAL,
+                sent_at TEXT,
+                acked_at TEXT,
+                delivered_at TEXT,
+                remote_uuid TEXT,
+                last_error TEXT,
+                dead_reason TEXT
+            )""",
+            "CREATE INDEX outbox_state ON outbox (state, id)",
+            "CREATE INDEX outbox_group ON outbox (group_id, state)",
+            """CREATE TABLE breaker (
+                name TEXT PRIMARY KEY,
+                failures INTEGER NOT NULL DEFAULT 0,
+                open_until REAL NOT NULL DEFAULT 0,
+                last_error TEXT,
+                last_failure_at TEXT,
+                last_success_at TEXT
+            )""",
+            """CREATE TABLE leases (
+                name TEXT PRIMARY KEY,
+                owner TEXT NOT NULL,
+                until REAL NOT NULL
+            )""",
+            """CREATE TABLE remote_cache (
+                id INTEGER PRIMARY KEY,
+                uuid TEXT NOT NULL UNIQUE,
+                kind TEXT NOT NULL CHECK (kind IN ('fact', 'entity')),
+                group_id TEXT NOT NULL,
+                text TEXT NOT NULL,
+                valid_at TEXT,
+                invalid_at TEXT,
+                created_at TEXT,
+                fetched_at TEXT NOT NULL
+            )""",
+            "CREATE INDEX remote_cache_recent ON remote_cache (group_id, fetched_at)",
+            """CREATE VIRTUAL TABLE remote_cache_fts USING fts5 (
+                text, content='remote_cache', content_rowid='id',
+                tokenize='porter unicode61 remove_diacritics 2'
+            )""",
+            """CREATE TRIGGER remote_cache_ai AFTER INSERT ON remote_cache BEGIN
+                INSERT INTO remote_cache_fts (rowid, text) VALUES (new.id, new.text);
+            END""",
+            """CREATE TRIGGER remote_cache_ad AFTER DELETE ON remote_cache BEGIN
+                INSERT INTO remote_cache_fts (remote_cache_fts, rowid, text)
+                VALUES ('delete', old.id, old.text);
+            END""",
+            """CREATE TRIGGER remote_cache_au AFTER UPDATE OF text ON remote_cache BEGIN
+                INSERT INTO remote_cache_fts (remote_cache_fts, rowid, text)
+                VALUES ('delete', old.id, old.text);
+                INSERT INTO remote_cache_fts (rowid, text) VALUES (new.id, new.text);
+            END""",
+            # Prompts seen by hooks: the next background run asks the server about them.
+            """CREATE TABLE remote_queries (
+                groups TEXT NOT NULL,
+                query TEXT NOT NULL,
+                noted_at TEXT NOT NULL,
+                PRIMARY KEY (groups, query)
+            )""",
+        ],
     ),
 ]
 
