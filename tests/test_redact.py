@@ -1,0 +1,271 @@
+"""Redaction: corpus precision/recall, <private> blocks, config patterns, and properties."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from graphmem.redact import Redaction, Redactor, redact
+from tests.data.redaction_corpus import (
+    KNOWN_FALSE_POSITIVES,
+    KNOWN_MISSES,
+    LOOKALIKES,
+    SECRETS,
+    SecretCase,
+)
+
+
+def _missed(case: SecretCase) -> list[str]:
+    """What went wrong with one secret case: surviving secrets, uncounted kinds, lost context."""
+    result = redact(case.text)
+    return (
+        [f"leaked {s!r}" for s in case.secrets if s in result.text]
+        + [f"not counted as {k}" for k in case.kinds if k not in result.counts]
+        + [f"lost context {k!r}" for k in case.keep if k not in result.text]
+    )
+
+
+def test_corpus_has_no_misses_and_no_false_positives() -> None:
+    misses = {case.text: _missed(case) for case in SECRETS if _missed(case)}
+    false_positives = {text: redact(text).text for text in LOOKALIKES if redact(text).text != text}
+    print(
+        f"\nredaction corpus: {len(SECRETS)} secrets, {len(misses)} missed; "
+        f"{len(LOOKALIKES)} look-alikes, {len(false_positives)} false positives"
+    )
+    assert set(misses) == set(KNOWN_MISSES), misses
+    assert set(false_positives) == set(KNOWN_FALSE_POSITIVES), false_positives
+
+
+def test_corpus_is_big_enough_and_covers_every_kind() -> None:
+    kinds = {kind for case in SECRETS for kind in case.kinds}
+    assert len(SECRETS) >= 60 and len(LOOKALIKES) >= 60
+    assert kinds >= {
+        "aws_access_key",
+        "aws_secret_key",
+        "github_token",
+        "gitlab_token",
+        "slack_token",
+        "slack_webhook",
+        "openai_key",
+        "anthropic_key",
+        "stripe_key",
+        "google_api_key",
+        "jwt",
+        "private_key",
+        "password",
+        "secret",
+    }
+
+
+@pytest.mark.parametrize("case", SECRETS, ids=lambda c: c.kinds[0])
+def test_redacting_twice_changes_nothing(case: SecretCase) -> None:
+    once = redact(case.text)
+    twice = redact(once.text)
+    assert twice == Redaction(once.text, {})
+
+
+def test_marker_names_the_kind_and_keeps_the_variable_name() -> None:
+    result = redact('DB_PASSWORD=hunter2 and export STRIPE_SECRET="s3cr3t-value"')
+    assert result.text == (
+        'DB_PASSWORD=[REDACTED:password] and export STRIPE_SECRET="[REDACTED:secret]"'
+    )
+    assert result.counts == {"password": 1, "secret": 1}
+
+
+def test_url_keeps_user_and_host_and_drops_only_the_password() -> None:
+    result = redact("postgres://app:pa55word@db:5432/main")
+    assert result.text == "postgres://app:[REDACTED:password]@db:5432/main"
+
+
+def test_whole_pem_block_is_one_redaction() -> None:
+    text = (
+        "before\n-----BEGIN RSA PRIVATE KEY-----\nMIIEow\nAKCAQ\n-----END RSA PRIVATE KEY-----\n"
+        "after"
+    )
+    assert redact(text) == Redaction("before\n[REDACTED:private_key]\nafter", {"private_key": 1})
+
+
+def test_ordinary_text_is_returned_unchanged_with_no_counts() -> None:
+    text = "Refactored the recall ranking; tests pass. See docs/DESIGN.md for the token budget."
+    assert redact(text) == Redaction(text, {})
+
+
+def test_text_whose_lowercase_is_longer_is_still_redacted() -> None:
+    # "İ".lower() is two characters, so positions found in lowered text are off by one.
+    result = redact("İstanbul: DB_PASSWORD=hunter2, Authorization: Bearer abc123def456")
+    assert result.text == (
+        "İstanbul: DB_PASSWORD=[REDACTED:password], Authorization: Bearer [REDACTED:authorization]"
+    )
+
+
+# --------------------------------------------------------------------------- <private>
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "blocks"),
+    [
+        ("a <private>secret</private> b", "a  b", 1),
+        ("a <PRIVATE>x</Private> b <private>y</private>", "a  b ", 2),
+        ("keep\n<private>\nline 1\nline 2\n</private>\nkeep too", "keep\n\nkeep too", 1),
+        ("before <private>everything after is dropped", "before ", 1),
+        ("a <private>x <private>y</private> still private</private> b", "a  b", 1),
+        ('a <private reason="pii">x</private> b', "a  b", 1),
+        ("a <private/> b", "a  b", 0),
+        ("a </private> b", "a </private> b", 0),
+        ("<private-notes> are not tags", "<private-notes> are not tags", 0),
+        ("<pri<private>x</private>vate>joined halves", "", 2),
+    ],
+)
+def test_private_blocks(text: str, expected: str, blocks: int) -> None:
+    result = redact(text)
+    assert result.text == expected
+    assert result.counts.get("private", 0) == blocks
+
+
+def test_secrets_next_to_private_blocks_are_still_redacted() -> None:
+    result = redact("<private>x</private>DB_PASSWORD=hunter2")
+    assert result == Redaction("DB_PASSWORD=[REDACTED:password]", {"private": 1, "password": 1})
+
+
+# --------------------------------------------------------------------------- decisions
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "DB_PASSWORD=changeme",
+        "API_KEY=${API_KEY}",
+        "API_KEY=$API_KEY",
+        "TOKEN=$(vault read -field=token secret/ci)",
+        "password: <your-password>",
+        "api_key: your_api_key_here",
+        "SECRET=xxx",
+        "password: password",
+        "PASSWORD=",
+        "token: null",
+    ],
+)
+def test_placeholders_are_kept(text: str) -> None:
+    assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("KEY_LENGTH = 32", "KEY_LENGTH = 32"),  # not a KEY name at all
+        ("MAX_TOKEN=4096", "MAX_TOKEN=4096"),  # KEY/TOKEN names need a generated-looking value
+        ("CACHE_KEY=profile", "CACHE_KEY=profile"),
+        ("DB_PASSWORD=123456", "DB_PASSWORD=[REDACTED:password]"),  # PINs are passwords
+        ("API_KEY=12345", "API_KEY=[REDACTED:secret]"),  # a qualified key takes any literal
+    ],
+)
+def test_numbers_depend_on_the_name(text: str, expected: str) -> None:
+    assert redact(text).text == expected
+
+
+# --------------------------------------------------------------------------- configuration
+
+
+def test_extra_patterns_are_redacted_as_custom() -> None:
+    redactor = Redactor(extra_patterns=[r"ACME-\d{6}", r"internal\.corp"])
+    result = redactor.redact("ticket ACME-123456 on internal.corp")
+    assert result == Redaction("ticket [REDACTED:custom] on [REDACTED:custom]", {"custom": 2})
+    assert redactor.redact(result.text) == Redaction(result.text, {})
+
+
+def test_extra_patterns_never_match_markers_or_empty_strings() -> None:
+    redactor = Redactor(extra_patterns=[r"REDACTED", r"x*"])
+    result = redactor.redact("DB_PASSWORD=hunter2")
+    assert result == Redaction("DB_PASSWORD=[REDACTED:password]", {"password": 1})
+
+
+@pytest.mark.parametrize("argument", ["extra_patterns", "allowlist"])
+def test_bad_regex_raises_value_error_naming_it(argument: str) -> None:
+    with pytest.raises(ValueError, match=r"\(unclosed"):
+        Redactor(**{argument: ["ok", "(unclosed"]})
+
+
+def test_allowlist_keeps_a_fully_matching_secret() -> None:
+    redactor = Redactor(allowlist=[r"AKIA[A-Z0-9]{9}EXAMPLE"])
+    text = "AKIAIOSFODNN7EXAMPLE and AKIAIOSFODNN7EXAMPLF"
+    result = redactor.redact(text)
+    assert result == Redaction(
+        "AKIAIOSFODNN7EXAMPLE and [REDACTED:aws_access_key]", {"aws_access_key": 1}
+    )
+
+
+def test_allowlist_needs_a_full_match() -> None:
+    assert Redactor(allowlist=["hunter"]).redact("PASSWORD=hunter2").text == (
+        "PASSWORD=[REDACTED:password]"
+    )
+
+
+def test_module_redact_matches_a_default_redactor() -> None:
+    text = "\n".join(case.text for case in SECRETS[:10])
+    assert redact(text) == Redactor().redact(text)
+
+
+def test_import_pulls_in_only_the_standard_library() -> None:
+    code = (
+        "import sys, json; before = set(sys.modules); import graphmem.redact; "
+        "print(json.dumps(sorted(set(sys.modules) - before)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = json.loads(out.stdout)
+    foreign = [m for m in loaded if m.split(".")[0] not in sys.stdlib_module_names]
+    assert foreign == ["graphmem", "graphmem.redact"]
+
+
+# --------------------------------------------------------------------------- properties
+
+_FRAGMENTS = [
+    *(case.text for case in SECRETS),
+    *LOOKALIKES,
+    *"=:\"' \n\t@/;&#-_.[]{}()$<>",
+    "AKIA",
+    "ghp_",
+    "sk-",
+    "eyJ",
+    "://",
+    "PASSWORD",
+    "api_key",
+    "Token",
+    "secret",
+    "--password ",
+    "Bearer ",
+    "Authorization: ",
+    "<private>",
+    "</private>",
+    "<PRIVATE>",
+    "[REDACTED:secret]",
+    "-----BEGIN RSA PRIVATE KEY-----",
+    "-----END RSA PRIVATE KEY-----",
+    "hunter2",
+    "0123456789abcdefABCDEF",
+]
+_secretish = st.lists(st.one_of(st.sampled_from(_FRAGMENTS), st.text(max_size=4)), max_size=12).map(
+    "".join
+)
+_no_tags = st.text().filter(lambda s: "private" not in s.lower())
+_settings = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@_settings
+@given(st.one_of(st.text(), _secretish))
+def test_never_raises_and_is_idempotent(text: str) -> None:
+    once = redact(text)
+    assert redact(once.text).text == once.text
+
+
+@_settings
+@given(_no_tags, _no_tags.filter(lambda s: "<" not in s and ">" not in s), _no_tags)
+def test_private_content_never_reaches_the_output(before: str, hidden: str, after: str) -> None:
+    closed = redact(f"{before}<private>{hidden}</private>{after}").text
+    unclosed = redact(f"{before}<Private>{hidden}").text
+    assert closed == redact(before + after).text
+    assert unclosed == redact(before).text
