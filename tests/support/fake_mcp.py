@@ -19,6 +19,7 @@ or tool the fault applies to (None: every POST); the first `after` matching requ
 `times` of them are hit (None: all, until `clear_faults()`). Kinds:
 
 - "hang": accept, never answer (until the fake stops);  "slow": answer after `delay` seconds
+- "trickle": open an event stream and send a notification every `delay` seconds, never the answer
 - "http": answer HTTP `status` (500, 429, 400, ...) with a short text body
 - "garbage": 200 application/json with a body that is not JSON
 - "wrong_type": 200 text/html (a proxy login page)
@@ -27,12 +28,14 @@ or tool the fault applies to (None: every POST); the first `after` matching requ
 - "is_error": the tool answers `isError: true` with `message` as text
 - "rpc_error": a JSON-RPC error with `code` and `message`
 - "status_error": `get_status` answers `{"status": "error", "message": message}`
+- "plain_text": the tool answers `message` as text that is not JSON
 
 Other controls: `answer="json"` (plain JSON instead of SSE), `legacy=True` (an old server: tools
 `add_episode` / `search_memory_nodes`, `get_episodes(group_id, last_n)` answering one content
 block per episode, `clear_graph()` without arguments wiping everything, no `get_status`),
 `redirect=True` (POST /mcp answers 307 to /mcp/), `schemas=False` (tools/list without argument
-schemas), `stop()` / `start()` (the port refuses connections in between, and stays the same),
+schemas), `wrap_text=True` (the text content is `{"result": ...}`, as some SDK versions
+answer), `stop()` / `start()` (the port refuses connections in between, and stays the same),
 `restart()` (sessions and episodes are forgotten, as a real restart loses its queue).
 `closed_url()` gives an MCP URL on a port nobody listens on.
 
@@ -44,6 +47,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import threading
 import uuid
 from dataclasses import dataclass
@@ -64,6 +68,8 @@ FaultKind = Literal[
     "is_error",
     "rpc_error",
     "status_error",
+    "plain_text",
+    "trickle",
 ]
 
 
@@ -141,6 +147,7 @@ LEGACY_TOOLS: dict[str, dict[str, Any]] = {
     "clear_graph": _schema({}),
 }
 DEFAULT_GROUP = "main"
+_NOISE = {"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info"}}
 
 
 class _ToolFailure(Exception):
@@ -231,6 +238,13 @@ def _matches(query: str, text: str) -> bool:
     return any(word in text.lower() for word in words)
 
 
+class _Server(StubServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # Clients hanging up on a slow or hung answer is what the fault tests do on purpose.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 class FakeMcp:
     """A fake Graphiti MCP server on 127.0.0.1; see the module docstring."""
 
@@ -241,11 +255,13 @@ class FakeMcp:
         legacy: bool = False,
         redirect: bool = False,
         schemas: bool = True,
+        wrap_text: bool = False,
     ) -> None:
         self.answer = answer
         self.legacy = legacy
         self.redirect = redirect
         self.schemas = schemas
+        self.wrap_text = wrap_text
         self.graph = FakeGraph()
         self.calls: list[Received] = []
         self.faults: list[Fault] = []
@@ -268,10 +284,12 @@ class FakeMcp:
     def start(self) -> None:
         """Listen (again) on the same port: httpstub's server, bound where clients expect it."""
         self.released.clear()
-        server = StubServer(("127.0.0.1", self._port), _Handler)
+        server = _Server(("127.0.0.1", self._port), _Handler)
         server.fake = self  # type: ignore[attr-defined]
         self._port = int(server.server_address[1])
-        self._thread = threading.Thread(target=server.serve_forever, name="fake-mcp", daemon=True)
+        self._thread = threading.Thread(
+            target=server.serve_forever, args=(0.05,), name="fake-mcp", daemon=True
+        )
         self._thread.start()
         self._server = server
 
@@ -443,6 +461,8 @@ class _Handler(BaseHTTPRequestHandler):
         elif kind == "slow":
             self.fake.released.wait(fault.delay)
             return False
+        elif kind == "trickle":
+            self._trickle(fault.delay)
         elif kind == "http":
             self._send(fault.status, "text/plain", fault.message.encode())
         elif kind == "garbage":
@@ -456,6 +476,18 @@ class _Handler(BaseHTTPRequestHandler):
         else:
             return False
         return True
+
+    def _trickle(self, every: float) -> None:
+        """Keep a stream alive with notifications (a read timeout never fires), never answer."""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        frame = f"event: message\r\ndata: {json.dumps(_NOISE)}\r\n\r\n".encode()
+        while not self.fake.released.wait(every):
+            self.wfile.write(frame)
+            self.wfile.flush()
 
     def _session_ok(self, received: Received) -> bool:
         if "text/event-stream" not in self.headers.get("Accept", ""):
@@ -513,10 +545,12 @@ class _Handler(BaseHTTPRequestHandler):
                 value = self.fake.run_tool(name, args)
         except _ToolFailure as exc:
             return {"content": [{"type": "text", "text": str(exc)}], "isError": True}
+        if kind == "plain_text":
+            return {"content": [{"type": "text", "text": fault.message if fault else ""}]}
         if isinstance(value, list):  # old servers: one content block per item
             blocks = [{"type": "text", "text": json.dumps(item)} for item in value]
             return {"content": blocks, "isError": False}
-        text = json.dumps(value)
+        text = json.dumps({"result": value} if self.fake.wrap_text else value)
         structured = value if name == "get_status" else {"result": value}
         return {
             "content": [{"type": "text", "text": text}],
@@ -534,9 +568,8 @@ class _Handler(BaseHTTPRequestHandler):
             return
         # A notification frame first, as real servers send log messages: the client must pick
         # the frame whose id matches.
-        noise = {"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info"}}
         frames = [
-            f"event: message\r\ndata: {json.dumps(noise)}\r\n\r\n",
+            f"event: message\r\ndata: {json.dumps(_NOISE)}\r\n\r\n",
             f"event: message\r\ndata: {json.dumps(payload)}\r\n\r\n",
         ]
         self._send(200, "text/event-stream", "".join(frames).encode(), extra)
