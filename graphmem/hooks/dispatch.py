@@ -1,8 +1,38 @@
-"""Route a host event to its handler. Host formats are decoded at this edge."""
+"""Route a host event to its handler. Host formats are decoded and encoded at this edge."""
 
 from __future__ import annotations
 
+import json
+import os
+from pathlib import Path
+from typing import Any
 
-def handle(event: str, raw: bytes) -> str:
+from graphmem.hooks import claude_code
+
+
+def _payload(raw: bytes) -> dict[str, Any]:
+    data = json.loads(raw.decode("utf-8", errors="replace")) if raw.strip() else {}
+    if not isinstance(data, dict):
+        raise ValueError("event payload is not a JSON object")
+    return data
+
+
+def handle(name: str, raw: bytes) -> str:
     """Answer for the host's stdout ('' for none)."""
-    return ""
+    payload = _payload(raw)
+    name = name or str(payload.get("hook_event_name", ""))
+    event = claude_code.decode(name, payload)
+    if event is None or not event.session_id:
+        return ""  # an event graphmem does not handle, or no session to attach it to
+    if not event.cwd.is_dir():
+        event.cwd = Path(os.getcwd())
+
+    from graphmem.hooks.handlers import handle as run_handler
+    from graphmem.service import Memory
+
+    memory = Memory.open(event.cwd)
+    try:
+        answer = run_handler(memory, event)
+    finally:
+        memory.close()
+    return claude_code.encode(name, answer) if answer else ""

@@ -128,14 +128,21 @@ def search(conn: sqlite3.Connection, query: str, groups: Sequence[str], limit: i
     return [Hit(_episode(r), r["snip"], r["score"]) for r in rows]
 
 
-def recent(conn: sqlite3.Connection, groups: Sequence[str], limit: int) -> list[Episode]:
+def recent(
+    conn: sqlite3.Connection,
+    groups: Sequence[str],
+    limit: int,
+    kinds: Sequence[str] = (),
+) -> list[Episode]:
+    """Newest first; only `kinds` when given."""
     if not groups:
         return []
-    marks = ",".join("?" * len(groups))
+    where = f"group_id IN ({','.join('?' * len(groups))})"
+    if kinds:
+        where += f" AND kind IN ({','.join('?' * len(kinds))})"
     rows = conn.execute(
-        f"SELECT {_COLUMNS} FROM episodes WHERE group_id IN ({marks}) "
-        "ORDER BY created_at DESC LIMIT ?",
-        (*groups, limit),
+        f"SELECT {_COLUMNS} FROM episodes WHERE {where} ORDER BY created_at DESC LIMIT ?",
+        (*groups, *kinds, limit),
     ).fetchall()
     return [_episode(r) for r in rows]
 

@@ -1,0 +1,46 @@
+"""The host-neutral event and answer every host adapter converts to and from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from graphmem.hooks.transcript import Turn
+
+Kind = Literal[
+    "session_start",  # a session began, resumed, was cleared or compacted (`source` says which)
+    "prompt",  # the user sent a prompt
+    "tool_use",  # a tool finished
+    "stop",  # the agent finished its turn
+    "subagent_stop",  # a subagent finished
+    "pre_compact",  # the conversation is about to be summarized
+    "post_compact",  # it was summarized (`compact_summary`)
+    "session_end",  # the session is closing: local work only
+]
+
+
+@dataclass
+class HookEvent:
+    kind: Kind
+    host: str  # claude-code | opencode | pi
+    session_id: str
+    cwd: Path
+    source: str = ""  # session_start: startup | resume | clear | compact
+    prompt: str = ""
+    turn_id: str = ""  # identifies the user turn (Claude Code's prompt_id), for once-per-turn rules
+    transcript_path: str = ""  # Claude Code: read incrementally from the saved offset
+    turn: Turn | None = None  # opencode / pi: the finished turn, built from the messages sent
+    stop_hook_active: bool = False  # the agent is already continuing because of a stop block
+    agent_type: str | None = None  # subagent_stop: '' for compaction's internal agents
+    compact_summary: str = ""
+
+
+@dataclass
+class Answer:
+    context: str = ""  # shown to the model (session start, prompt)
+    block: str = ""  # stop: ask the agent to continue with this reason
+    compaction: str = ""  # pre_compact: what the summarizer must keep
+
+    def __bool__(self) -> bool:
+        return bool(self.context or self.block or self.compaction)

@@ -1,0 +1,144 @@
+"""Install graphmem's hooks into a Claude Code settings.json, and take them out again.
+
+Only entries whose command runs `graphmem hook` are graphmem's: everything else in the file (other
+settings, other tools' hooks, the user's own) is kept as it was. Installing twice gives the same
+file. The command is the absolute path of this install's console script, because a version
+manager's shim on PATH (pyenv) costs ~200 ms on every event.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from graphmem.errors import Exit, GraphmemError
+
+# event -> matcher ('' for events without one) and timeout in seconds.
+EVENTS: dict[str, tuple[str, int]] = {
+    "SessionStart": ("startup|resume|clear|compact", 30),
+    "UserPromptSubmit": ("", 30),
+    "PostToolUse": ("*", 10),
+    "Stop": ("", 30),
+    "PreCompact": ("manual|auto", 30),
+    "PostCompact": ("manual|auto", 30),
+    "SessionEnd": ("", 5),
+}
+_OURS = re.compile(r"(?:^|[/\\\s'\"])graphmem(?:\.exe)?['\"]?\s+hook(?:\s|$)")
+
+
+@dataclass
+class Change:
+    path: Path
+    added: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    written: bool = False
+
+
+def graphmem_executable() -> str:
+    """The console script of this install (beside the interpreter), else what started us."""
+    beside = Path(sys.executable).parent / ("graphmem.exe" if os.name == "nt" else "graphmem")
+    if beside.is_file():
+        return str(beside)
+    argv0 = Path(sys.argv[0]).resolve() if sys.argv and sys.argv[0] else None
+    if argv0 and argv0.name.startswith("graphmem") and argv0.is_file():
+        return str(argv0)
+    return "graphmem"
+
+
+def settings_path(scope: str, project_root: Path) -> Path:
+    if scope == "project":
+        return project_root / ".claude" / "settings.json"
+    if scope == "local":
+        return project_root / ".claude" / "settings.local.json"
+    config_dir = os.environ.get("CLAUDE_CONFIG_DIR")
+    return (Path(config_dir) if config_dir else Path.home() / ".claude") / "settings.json"
+
+
+def is_ours(hook: Any) -> bool:
+    return isinstance(hook, dict) and bool(_OURS.search(str(hook.get("command", ""))))
+
+
+def _read(path: Path) -> dict[str, Any]:
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8") or "{}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise GraphmemError(
+            f"{path} is not valid JSON ({exc}); fix it first, graphmem will not overwrite it",
+            Exit.INPUT,
+        ) from None
+    if not isinstance(data, dict):
+        raise GraphmemError(f"{path} does not hold a JSON object; not touching it", Exit.INPUT)
+    return data
+
+
+def _without_ours(hooks: dict[str, Any], change: Change) -> dict[str, Any]:
+    """`hooks` minus graphmem's entries; groups and events left empty are dropped."""
+    kept: dict[str, Any] = {}
+    for event, groups in hooks.items():
+        if not isinstance(groups, list):
+            kept[event] = groups
+            continue
+        new_groups = []
+        for group in groups:
+            inner = group.get("hooks") if isinstance(group, dict) else None
+            if not isinstance(inner, list):
+                new_groups.append(group)
+                continue
+            mine = [h for h in inner if is_ours(h)]
+            change.removed += [event] * len(mine)
+            if len(mine) < len(inner):
+                new_groups.append({**group, "hooks": [h for h in inner if not is_ours(h)]})
+        if new_groups:
+            kept[event] = new_groups
+    return kept
+
+
+def _ours(command: str) -> dict[str, list[dict[str, Any]]]:
+    entries: dict[str, list[dict[str, Any]]] = {}
+    for event, (matcher, timeout) in EVENTS.items():
+        group: dict[str, Any] = {"matcher": matcher} if matcher else {}
+        group["hooks"] = [
+            {"type": "command", "command": f"{command} hook {event}", "timeout": timeout}
+        ]
+        entries[event] = [group]
+    return entries
+
+
+def apply(path: Path, *, remove: bool = False, command: str | None = None) -> Change:
+    """Install (or with `remove`, uninstall) graphmem's hooks in the settings file at `path`."""
+    change = Change(path)
+    settings = _read(path)
+    hooks = settings.get("hooks", {})
+    if not isinstance(hooks, dict):
+        raise GraphmemError(f"{path}: `hooks` is not an object; not touching it", Exit.INPUT)
+    hooks = _without_ours(hooks, change)
+    if not remove:
+        quoted = shlex.quote(command or graphmem_executable())
+        for event, groups in _ours(quoted).items():
+            hooks[event] = [*hooks.get(event, []), *groups]
+            change.added.append(event)
+    if hooks:
+        settings["hooks"] = hooks
+    else:
+        settings.pop("hooks", None)
+    if remove and not change.removed:
+        return change
+    text = json.dumps(settings, indent=2) + "\n"
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return change
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.graphmem-tmp")
+    tmp.write_text(text, encoding="utf-8")
+    if path.exists():
+        os.chmod(tmp, path.stat().st_mode & 0o777)
+    os.replace(tmp, path)
+    change.written = True
+    return change
