@@ -9,7 +9,8 @@ import typer
 from graphmem.cli.app import get_app
 
 setup_app = typer.Typer(
-    help="Wire graphmem into Claude Code, opencode and pi (and undo it with --remove).",
+    help="Wire graphmem into Claude Code, opencode and pi (and undo it with --remove).\n\n"
+    "Example: graphmem setup claude-code",
     no_args_is_help=True,
 )
 
