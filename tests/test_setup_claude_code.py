@@ -1,0 +1,85 @@
+"""`graphmem setup claude-code`: merges into settings.json, keeps the rest, undoes only its own."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from graphmem.integrations import claude_code
+from tests.conftest import Cli
+
+THEIRS = {
+    "model": "opus",
+    "permissions": {"allow": ["Bash(make:*)"]},
+    "hooks": {
+        "Stop": [{"hooks": [{"type": "command", "command": "notify-send done"}]}],
+        "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "guard"}]}],
+    },
+}
+
+
+def settings(project: Path) -> dict[str, Any]:
+    data = json.loads((project / ".claude" / "settings.json").read_text())
+    assert isinstance(data, dict)
+    return data
+
+
+def commands(data: dict[str, Any], event: str) -> list[str]:
+    return [h["command"] for g in data["hooks"].get(event, []) for h in g["hooks"]]
+
+
+def test_install_merges_and_is_idempotent(project: Path, cli: Cli) -> None:
+    path = project / ".claude" / "settings.json"
+    path.parent.mkdir()
+    path.write_text(json.dumps(THEIRS))
+    first = cli.json("setup", "claude-code", "--project")
+    assert first["written"] and set(first["added"]) == set(claude_code.EVENTS)
+    data = settings(project)
+    assert data["model"] == "opus" and data["permissions"] == THEIRS["permissions"]
+    assert commands(data, "PreToolUse") == ["guard"]
+    stop = commands(data, "Stop")
+    assert stop[0] == "notify-send done"
+    assert stop[1].endswith(" hook Stop") and Path(stop[1].split()[0]).is_absolute()
+    start_group = data["hooks"]["SessionStart"][0]
+    assert start_group["matcher"] == "startup|resume|clear|compact"
+    before = path.read_text()
+    again = cli.json("setup", "claude-code", "--project")
+    assert not again["written"] and path.read_text() == before
+
+
+def test_remove_takes_out_only_graphmems_entries(project: Path, cli: Cli) -> None:
+    path = project / ".claude" / "settings.json"
+    path.parent.mkdir()
+    path.write_text(json.dumps(THEIRS))
+    cli.json("setup", "claude-code", "--project")
+    removed = cli.json("setup", "claude-code", "--project", "--remove")
+    assert set(removed["removed"]) == set(claude_code.EVENTS)
+    assert settings(project) == THEIRS
+
+
+def test_user_scope_honours_claude_config_dir(
+    project: Path, cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "claude"))
+    result = cli.json("setup", "claude-code")
+    assert result["path"] == str(tmp_path / "claude" / "settings.json")
+    assert (tmp_path / "claude" / "settings.json").exists()
+
+
+def test_invalid_settings_are_left_alone(project: Path, cli: Cli) -> None:
+    path = project / ".claude" / "settings.json"
+    path.parent.mkdir()
+    path.write_text("{ not json")
+    result = cli("setup", "claude-code", "--project")
+    assert result.exit_code == 6 and "not valid JSON" in result.stderr
+    assert path.read_text() == "{ not json"
+
+
+def test_recognises_its_entries_by_command() -> None:
+    assert claude_code.is_ours({"command": "/x/bin/graphmem hook Stop"})
+    assert claude_code.is_ours({"command": "'/my dir/graphmem' hook Stop"})
+    assert not claude_code.is_ours({"command": "my-graphmem-wrapper hooks"})
+    assert not claude_code.is_ours({"command": "echo graphmem"})
