@@ -1,0 +1,364 @@
+"""Delivering the outbox to the Graphiti server: `graphmem spool drain` and background runs.
+
+One drain:
+
+1. marks dead what exceeds the spool's bounds (no network);
+2. asks the breaker (unless a person forced it) and probes the server;
+3. claims batches of pending rows and sends them one by one, stopping at the first transport
+   failure (the breaker opens; nothing counted against the episodes). A rejection counts one
+   attempt; after `spool_max_attempts` the row is dead with the server's reason;
+4. confirms acked rows with `get_episodes` (see `_confirm`), re-queueing what the server lost;
+5. refreshes the cache of remote facts for the prompts hooks noted.
+
+No duplicates: a row is sent only by the drain holding its claim, and `sent_at` is written
+before the request. A row found with `sent_at` set and no acknowledgement (the drain died, or
+the call timed out) is looked up by its key on the server before anything is sent again.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from graphmem.backends.graphiti import GraphitiBackend, RemoteEpisode
+from graphmem.backends.mcp import McpError, Rejected, Unreachable
+from graphmem.store import breaker, outbox, remote_cache
+from graphmem.store.db import transaction
+from graphmem.store.outbox import Entry
+from graphmem.sync import DRAIN_LEASE, REFRESH_EVERY_S, REFRESH_LEASE
+from graphmem.sync.remote import cached, open_backend, still_valid
+
+if TYPE_CHECKING:
+    from graphmem.service import Memory
+
+BATCH = 25
+# Transport failures after which the request may have reached the server: look before resending.
+UNCERTAIN = frozenset({"timeout", "transport error", "bad answer"}) | {
+    f"http {code}" for code in range(500, 600)
+}
+# How much later another episode must have been acknowledged before its presence on the server
+# proves an absent earlier one lost (the server's queue is FIFO per group; the margin covers two
+# drains acknowledging in a different order than the server queued).
+CONFIRM_MARGIN_S = 10.0
+EPISODE_WINDOW = 200  # get_episodes rows read per group when confirming
+REFRESH_QUERIES = 5  # noted prompts asked of the server per run
+_KEY = re.compile(r"\[(gm:[0-9a-f]{12})\]\s*$")
+
+Progress = Callable[[str, Entry], None]
+T = TypeVar("T")
+
+
+@dataclass
+class DrainReport:
+    sent: int = 0  # accepted by the server this run
+    confirmed: int = 0  # seen on the server this run
+    deleted: int = 0  # removed from the server (replaced ingest chunks)
+    rejected: int = 0  # rejections counted this run
+    dead: list[str] = field(default_factory=list)  # reasons of rows that died this run
+    requeued: int = 0  # acknowledged earlier, found lost on the server
+    refreshed: int = 0  # cached facts and entities refreshed
+    unreachable: str | None = None  # why the run stopped early
+    skipped: str | None = None  # why the run did nothing (breaker open)
+
+
+def drain(
+    memory: Memory,
+    *,
+    max_entries: int | None = None,
+    force: bool = False,
+    progress: Progress | None = None,
+    lease_from: str = "",
+) -> DrainReport:
+    """Deliver pending rows. `force` ignores an open breaker (a person asked)."""
+    config = memory.config
+    conn = memory.conn
+    owner = breaker.new_owner()
+    lease_s = config.timeout * 2 + 30
+    report = DrainReport()
+    with transaction(conn):
+        outbox.enforce_bounds(
+            conn,
+            max_pending=config.spool_max_pending,
+            max_bytes=config.spool_max_bytes,
+            max_age_days=config.spool_max_age_days,
+        )
+        breaker.acquire(conn, DRAIN_LEASE, owner, lease_s, replacing=lease_from)
+        allowed = force or breaker.may_try(conn, owner, config.probe_timeout + 5)
+    if not allowed:
+        report.skipped = "the server failed recently; the breaker is open"
+        _release(memory, owner)
+        return report
+    backend = open_backend(config)
+    try:
+        _Run(memory, backend, owner, lease_s, report, progress).run(max_entries)
+    finally:
+        backend.client.close()
+        _release(memory, owner)
+    return report
+
+
+def _release(memory: Memory, owner: str) -> None:
+    with transaction(memory.conn):
+        outbox.release(memory.conn, owner)
+        breaker.release(memory.conn, DRAIN_LEASE, owner)
+        breaker.release(memory.conn, "probe", owner)
+
+
+class _Stop(Exception):
+    """The server became unreachable: end the run, the breaker has been told."""
+
+
+class _Run:
+    def __init__(
+        self,
+        memory: Memory,
+        backend: GraphitiBackend,
+        owner: str,
+        lease_s: float,
+        report: DrainReport,
+        progress: Progress | None,
+    ) -> None:
+        self.memory = memory
+        self.conn = memory.conn
+        self.backend = backend
+        self.owner = owner
+        self.lease_s = lease_s
+        self.report = report
+        self.progress = progress or (lambda _what, _entry: None)
+        self.max_attempts = memory.config.spool_max_attempts
+        self.seen: dict[str, dict[str, RemoteEpisode] | None] = {}  # group -> our keys there
+        self.failure = ""  # the short reason of the last transport failure
+
+    def run(self, max_entries: int | None) -> None:
+        budget = max_entries if max_entries is not None else float("inf")
+        try:
+            self._call(self.backend.status)
+            self._record(None)
+            # Twice: the confirmation may re-queue what the server lost.
+            for _ in range(2):
+                budget -= self._send_pending(budget)
+                if not self._confirm() or budget <= 0:
+                    break
+            self._refresh()
+        except _Stop:
+            pass
+
+    # -- the network, with the breaker told about every transport failure ----------------------
+
+    def _call(self, operation: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        try:
+            return operation(*args, **kwargs)
+        except Unreachable as exc:
+            self.report.unreachable = str(exc)
+            self.failure = exc.reason
+            self._record(exc.reason)
+            raise _Stop from None
+
+    def _record(self, failure: str | None) -> None:
+        with transaction(self.conn):
+            if failure is None:
+                breaker.record_success(self.conn)
+                breaker.release(self.conn, "probe", self.owner)
+            else:
+                breaker.record_failure(self.conn, failure)
+
+    # -- sending ----------------------------------------------------------------------------
+
+    def _send_pending(self, budget: float) -> int:
+        handled = 0
+        while handled < budget:
+            with transaction(self.conn):
+                batch = outbox.claim(
+                    self.conn, self.owner, int(min(BATCH, budget - handled)), self.lease_s
+                )
+                breaker.acquire(self.conn, DRAIN_LEASE, self.owner, self.lease_s)
+            if not batch:
+                break
+            for entry in batch:
+                self._handle(entry)
+                handled += 1
+                with transaction(self.conn):
+                    outbox.renew(self.conn, self.owner, self.lease_s)
+        return handled
+
+    def _handle(self, entry: Entry) -> None:
+        if entry.op == "delete":
+            self._delete(entry)
+        elif not entry.name and not entry.body:
+            with transaction(self.conn):  # the episode is gone locally (cleared): nothing to send
+                self.conn.execute("DELETE FROM outbox WHERE id = ?", (entry.id,))
+        elif entry.sent_at is not None and self._resolve_uncertain(entry):
+            return
+        else:
+            self._send(entry)
+
+    def _send(self, entry: Entry) -> None:
+        with transaction(self.conn):
+            if not outbox.mark_sending(self.conn, entry.id, self.owner):
+                return  # the claim was taken over: the other drain owns this row now
+        try:
+            self._call(
+                self.backend.add_episode,
+                name=outbox.remote_name(entry.name, entry.episode_uuid),
+                body=entry.body,
+                group_id=entry.group_id,
+                source=entry.source,
+                source_description=entry.source_description,
+            )
+        except _Stop:
+            with transaction(self.conn):
+                outbox.mark_unsent(
+                    self.conn, entry.id, self.failure, uncertain=self.failure in UNCERTAIN
+                )
+            raise
+        except (McpError, ValueError) as exc:
+            self._failed(entry, str(exc))
+            return
+        with transaction(self.conn):
+            outbox.mark_acked(self.conn, entry.id)
+        self.seen.pop(entry.group_id, None)
+        self.report.sent += 1
+        self.progress("sent", entry)
+
+    def _failed(self, entry: Entry, reason: str) -> None:
+        with transaction(self.conn):
+            dead = outbox.mark_failed(self.conn, entry.id, reason, self.max_attempts)
+        self.report.rejected += 1
+        if dead:
+            self.report.dead.append(reason)
+        self.progress("dead" if dead else "rejected", entry)
+
+    def _resolve_uncertain(self, entry: Entry) -> bool:
+        """A send with an unknown outcome: True when settled without sending again.
+
+        Found on the server: delivered. Not found, but the server shows this group: it may still
+        be queued there, so it becomes acked and `_confirm` decides. Not found and the group is
+        invisible (FalkorDB's get_episodes reads only the default graph): send again, accepting
+        a possible duplicate over a possible loss.
+        """
+        ours = self._ours(entry.group_id)
+        found = ours.get(entry.key) if ours is not None else None
+        with transaction(self.conn):
+            if found is not None:
+                outbox.mark_delivered(self.conn, entry.id, found.uuid)
+            elif ours:
+                outbox.mark_acked(self.conn, entry.id)
+        if found is not None:
+            self.report.confirmed += 1
+            self.progress("confirmed", entry)
+        return bool(ours)
+
+    def _delete(self, entry: Entry) -> None:
+        """Remove a replaced episode from the server, when it can be found there."""
+        target = entry.remote_uuid
+        if target is None:
+            ours = self._ours(entry.group_id) or {}
+            target = ours[entry.key].uuid if entry.key in ours else None
+        note = None
+        if target is None:
+            note = "not found on the server (its get_episodes may not show this group)"
+        else:
+            try:
+                self._call(self.backend.delete_episode, target)
+                self.report.deleted += 1
+            except Rejected as exc:
+                note = f"delete refused: {exc.reason}"
+        with transaction(self.conn):
+            outbox.mark_delivered(self.conn, entry.id, None, note)
+        self.seen.pop(entry.group_id, None)
+        self.progress("deleted", entry)
+
+    # -- confirming -------------------------------------------------------------------------
+
+    def _ours(self, group: str) -> dict[str, RemoteEpisode] | None:
+        """Our episodes (by key) among the group's newest on the server; None if it refused."""
+        if group not in self.seen:
+            try:
+                episodes = self._call(self.backend.get_episodes, [group], EPISODE_WINDOW)
+            except McpError:
+                self.seen[group] = None
+                return None
+            found = {}
+            for episode in episodes:
+                key = _KEY.search(episode.name)
+                if key and episode.group_id in ("", group):
+                    found[key.group(1)] = episode
+            self.seen[group] = found
+        return self.seen[group]
+
+    def _confirm(self) -> bool:
+        """Confirm acked rows; True when some were found lost and re-queued.
+
+        Seen on the server: delivered, with the remote uuid. Absent while an episode acknowledged
+        clearly later (CONFIRM_MARGIN_S) is present: the server's FIFO queue passed it, so it was
+        lost (a restart, or extraction failed): re-queued, counting one attempt. Otherwise it may
+        still be queued, or the group is invisible to get_episodes: it stays acked.
+        """
+        lost = 0
+        for group, rows in outbox.acked(self.conn).items():
+            ours = self._ours(group)
+            if not ours:
+                continue
+            present = [(i, u, at) for i, u, at in rows if outbox.key_of(u) in ours]
+            stamps = [at for _, _, at in present] + [_latest_confirmed(self.conn, group)]
+            latest = max((at for at in stamps if at), default=None)
+            with transaction(self.conn):
+                for entry_id, episode_uuid, _ in present:
+                    outbox.mark_delivered(
+                        self.conn, entry_id, ours[outbox.key_of(episode_uuid)].uuid
+                    )
+            self.report.confirmed += len(present)
+            if latest is None:
+                continue
+            for entry_id, episode_uuid, acked_at in rows:
+                if outbox.key_of(episode_uuid) in ours or not _clearly_before(acked_at, latest):
+                    continue
+                reason = "accepted by the server but never stored (restart or extraction failure)"
+                with transaction(self.conn):
+                    dead = outbox.mark_failed(self.conn, entry_id, reason, self.max_attempts)
+                if dead:
+                    self.report.dead.append(reason)
+                else:
+                    lost += 1
+        self.report.requeued += lost
+        return lost > 0
+
+    # -- the cache of remote facts ----------------------------------------------------------
+
+    def _refresh(self) -> None:
+        with transaction(self.conn):
+            if breaker.held(self.conn, REFRESH_LEASE):
+                return
+            queries = remote_cache.take_queries(self.conn, REFRESH_QUERIES)
+            breaker.acquire(self.conn, REFRESH_LEASE, "cooldown", REFRESH_EVERY_S)
+        for groups, query in queries:
+            try:
+                facts = self._call(self.backend.search_facts, query, groups, 20)
+                nodes = self._call(self.backend.search_nodes, query, groups, 10)
+            except (Rejected, ValueError):
+                continue  # a query the server cannot take; the next prompt brings another
+            rows = cached([f for f in facts if still_valid(f)], nodes)
+            with transaction(self.conn):
+                remote_cache.store(self.conn, rows)
+            self.report.refreshed += len(rows)
+
+
+def _latest_confirmed(conn: sqlite3.Connection, group: str) -> str | None:
+    row = conn.execute(
+        "SELECT MAX(acked_at) FROM outbox WHERE group_id = ? AND state = 'delivered' "
+        "AND remote_uuid IS NOT NULL",
+        (group,),
+    ).fetchone()
+    return row[0] if row else None
+
+
+def _clearly_before(earlier: str, later: str) -> bool:
+    return _epoch(later) - _epoch(earlier) >= CONFIRM_MARGIN_S
+
+
+def _epoch(stamp: str) -> float:
+    return datetime.fromisoformat(stamp.replace("Z", "+00:00")).timestamp()

@@ -1,0 +1,143 @@
+"""Talking to the Graphiti server on behalf of a person (status, search, dump, clear).
+
+Interactive commands force a fresh probe whatever the breaker says, record the outcome in the
+shared breaker, and keep the probe (a few seconds at most) apart from the work budget. A failure
+is returned, not raised, where the command can still answer from the local store. Imports httpx:
+never on the hook path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from graphmem.backends.graphiti import Entity, Fact, GraphitiBackend, RemoteEpisode
+from graphmem.backends.mcp import McpClient, McpError, ServerInfo, Unreachable
+from graphmem.store import breaker, remote_cache
+from graphmem.store.db import transaction
+from graphmem.store.remote_cache import CachedFact
+
+if TYPE_CHECKING:
+    from graphmem.config import Config
+    from graphmem.service import Memory
+
+
+def open_backend(config: Config) -> GraphitiBackend:
+    client = McpClient(
+        config.url,
+        token=config.token or None,
+        headers=config.headers,
+        probe_timeout=config.probe_timeout,
+        timeout=config.timeout,
+    )
+    return GraphitiBackend(client)
+
+
+def iso(moment: datetime | None) -> str | None:
+    """UTC text with a fixed shape, so stored timestamps compare as strings."""
+    if moment is None:
+        return None
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f+00:00")
+
+
+def still_valid(fact: Fact, at: datetime | None = None) -> bool:
+    """False for a fact the graph has invalidated, or one that only becomes true later."""
+    at = at or datetime.now(UTC)
+    if fact.invalid_at is not None and fact.invalid_at <= at:
+        return False
+    if fact.expired_at is not None and fact.expired_at <= at:
+        return False
+    return fact.valid_at is None or fact.valid_at <= at
+
+
+def cached(facts: Sequence[Fact], entities: Sequence[Entity]) -> list[CachedFact]:
+    rows = [
+        CachedFact(
+            f.uuid,
+            f.fact,
+            f.group_id,
+            iso(f.valid_at),
+            iso(f.invalid_at),
+            iso(f.created_at),
+            "fact",
+        )
+        for f in facts
+    ]
+    rows += [
+        CachedFact(
+            e.uuid,
+            f"{e.name}: {e.summary}" if e.summary else e.name,
+            e.group_id,
+            None,
+            None,
+            iso(e.created_at),
+            "entity",
+        )
+        for e in entities
+    ]
+    return rows
+
+
+@contextmanager
+def session(memory: Memory) -> Iterator[tuple[GraphitiBackend, ServerInfo]]:
+    """The server for one command, after a fresh probe (whatever the breaker says).
+
+    Whether the server could be reached is recorded in the breaker every process reads.
+    """
+    backend = open_backend(memory.config)
+    try:
+        info = backend.status()
+        _record(memory, None)
+        yield backend, info
+    except Unreachable as exc:
+        _record(memory, exc.reason)
+        raise
+    finally:
+        backend.client.close()
+
+
+def _record(memory: Memory, failure: str | None) -> None:
+    with transaction(memory.conn):
+        if failure is None:
+            breaker.record_success(memory.conn)
+        else:
+            breaker.record_failure(memory.conn, failure)
+
+
+@dataclass
+class RemoteAnswer:
+    facts: list[Fact] = field(default_factory=list)
+    entities: list[Entity] = field(default_factory=list)
+    error: str | None = None  # why the server did not answer
+
+
+def search(memory: Memory, query: str, groups: Sequence[str], limit: int) -> RemoteAnswer:
+    """Facts (still valid) and entities from the server, cached locally; or why not."""
+    try:
+        with session(memory) as (backend, _):
+            facts = [f for f in backend.search_facts(query, groups, limit) if still_valid(f)]
+            entities = backend.search_nodes(query, groups, limit)
+    except McpError as exc:
+        return RemoteAnswer(error=str(exc))
+    with transaction(memory.conn):
+        remote_cache.store(memory.conn, cached(facts, entities))
+    return RemoteAnswer(facts, entities)
+
+
+def status(memory: Memory) -> ServerInfo:
+    with session(memory) as (_, info):
+        return info
+
+
+def episodes(memory: Memory, groups: Sequence[str], limit: int) -> list[RemoteEpisode]:
+    with session(memory) as (backend, _):
+        return backend.get_episodes(groups, limit)
+
+
+def clear(memory: Memory, groups: Sequence[str]) -> None:
+    """Clear exactly these groups on the server (never an argument-less clear_graph)."""
+    with session(memory) as (backend, _):
+        backend.clear(groups)
