@@ -6,21 +6,27 @@ memory is durable the moment a call returns. stdlib only: the hook path imports 
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from graphmem import config as config_mod
 from graphmem import ingest as ingest_mod
 from graphmem import paths, transfer
 from graphmem.errors import ConfigError, Exit, GraphmemError
 from graphmem.scope import SCOPES, Project, Scope, project_for, sanitize
-from graphmem.store import counters, db, manifest
+from graphmem.store import breaker, counters, db, manifest, outbox, remote_cache
 from graphmem.store import episodes as ep
 from graphmem.store.episodes import Episode, Hit
+
+if TYPE_CHECKING:
+    from graphmem.backends.graphiti import RemoteEpisode
+    from graphmem.sync.drain import DrainReport, Progress
 
 
 @dataclass(frozen=True)
@@ -36,6 +42,14 @@ class IngestEvent:
     action: Literal["added", "replaced", "unchanged", "skipped", "pruned"]
     chunks: int = 0
     reason: str = ""
+
+
+@dataclass(frozen=True)
+class GraphAnswer:
+    facts: list[Any]  # graphmem.backends.graphiti.Fact, still valid
+    entities: list[Any]  # graphmem.backends.graphiti.Entity
+    cached: list[remote_cache.CachedFact]  # when the server could not be asked
+    error: str | None  # why the server could not be asked
 
 
 @dataclass(frozen=True)
@@ -125,6 +139,8 @@ class Memory:
         new. Every episode graphmem stores passes here, so this is where delivery hooks in."""
         created = [ep.insert(self.conn, e) for e in episodes]
         counters.add(self.conn, "redacted:", redacted)
+        if self.syncing:  # bound for the server too, in the same transaction
+            outbox.enqueue(self.conn, [e for e, new in zip(episodes, created, strict=True) if new])
         return created
 
     def _store(self, episodes: Sequence[Episode], redacted: Mapping[str, int]) -> list[bool]:
@@ -251,7 +267,7 @@ class Memory:
                 if any(key == r or key.startswith(r.rstrip("/") + "/") for r in roots):
                     if not dry_run:
                         with db.transaction(self.conn):
-                            ep.delete_origin(self.conn, group_id, f"ingest:{key}")
+                            self._delete_origin(group_id, f"ingest:{key}")
                             manifest.forget(self.conn, group_id, key)
                     yield IngestEvent(key, "pruned")
 
@@ -276,9 +292,14 @@ class Memory:
                 )
             )
         with db.transaction(self.conn):
-            ep.delete_origin(self.conn, group_id, f"ingest:{doc.key}")
+            self._delete_origin(group_id, f"ingest:{doc.key}")
             self.write(episodes, redacted)
             manifest.record(self.conn, group_id, doc.key, doc.digest, len(doc.chunks))
+
+    def _delete_origin(self, group_id: str, origin: str) -> None:
+        # What already reached the server is queued for deletion there (best effort).
+        outbox.retire_origin(self.conn, group_id, origin)
+        ep.delete_origin(self.conn, group_id, origin)
 
     # -- transfer -------------------------------------------------------------------------
 
@@ -307,4 +328,102 @@ class Memory:
     # -- clearing -------------------------------------------------------------------------
 
     def clear(self, groups: Sequence[str]) -> dict[str, int]:
-        return ep.delete_groups(self.conn, groups)
+        """Forget the groups locally: episodes, what waits to be sent, cached remote facts."""
+        deleted = ep.delete_groups(self.conn, groups)
+        if groups:
+            with db.transaction(self.conn):
+                outbox.forget_groups(self.conn, groups)
+                remote_cache.forget_groups(self.conn, groups)
+        return deleted
+
+    # -- the Graphiti server (backend = graphiti) -----------------------------------------
+    # Network work lives in graphmem.sync (imported late: it pulls in httpx). Server errors
+    # are graphmem.backends.mcp.McpError: Unreachable (exit 4) or Rejected (exit 5).
+
+    @property
+    def syncing(self) -> bool:
+        return bool(self.config.backend == "graphiti")
+
+    def clear_server(self, groups: Sequence[str]) -> None:
+        """Clear exactly these groups on the server."""
+        from graphmem.sync import remote
+
+        remote.clear(self, groups)
+
+    def server_episodes(self, groups: Sequence[str], limit: int) -> list[RemoteEpisode]:
+        from graphmem.sync import remote
+
+        return remote.episodes(self, groups, limit)
+
+    def search_graph(self, query: str, *, scope: Scope = "all", limit: int = 10) -> GraphAnswer:
+        """The server's facts and entities; from the local cache when it cannot be reached."""
+        from graphmem.sync import remote
+
+        groups = self.groups(scope)
+        answer = remote.search(self, query, groups, limit)
+        if answer.error is None:
+            return GraphAnswer(answer.facts, answer.entities, [], None)
+        cached = remote_cache.cached_facts(self.conn, query, groups, limit)
+        return GraphAnswer([], [], cached, answer.error)
+
+    def server_status(self) -> dict[str, Any]:
+        """A fresh probe of the server, the shared breaker and the spool's counts."""
+        from graphmem.backends.mcp import McpError
+        from graphmem.sync import remote
+
+        try:
+            info = remote.status(self)
+            server: dict[str, Any] = {
+                "reachable": True,
+                "name": info.name,
+                "version": info.version,
+                "status": info.status,
+                "tools": list(info.tools),
+            }
+        except McpError as exc:
+            server = {"reachable": False, "error": str(exc)}
+        return {"server": server, **self.spool_status()}
+
+    def spool_status(self) -> dict[str, Any]:
+        """The outbox and the breaker, from the store only."""
+        counts = outbox.counts(self.conn)
+        state = breaker.read(self.conn)
+        return {
+            "spool": counts.__dict__,
+            "dead": [
+                {"uuid": u, "group_id": g, "reason": r}
+                for u, g, r in outbox.dead_entries(self.conn)
+            ],
+            "breaker": {
+                "open": state.is_open(),
+                "failures": state.failures,
+                "retry_in_s": max(0.0, round(state.open_until - time.time(), 1)),
+                "last_error": state.last_error,
+                "last_failure_at": state.last_failure_at,
+                "last_success_at": state.last_success_at,
+            },
+        }
+
+    def drain(
+        self,
+        *,
+        max_entries: int | None = None,
+        force: bool = False,
+        progress: Progress | None = None,
+    ) -> DrainReport:
+        from graphmem.sync import LEASE_ENV
+        from graphmem.sync.drain import drain
+
+        return drain(
+            self,
+            max_entries=max_entries,
+            force=force,
+            progress=progress,
+            lease_from=os.environ.get(LEASE_ENV, ""),
+        )
+
+    def start_background_drain(self) -> bool:
+        """Deliver in a detached process when there is work; never waits for the server."""
+        from graphmem.sync import maybe_start_background_drain
+
+        return maybe_start_background_drain(self)
