@@ -14,9 +14,10 @@ Decisions (the tests pin each one):
 
 - Placeholders are kept, because they hold no secret and say something useful ("left at the
   default"): empty values, ``${VAR}``, ``$VAR``, ``$(cmd)``, ``%VAR%``, ``{{ tpl }}``,
-  ``<your-key>``, ``xxx``/``***``/``...``, ``your_key_here``, and the words changeme, example,
+  ``<your-key>``, ``xxx``/``***``/``...``, ``your_key_here``, the words changeme, example,
   placeholder, dummy, redacted, none, null, nil, undefined, true, false, todo, tbd, fixme,
-  required, and the name of a secret itself (``password: password``). Fixed-prefix tokens whose
+  required, secret, password, token, api_key, and a value equal to its own name
+  (``API_KEY=api-key``). Fixed-prefix tokens whose
   random part is filler (``AKIAXXXXXXXXXXXXXXXX``) are kept too.
 - Code is not a value: in ``token = tokens[i]``, ``API_KEY = os.environ["API_KEY"]`` or
   ``password: str`` the right-hand side is an expression or a type, so it is kept; a quoted literal
@@ -137,7 +138,8 @@ def _drop_private_once(text: str) -> tuple[str, int, bool]:
     if depth == 0:
         pieces.append(text[keep_from:])
     out = "".join(pieces)
-    open_left = removed > 0 and any(t.group(1) is None for t in _PRIVATE_TAG.finditer(out))
+    joined = len(out) != len(text)  # only a removal can join the halves of a new tag
+    open_left = joined and any(t.group(1) is None for t in _PRIVATE_TAG.finditer(out))
     return out, removed, open_left
 
 
@@ -212,12 +214,13 @@ def _token(kind: str, group: int = 0) -> _Finder:
     return find
 
 
-def _generated(kind: str, group: int | str) -> _Finder:
+def _generated(kind: str) -> _Finder:
+    """Finder for prefixes that also start ordinary words (`sk-`): the match must look generated."""
+
     def find(m: re.Match[str]) -> _Found:
-        value = m.group(group)
-        if _is_placeholder(value) or not _looks_generated(value):
+        if _is_placeholder(m.group()) or not _looks_generated(m.group()):
             return None
-        return kind, m.start(group), m.end(group)
+        return kind, m.start(), m.end()
 
     return find
 
@@ -239,7 +242,7 @@ _TOKEN_RULES: tuple[_Rule, ...] = (
         "-----BEGIN ",
     ),
     _rule(
-        r"(?<![A-Za-z0-9])(?:AKIA|ASIA)([A-Z0-9]{16})(?![A-Za-z0-9])",
+        _B + r"(?:AKIA|ASIA)([A-Z0-9]{16})" + _E,
         _token("aws_access_key"),
         "AKIA",
         "ASIA",
@@ -276,15 +279,14 @@ _TOKEN_RULES: tuple[_Rule, ...] = (
         _token("slack_webhook", 1),
         "hooks.slack.com",
     ),
-    _rule(_B + r"sk-ant-[A-Za-z0-9_-]{20,}" + _E, _generated("anthropic_key", 0), "sk-ant-"),
-    _rule(_B + r"sk-(?!ant-)[A-Za-z0-9_-]{20,}" + _E, _generated("openai_key", 0), "sk-"),
+    _rule(_B + r"sk-ant-[A-Za-z0-9_-]{20,}" + _E, _generated("anthropic_key"), "sk-ant-"),
+    _rule(_B + r"sk-(?!ant-)[A-Za-z0-9_-]{20,}" + _E, _generated("openai_key"), "sk-"),
     _rule(
-        r"(?<![A-Za-z0-9])(?:(?:sk|rk)_(?:live|test)_([A-Za-z0-9]{16,})|whsec_([A-Za-z0-9]{24,}))"
-        r"(?![A-Za-z0-9])",
+        _B + r"(?:(?:sk|rk)_(?:live|test)_([A-Za-z0-9]{16,})|whsec_([A-Za-z0-9]{24,}))" + _E,
         _token("stripe_key"),
         *("sk_live_", "rk_live_", "sk_test_", "rk_test_", "whsec_"),
     ),
-    _rule(r"(?<![A-Za-z0-9_-])AIza([0-9A-Za-z_-]{35})" + _E, _token("google_api_key"), "AIza"),
+    _rule(_B + r"AIza([0-9A-Za-z_-]{35})" + _E, _token("google_api_key"), "AIza"),
     _rule(
         _B + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*" + _E,
         _whole("jwt"),
@@ -292,9 +294,9 @@ _TOKEN_RULES: tuple[_Rule, ...] = (
     ),
     _rule(_B + r"npm_([A-Za-z0-9]{36})" + _E, _token("npm_token"), "npm_"),
     _rule(_B + r"pypi-(AgE[A-Za-z0-9_-]{50,})" + _E, _token("pypi_token"), "pypi-"),
-    _rule(r"(?<![A-Za-z0-9_])hf_([A-Za-z0-9]{34,})" + _E, _token("huggingface_token"), "hf_"),
+    _rule(_B + r"hf_([A-Za-z0-9]{34,})" + _E, _token("huggingface_token"), "hf_"),
     _rule(
-        r"(?<![A-Za-z0-9])SG\.([A-Za-z0-9_-]{22})\.[A-Za-z0-9_-]{43}" + _E,
+        _B + r"SG\.([A-Za-z0-9_-]{22})\.[A-Za-z0-9_-]{43}" + _E,
         _token("sendgrid_key"),
         "SG.",
     ),
@@ -309,8 +311,7 @@ def _find_url_password(m: re.Match[str]) -> _Found:
     return "password", m.start("pw"), m.end("pw")
 
 
-# scheme://user:PASSWORD@host: the scheme is irrelevant, and starting at the literal `://` lets the
-# regex engine jump between candidates.
+# scheme://user:PASSWORD@host: the scheme is irrelevant, so the match starts at `://`.
 _URL_RULE = _rule(
     r"://(?P<user>[^\s:/?#@\"'<>\[\]]*):(?P<pw>[^\s/\"'<>]+)@(?=[\w\[])",
     _find_url_password,
@@ -445,11 +446,12 @@ class Redactor:
 
     def redact(self, text: str) -> Redaction:
         counts: dict[str, int] = {}
-        if "private" in text.lower():
+        folded = text.lower()
+        if "private" in folded:
             text, blocks = _drop_private(text)
+            folded = text.lower()
             if blocks:
                 counts["private"] = blocks
-        folded = text.lower()
         for rule in _BUILTIN_RULES:
             redacted = self._apply(rule.matches(text, folded), rule.find, text, counts)
             if redacted is not text:  # a redaction shifted positions: lower the new text

@@ -119,6 +119,7 @@ def test_text_whose_lowercase_is_longer_is_still_redacted() -> None:
         ("a </private> b", "a </private> b", 0),
         ("<private-notes> are not tags", "<private-notes> are not tags", 0),
         ("<pri<private>x</private>vate>joined halves", "", 2),
+        ("<pri<private/>vate>joined halves", "", 1),
     ],
 )
 def test_private_blocks(text: str, expected: str, blocks: int) -> None:
@@ -242,6 +243,9 @@ _FRAGMENTS = [
     "<private>",
     "</private>",
     "<PRIVATE>",
+    "<private/>",
+    "<pri",
+    "vate>",
     "[REDACTED:secret]",
     "-----BEGIN RSA PRIVATE KEY-----",
     "-----END RSA PRIVATE KEY-----",
