@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from graphmem.backends.graphiti import GraphitiBackend
 from graphmem.backends.mcp import (
     InvalidArguments,
     McpClient,
@@ -351,3 +352,114 @@ def test_probe_of_a_closed_port_fails_fast() -> None:
 
     assert isinstance(error, Unreachable)
     assert elapsed < 3.0 + MARGIN
+
+
+# -- GraphitiBackend over the fake ----------------------------------------------------------
+
+
+def test_backend_sends_the_current_tools_and_maps_results(fake: FakeMcp, client: McpClient) -> None:
+    backend = GraphitiBackend(client)
+    backend.add_episode(name="n1", body="Alice prefers Rust", group_id="proj", source="message")
+
+    facts = backend.search_facts("rust", ["proj"], limit=5)
+    nodes = backend.search_nodes("alice", ["proj"], limit=5)
+    episodes = backend.get_episodes(["proj"], limit=5)
+
+    assert fake.tool_calls("add_memory")[0].arguments == {
+        "name": "n1",
+        "episode_body": "Alice prefers Rust",
+        "group_id": "proj",
+        "source": "message",
+        "source_description": "",
+    }
+    assert [(f.fact, f.group_id) for f in facts] == [("Alice prefers Rust", "proj")]
+    assert facts[0].valid_at is not None and facts[0].valid_at.tzinfo is not None
+    assert facts[0].invalid_at is None
+    assert [(n.name, n.labels) for n in nodes] == [("Alice", ("Entity",))]
+    assert [(e.name, e.content, e.source) for e in episodes] == [
+        ("n1", "Alice prefers Rust", "message")
+    ]
+    assert fake.tool_calls("search_memory_facts")[0].arguments["max_facts"] == 5
+
+
+def test_backend_uses_an_old_servers_tools_and_argument_shapes() -> None:
+    with FakeMcp(legacy=True) as fake, McpClient(fake.url) as client:
+        backend = GraphitiBackend(client)
+        backend.add_episode(name="n1", body="Alice prefers Rust", group_id="a")
+        backend.add_episode(name="n2", body="Bob prefers Go", group_id="b")
+
+        nodes = backend.search_nodes("bob", ["b"], 5)
+        episodes = backend.get_episodes(["a", "b"], 5)
+
+    assert [n.name for n in nodes] == ["Bob"]
+    assert {e.name for e in episodes} == {"n1", "n2"}
+    assert [c.arguments for c in fake.tool_calls("get_episodes")] == [
+        {"group_id": "a", "last_n": 5},
+        {"group_id": "b", "last_n": 5},
+    ]
+
+
+def test_backend_falls_back_to_the_old_shape_only_on_a_validation_error() -> None:
+    with FakeMcp(legacy=True, schemas=False) as fake, McpClient(fake.url) as client:
+        client.call_tool("add_episode", ADD)
+        episodes = GraphitiBackend(client).get_episodes(["proj"], 5)
+
+    assert [e.content for e in episodes] == ["Alice prefers Rust"]
+    shapes = [sorted(c.arguments) for c in fake.tool_calls("get_episodes")]
+    assert shapes == [["group_ids", "max_episodes"], ["group_id", "last_n"]]
+
+
+def test_backend_clears_only_the_named_groups(fake: FakeMcp, client: McpClient) -> None:
+    backend = GraphitiBackend(client)
+    backend.add_episode(name="n1", body="Alice prefers Rust", group_id="a")
+    backend.add_episode(name="n2", body="Bob prefers Go", group_id="b")
+
+    backend.clear(["a"])
+
+    assert [e["group_id"] for e in fake.graph.episodes] == ["b"]
+    with pytest.raises(ValueError):
+        backend.clear([])
+
+
+def test_backend_refuses_an_old_servers_clear_that_would_wipe_everything() -> None:
+    with FakeMcp(legacy=True) as fake, McpClient(fake.url) as client:
+        backend = GraphitiBackend(client)
+        backend.add_episode(name="n1", body="Alice prefers Rust", group_id="a")
+
+        with pytest.raises(McpError) as caught:
+            backend.clear(["a"])
+
+    assert caught.value.reason == "unsafe clear"
+    assert fake.tool_calls("clear_graph") == []
+    assert len(fake.graph.episodes) == 1
+
+
+@pytest.mark.parametrize("query", ["", "the", "The, and: of?", "...", "a is — to be"])
+def test_stopword_only_queries_are_not_sent(fake: FakeMcp, client: McpClient, query: str) -> None:
+    backend = GraphitiBackend(client)
+
+    assert backend.search_facts(query, ["proj"], 5) == []
+    assert backend.search_nodes(query, ["proj"], 5) == []
+    assert fake.tool_calls() == []
+
+
+@pytest.mark.parametrize("group", ["", "my-project", "a b", "x" * 65, "proj.main"])
+def test_unsanitized_group_ids_are_refused_before_any_call(
+    fake: FakeMcp, client: McpClient, group: str
+) -> None:
+    backend = GraphitiBackend(client)
+
+    with pytest.raises(ValueError):
+        backend.add_episode(name="n", body="b", group_id=group)
+    with pytest.raises(ValueError):
+        backend.search_facts("rust", ["ok", group], 5)
+    assert fake.calls == []
+
+
+def test_a_tool_error_answer_is_not_taken_as_success(fake: FakeMcp, client: McpClient) -> None:
+    fake.inject("tool_error", on="add_memory", message="Error queuing episode: db down")
+
+    with pytest.raises(Rejected) as caught:
+        GraphitiBackend(client).add_episode(name="n", body="b", group_id="proj")
+
+    assert "db down" in caught.value.reason

@@ -23,7 +23,7 @@ _WORD = re.compile(r"[A-Za-z0-9]+")
 # RediSearch's default stopword list: a query made only of these (or of punctuation) has no
 # term left after tokenizing, and FalkorDB's full-text search raises a syntax error on it.
 STOPWORDS = frozenset(
-    (  # noqa: SIM905 (a list literal would take 33 lines)
+    (
         "a is the an and are as at be but by for if in into it no not of on or such that their "
         "then there these they this to was will with"
     ).split()
