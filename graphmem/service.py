@@ -25,7 +25,6 @@ from graphmem.store import episodes as ep
 from graphmem.store.episodes import Episode, Hit
 
 if TYPE_CHECKING:
-    from graphmem.backends.graphiti import RemoteEpisode
     from graphmem.sync.drain import DrainReport, Progress
 
 
@@ -57,6 +56,9 @@ class LoadReport:
     added: int
     skipped: int
     groups: dict[str, int]
+
+
+REMOTE_ORIGIN = "graphiti"  # an episode read from the server (dump), never sent back
 
 
 def title_of(text: str, limit: int = 80) -> str:
@@ -140,7 +142,14 @@ class Memory:
         created = [ep.insert(self.conn, e) for e in episodes]
         counters.add(self.conn, "redacted:", redacted)
         if self.syncing:  # bound for the server too, in the same transaction
-            outbox.enqueue(self.conn, [e for e, new in zip(episodes, created, strict=True) if new])
+            outbox.enqueue(
+                self.conn,
+                [
+                    e
+                    for e, new in zip(episodes, created, strict=True)
+                    if new and e.origin != REMOTE_ORIGIN
+                ],
+            )
         return created
 
     def _store(self, episodes: Sequence[Episode], redacted: Mapping[str, int]) -> list[bool]:
@@ -350,10 +359,28 @@ class Memory:
 
         remote.clear(self, groups)
 
-    def server_episodes(self, groups: Sequence[str], limit: int) -> list[RemoteEpisode]:
+    def with_server_episodes(
+        self, groups: list[tuple[str, list[Episode]]], limit: int
+    ) -> list[tuple[str, list[Episode]]]:
+        """Add each group's episodes that are only on the server (origin `graphiti`).
+
+        Ours are recognised by the key in their name; on FalkorDB servers get_episodes may see
+        only the server's default group (a server bug), so others can be missing.
+        """
         from graphmem.sync import remote
 
-        return remote.episodes(self, groups, limit)
+        names = [g for g, _ in groups]
+        found = remote.episodes(self, names, limit) if names else []
+        merged = []
+        for group, local in groups:
+            known = {outbox.key_of(e.uuid) for e in local}
+            extra = [
+                remote.as_episode(r, REMOTE_ORIGIN)
+                for r in found
+                if r.group_id == group and outbox.key_in(r.name) not in known
+            ]
+            merged.append((group, local + sorted(extra, key=lambda e: e.created_at)))
+        return merged
 
     def search_graph(self, query: str, *, scope: Scope = "all", limit: int = 10) -> GraphAnswer:
         """The server's facts and entities; from the local cache when it cannot be reached."""
@@ -421,6 +448,14 @@ class Memory:
             progress=progress,
             lease_from=os.environ.get(LEASE_ENV, ""),
         )
+
+    def retry_dead(self, group: str | None = None) -> int:
+        with db.transaction(self.conn):
+            return outbox.retry_dead(self.conn, group)
+
+    def clear_spool(self, group: str | None = None, *, dead_only: bool = False) -> int:
+        with db.transaction(self.conn):
+            return outbox.clear(self.conn, group=group, dead_only=dead_only)
 
     def start_background_drain(self) -> bool:
         """Deliver in a detached process when there is work; never waits for the server."""

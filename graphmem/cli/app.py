@@ -119,9 +119,9 @@ def main(
 
 
 def _register() -> None:
-    from graphmem.cli import add, clear, dump, hook, ingest, load, search, setup, status
+    from graphmem.cli import add, clear, dump, hook, ingest, load, search, setup, spool, status
 
-    for module in (setup, status, add, search, ingest, dump, load, clear, hook):
+    for module in (setup, status, add, search, ingest, dump, load, clear, spool, hook):
         module.register(app)
 
 

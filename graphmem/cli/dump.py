@@ -18,15 +18,24 @@ def dump(
     path: Path | None = typer.Argument(None, help="Write here (created 0600); default stdout."),
     group: list[str] = typer.Option([], help="Only this group (repeatable); default every group."),
     fmt: str = typer.Option("markdown", "--format", help="markdown or jsonl."),
+    server_limit: int = typer.Option(
+        1000, min=1, help="With backend graphiti: at most this many server episodes per group."
+    ),
 ) -> None:
     """Export memories; `graphmem load` re-imports the file into the same groups.
+
+    With backend graphiti, episodes found only on the server are included with origin
+    `graphiti` (loading them back stores them locally and does not send them again).
 
     Example: graphmem dump backup.md && graphmem load backup.md
     """
     app = get_app(ctx)
     if fmt not in ("markdown", "jsonl"):
         raise typer.BadParameter("must be markdown or jsonl", param_hint="--format")
-    groups = app.memory.export([sanitize(g) for g in group] or None)
+    memory = app.memory
+    groups = memory.export([sanitize(g) for g in group] or None)
+    if memory.syncing:
+        groups = memory.with_server_episodes(groups, server_limit)
     write = transfer.write_markdown if fmt == "markdown" else transfer.write_jsonl
     if path is None:
         write(sys.stdout, groups)

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
 import typer
 
-from graphmem.cli.app import get_app
+from graphmem.cli.app import App, get_app
 from graphmem.scope import SCOPES
+
+if TYPE_CHECKING:
+    from graphmem.service import GraphAnswer
+    from graphmem.store.episodes import Hit
 
 
 def search(
@@ -19,31 +26,27 @@ def search(
 ) -> None:
     """Search memories, best match first, with group, date and a snippet.
 
+    With backend graphiti the server's facts (still valid) and entities come first; when the
+    server cannot be reached, facts cached from earlier answers stand in for them.
+
     Example: graphmem search "pagination limit" --scope project
     """
     app = get_app(ctx)
     if scope not in SCOPES:
         raise typer.BadParameter("must be project, global or all", param_hint="--scope")
-    hits = app.memory.search(query, scope=scope, limit=limit)
+    memory = app.memory
+    hits = memory.search(query, scope=scope, limit=limit)
+    graph = memory.search_graph(query, scope=scope, limit=limit) if memory.syncing else None
+    if graph is not None and graph.error:
+        app.note(f"server unreachable: answering from the local store ({graph.error})")
     if as_json:
-        app.print_json(
-            [
-                {
-                    "uuid": h.episode.uuid,
-                    "group_id": h.episode.group_id,
-                    "name": h.episode.name,
-                    "created_at": h.episode.created_at,
-                    "kind": h.episode.kind,
-                    "snippet": h.snippet,
-                    "score": h.score,
-                }
-                for h in hits
-            ]
-        )
+        app.print_json(_graph_json(graph) + [_hit_json(h) for h in hits])
         return
     from rich.markup import escape
 
-    if not hits:
+    if graph is not None:
+        _print_graph(app, graph)
+    if not hits and (graph is None or not (graph.facts or graph.entities or graph.cached)):
         app.note("no matching memories")
         return
     for hit in hits:
@@ -53,6 +56,83 @@ def search(
             highlight=False,
         )
         app.out.print("  " + " ".join(hit.snippet.split()), highlight=False, markup=False)
+
+
+def _hit_json(hit: Hit) -> dict[str, Any]:
+    episode = hit.episode
+    return {
+        "type": "episode",
+        "source": "local",
+        "uuid": episode.uuid,
+        "group_id": episode.group_id,
+        "name": episode.name,
+        "created_at": episode.created_at,
+        "kind": episode.kind,
+        "snippet": hit.snippet,
+        "score": hit.score,
+    }
+
+
+def _graph_json(graph: GraphAnswer | None) -> list[dict[str, Any]]:
+    """Facts and entities first: the graph's distilled knowledge, then local episodes."""
+    if graph is None:
+        return []
+    rows: list[dict[str, Any]] = [
+        {
+            "type": "fact",
+            "source": "graph",
+            "uuid": f.uuid,
+            "group_id": f.group_id,
+            "fact": f.fact,
+            "name": f.name,
+            "valid_at": _iso(f.valid_at),
+            "invalid_at": _iso(f.invalid_at),
+            "created_at": _iso(f.created_at),
+        }
+        for f in graph.facts
+    ]
+    rows += [
+        {
+            "type": "entity",
+            "source": "graph",
+            "uuid": e.uuid,
+            "group_id": e.group_id,
+            "name": e.name,
+            "summary": e.summary,
+            "labels": list(e.labels),
+            "created_at": _iso(e.created_at),
+        }
+        for e in graph.entities
+    ]
+    rows += [
+        {
+            "type": c.kind,
+            "source": "cache",
+            "uuid": c.uuid,
+            "group_id": c.group_id,
+            "fact" if c.kind == "fact" else "name": c.text,
+            "valid_at": c.valid_at,
+            "invalid_at": c.invalid_at,
+            "created_at": c.created_at,
+        }
+        for c in graph.cached
+    ]
+    return rows
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+def _print_graph(app: App, graph: GraphAnswer) -> None:
+    for fact in graph.facts:
+        since = f" (since {fact.valid_at:%Y-%m-%d})" if fact.valid_at else ""
+        app.out.print(f"fact: {fact.fact}{since}  [{fact.group_id}]", markup=False)
+    for entity in graph.entities:
+        summary = f": {entity.summary}" if entity.summary else ""
+        app.out.print(f"entity: {entity.name}{summary}  [{entity.group_id}]", markup=False)
+    for item in graph.cached:
+        app.out.print(f"{item.kind} (cached): {item.text}  [{item.group_id}]", markup=False)
 
 
 def register(app: typer.Typer) -> None:

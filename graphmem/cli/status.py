@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
-from graphmem.cli.app import get_app
+from graphmem.cli.app import App, get_app
 
 
 def status(
@@ -13,13 +15,19 @@ def status(
 ) -> None:
     """Show the config in effect, the backend, the store and how many memories each group holds.
 
+    With backend graphiti also probes the server (name, version, tools) and shows the spool and
+    the breaker.
+
     Example: graphmem status --json
     """
     from rich.markup import escape
     from rich.table import Table
 
     app = get_app(ctx)
-    report = app.memory.status()
+    memory = app.memory
+    report = memory.status()
+    if memory.syncing:
+        report["graphiti"] = memory.server_status()
     if as_json:
         app.print_json(report)
         return
@@ -49,6 +57,26 @@ def status(
     if report["redacted"]:
         kinds = ", ".join(f"{k} {n}" for k, n in report["redacted"].items())
         out.print(f"[bold]redacted[/bold] {kinds}", highlight=False)
+    if "graphiti" in report:
+        _graphiti(app, report["graphiti"])
+
+
+def _graphiti(app: App, report: dict[str, Any]) -> None:
+    from rich.markup import escape
+
+    server, spool, state = report["server"], report["spool"], report["breaker"]
+    if server["reachable"]:
+        tools = ", ".join(server["tools"])
+        line = f"{server['name']} {server['version']} ({server['status']}); tools: {tools}"
+    else:
+        line = f"unreachable: {server['error']}"
+    app.out.print(f"[bold]server[/bold]   {escape(line)}", highlight=False)
+    app.out.print(
+        f"[bold]spool[/bold]    {spool['pending']} pending, {spool['acked']} awaiting "
+        f"confirmation, {spool['delivered']} delivered, {spool['dead']} dead"
+        + (f"; breaker open ({state['failures']} failures)" if state["open"] else ""),
+        highlight=False,
+    )
 
 
 def register(app: typer.Typer) -> None:

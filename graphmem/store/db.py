@@ -90,7 +90,8 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
                 PRIMARY KEY (session_id, item)
             ) WITHOUT ROWID""",
         ],
-    ),    (
+    ),
+    (
         "graphiti sync: outbox, breaker and leases, cache of remote facts",
         [
             # One row per episode bound for the server. The episode itself stays in `episodes`;

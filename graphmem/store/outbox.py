@@ -17,6 +17,7 @@ entry. A claim of a dead process of this host is taken over at once, any other a
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import time
 from collections.abc import Sequence
@@ -27,6 +28,7 @@ from graphmem.store.db import now
 from graphmem.store.episodes import Episode
 
 KEY_CHARS = 12
+_KEY = re.compile(r"\s*\[(gm:[0-9a-f]{12})\]\s*$")
 
 
 def key_of(episode_uuid: str) -> str:
@@ -36,6 +38,17 @@ def key_of(episode_uuid: str) -> str:
 
 def remote_name(name: str, episode_uuid: str) -> str:
     return f"{name} [{key_of(episode_uuid)}]"
+
+
+def key_in(remote: str) -> str | None:
+    """The key at the end of an episode name on the server, if graphmem sent it."""
+    found = _KEY.search(remote)
+    return found.group(1) if found else None
+
+
+def local_name(remote: str) -> str:
+    """The episode name without its key."""
+    return _KEY.sub("", remote).rstrip()
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,6 @@ the call timed out) is looked up by its key on the server before anything is sen
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -46,7 +45,6 @@ UNCERTAIN = frozenset({"timeout", "transport error", "bad answer"}) | {
 CONFIRM_MARGIN_S = 10.0
 EPISODE_WINDOW = 200  # get_episodes rows read per group when confirming
 REFRESH_QUERIES = 5  # noted prompts asked of the server per run
-_KEY = re.compile(r"\[(gm:[0-9a-f]{12})\]\s*$")
 
 Progress = Callable[[str, Entry], None]
 T = TypeVar("T")
@@ -284,9 +282,9 @@ class _Run:
                 return None
             found = {}
             for episode in episodes:
-                key = _KEY.search(episode.name)
+                key = outbox.key_in(episode.name)
                 if key and episode.group_id in ("", group):
-                    found[key.group(1)] = episode
+                    found[key] = episode
             self.seen[group] = found
         return self.seen[group]
 

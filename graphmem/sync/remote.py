@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 
 from graphmem.backends.graphiti import Entity, Fact, GraphitiBackend, RemoteEpisode
 from graphmem.backends.mcp import McpClient, McpError, ServerInfo, Unreachable
-from graphmem.store import breaker, remote_cache
+from graphmem.store import breaker, outbox, remote_cache
 from graphmem.store.db import transaction
+from graphmem.store.episodes import SOURCES, Episode
 from graphmem.store.remote_cache import CachedFact
 
 if TYPE_CHECKING:
@@ -79,6 +80,22 @@ def cached(facts: Sequence[Fact], entities: Sequence[Entity]) -> list[CachedFact
         for e in entities
     ]
     return rows
+
+
+def as_episode(remote: RemoteEpisode, origin: str) -> Episode:
+    """A server episode as a local one (for dumps); the key is taken off its name."""
+    created = remote.created_at or datetime.now(UTC)
+    return Episode(
+        group_id=remote.group_id,
+        name=outbox.local_name(remote.name) or "episode",
+        body=remote.content,
+        source=remote.source if remote.source in SOURCES else "text",
+        source_description=remote.source_description,
+        kind="memory",
+        origin=origin,
+        uuid=remote.uuid,
+        created_at=created.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ"),
+    )
 
 
 @contextmanager

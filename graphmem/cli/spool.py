@@ -1,0 +1,186 @@
+"""`graphmem spool`: what waits for the Graphiti server, delivering it, and re-queueing failures.
+
+Exit codes of `spool drain`, for cron: 0 delivered (or nothing to do), 4 the server could not be
+reached (or failed recently: the breaker is open), 5 the server refused entries this run.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from graphmem.cli.app import App, abort, get_app
+from graphmem.errors import Exit
+from graphmem.scope import sanitize
+
+if TYPE_CHECKING:
+    from graphmem.store.outbox import Entry
+    from graphmem.sync.drain import DrainReport
+
+spool_app = typer.Typer(
+    name="spool",
+    help="Memories waiting for the Graphiti server: status, drain, retry-dead, clear.",
+    invoke_without_command=True,
+    no_args_is_help=False,
+)
+PROGRESS_EVERY = 25
+
+
+@spool_app.callback()
+def spool(
+    ctx: typer.Context,
+    as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
+) -> None:
+    """Show pending and dead counts, the oldest pending age, the last error and the breaker.
+
+    Example: graphmem spool --json
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    app = get_app(ctx)
+    report = app.memory.spool_status()
+    if as_json:
+        app.print_json({"backend": app.memory.config.backend, **report})
+        return
+    _show(app, report)
+
+
+def _show(app: App, report: dict[str, Any]) -> None:
+    counts, state = report["spool"], report["breaker"]
+    oldest = counts["oldest_pending"]
+    app.out.print(
+        f"pending {counts['pending']}"
+        + (f" (oldest {oldest[:19]}, {counts['uncertain']} awaiting a check)" if oldest else "")
+        + f" · awaiting confirmation {counts['acked']} · delivered {counts['delivered']}"
+        + f" · dead {counts['dead']}",
+        highlight=False,
+    )
+    if state["open"]:
+        app.out.print(
+            f"breaker open: {state['failures']} failures, next try in {state['retry_in_s']} s",
+            highlight=False,
+        )
+    if counts["last_error"] or state["last_error"]:
+        app.out.print(f"last error: {counts['last_error'] or state['last_error']}", markup=False)
+    for dead in report["dead"]:
+        app.out.print(
+            f"dead {dead['uuid'][:8]} in {dead['group_id']}: {dead['reason']}", markup=False
+        )
+    if counts["dead"]:
+        app.note("re-queue them with `graphmem spool retry-dead`")
+
+
+@spool_app.command()
+def drain(
+    ctx: typer.Context,
+    max_entries: int | None = typer.Option(
+        None, "--max", min=1, help="Send at most this many entries."
+    ),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress or summary output."),
+    force: bool = typer.Option(
+        False, "--force", help="Try even if the server failed recently (breaker open)."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print the run's report as JSON."),
+) -> None:
+    """Deliver pending memories to the server in batches (for cron, or by hand).
+
+    Exit codes: 0 delivered or nothing to do, 4 server unreachable, 5 entries refused.
+
+    Example (crontab): */5 * * * * graphmem spool drain --quiet
+    """
+    app = get_app(ctx)
+    memory = app.memory
+    if not memory.syncing:
+        if not quiet:
+            app.note("backend is sqlite: nothing is delivered anywhere")
+        return
+    done = {"n": 0}
+
+    def progress(what: str, entry: Entry) -> None:
+        done["n"] += 1
+        if what in ("dead", "rejected"):
+            app.note(f"{what}: {entry.group_id} {entry.name[:60]}")
+        elif done["n"] % PROGRESS_EVERY == 0:
+            app.note(f"… {done['n']} handled")
+
+    report = memory.drain(
+        max_entries=max_entries,
+        force=force or app.interactive,
+        progress=None if quiet else progress,
+    )
+    if as_json:
+        app.print_json(report.__dict__)
+    elif not quiet:
+        _summary(app, report)
+    raise typer.Exit(_exit_code(report))
+
+
+def _summary(app: App, report: DrainReport) -> None:
+    parts = [f"sent {report.sent}", f"confirmed {report.confirmed}"]
+    if report.deleted:
+        parts.append(f"deleted {report.deleted}")
+    if report.requeued:
+        parts.append(f"re-queued {report.requeued} the server lost")
+    if report.rejected:
+        parts.append(f"refused {report.rejected} ({len(report.dead)} now dead)")
+    app.out.print(", ".join(parts), highlight=False)
+    if report.skipped or report.unreachable:
+        app.note(f"stopped: {report.skipped or report.unreachable}; the rest stays pending")
+
+
+def _exit_code(report: DrainReport) -> int:
+    if report.rejected or report.dead:
+        return int(Exit.REJECTED)
+    if report.skipped or report.unreachable:
+        return int(Exit.UNREACHABLE)
+    return int(Exit.OK)
+
+
+@spool_app.command("retry-dead")
+def retry_dead(
+    ctx: typer.Context,
+    group: str | None = typer.Option(None, help="Only this group's dead entries."),
+    as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
+) -> None:
+    """Put dead entries back to pending (with their attempts reset).
+
+    Example: graphmem spool retry-dead && graphmem spool drain
+    """
+    app = get_app(ctx)
+    count = app.memory.retry_dead(sanitize(group) if group else None)
+    if as_json:
+        app.print_json({"requeued": count})
+        return
+    app.out.print(f"re-queued {count} dead entries", highlight=False)
+
+
+@spool_app.command("clear")
+def clear(
+    ctx: typer.Context,
+    group: str | None = typer.Option(None, help="Only this group's entries."),
+    dead: bool = typer.Option(False, "--dead", help="Only dead entries (keep pending ones)."),
+    yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
+    as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
+) -> None:
+    """Stop delivering entries (pending and dead, or only --dead); memories stay stored locally.
+
+    Example: graphmem spool clear --dead --group old_project_1a2b3c4d5e --yes
+    """
+    app = get_app(ctx)
+    scope = "dead" if dead else "pending and dead"
+    where = f"group {sanitize(group)}" if group else "every group"
+    if not yes:
+        if not app.interactive:
+            abort("refusing to clear the spool without confirmation: pass --yes", Exit.CANCELLED)
+        if not typer.confirm(f"drop {scope} entries of {where}?", default=False, err=True):
+            abort("nothing cleared", Exit.CANCELLED)
+    count = app.memory.clear_spool(sanitize(group) if group else None, dead_only=dead)
+    if as_json:
+        app.print_json({"cleared": count})
+        return
+    app.out.print(f"dropped {count} {scope} entries of {where}", highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(spool_app)
