@@ -32,7 +32,9 @@ def add(
         raise typer.BadParameter("must be text, message or json", param_hint="--source")
     body = sys.stdin.read() if text == "-" else text
     scope_: Scope = "global" if scope == "global" else "project"
-    stored = app.memory.remember(body, scope=scope_, group=group, name=name, source=source)
+    memory = app.memory
+    stored = memory.remember(body, scope=scope_, group=group, name=name, source=source)
+    memory.start_background_drain()  # backend graphiti: deliver in a detached process
     episode = stored.episode
     if as_json:
         app.print_json(

@@ -65,6 +65,8 @@ def ingest(
         dry_run=dry_run,
     )
     events = _progress(app, stream, total)
+    if not dry_run:
+        app.memory.start_background_drain()  # backend graphiti: deliver in a detached process
     summary: dict[str, int] = {}
     for event in events:
         summary[event.action] = summary.get(event.action, 0) + 1

@@ -31,6 +31,7 @@ def load(
     except OSError as exc:
         abort(f"{path}: cannot be read ({exc.strerror}); nothing loaded", Exit.INPUT)
     report = app.memory.load(text)
+    app.memory.start_background_drain()  # backend graphiti: deliver in a detached process
     if as_json:
         app.print_json(report.__dict__)
         return

@@ -20,7 +20,6 @@ if TYPE_CHECKING:
 
 spool_app = typer.Typer(
     name="spool",
-    help="Memories waiting for the Graphiti server: status, drain, retry-dead, clear.",
     invoke_without_command=True,
     no_args_is_help=False,
 )
@@ -32,9 +31,10 @@ def spool(
     ctx: typer.Context,
     as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
 ) -> None:
-    """Show pending and dead counts, the oldest pending age, the last error and the breaker.
+    """Memories waiting for the Graphiti server: pending and dead counts, the oldest pending
+    age, the last error and the breaker. Subcommands deliver, re-queue and clear them.
 
-    Example: graphmem spool --json
+    Example: graphmem spool --json; graphmem spool drain --max 100
     """
     if ctx.invoked_subcommand is not None:
         return
