@@ -37,6 +37,7 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
             )""",
             "CREATE UNIQUE INDEX episodes_content ON episodes (group_id, content_hash)",
             "CREATE INDEX episodes_recent ON episodes (group_id, created_at)",
+            "CREATE INDEX episodes_kind ON episodes (group_id, kind, created_at)",
             "CREATE INDEX episodes_origin ON episodes (group_id, origin)",
             """CREATE VIRTUAL TABLE episodes_fts USING fts5 (
                 name, body, content='episodes', content_rowid='id',
