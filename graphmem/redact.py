@@ -345,10 +345,13 @@ _AUTH_RULE = _Rule(
 # Python, because a leading `[\w.-]*` would make the engine try every identifier in the text.
 _ASSIGNMENT = r"""(?x)
     (?:key|secret|token|passw(?:or)?d|passphrase|pass|pwd|auth)
-    (?P<q>["']?)
+    (?P<q>\\?["']?)
     (?P<annot>[ \t]*:[ \t]*[A-Za-z_][\w\[\].,| ]{0,40}?(?=[ \t]*=))?   # `password: str = "..."`
     (?P<sep>[ \t]*(?::=|\?=|=|:)[ \t]*|[ \t]+)
-    (?P<value>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[^\s"'`,;&)}]+)
+    (?:"(?P<dq>(?:[^"\\\n]|\\.)*)"
+      |'(?P<sq>(?:[^'\\\n]|\\.)*)'
+      |\\"(?P<eq>(?:[^"\\\n]|\\[^"\n])*)\\"     # inside a JSON string: \"value\"
+      |(?P<bare>[^\s"'`,;&)}\\][^\s"'`,;&)}]*))
 """
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 _NAME_WORDS = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])")
@@ -391,7 +394,7 @@ def _name_start(text: str, end: int) -> int:
 
 def _bare_value_is_literal(m: re.Match[str], name: str, name_start: int) -> bool:
     """Whether an unquoted value is a literal (shell, env file, YAML) rather than code."""
-    value, sep, text = m.group("value"), m.group("sep"), m.string
+    value, sep, text = m.group("bare"), m.group("sep"), m.string
     if value[0] in "{[(" or _CODE_REFERENCE.fullmatch(value):
         return False
     if name.startswith("--") or (sep == "=" and name.isupper()):
@@ -401,7 +404,7 @@ def _bare_value_is_literal(m: re.Match[str], name: str, name_start: int) -> bool
     yaml_line = (
         sep.strip() == ":"
         and prefix in ("", "-")
-        and _LINE_REST_EMPTY.match(text, m.end("value")) is not None
+        and _LINE_REST_EMPTY.match(text, m.end("bare")) is not None
     )
     if yaml_line:
         return value.lower() not in _TYPE_NAMES
@@ -417,17 +420,15 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     if classified is None or (not m.group("sep").strip() and not flag):
         return None
     kind, strength = classified
-    value, start, end = m.group("value"), m.start("value"), m.end("value")
-    quoted = value[0] in "\"'"
-    if quoted:
-        value, start, end = value[1:-1], start + 1, end - 1
+    group = next(g for g in ("dq", "sq", "eq", "bare") if m.group(g) is not None)
+    value = m.group(group)
     if _is_placeholder(value, name) or _PATH.fullmatch(value) or "://" in value:
         return None
-    if not quoted and not _bare_value_is_literal(m, name, name_start):
+    if group == "bare" and not _bare_value_is_literal(m, name, name_start):
         return None
     if strength == "weak" and not _looks_generated(value):
         return None
-    return kind, start, end
+    return kind, m.start(group), m.end(group)
 
 
 _ASSIGNMENT_RULE = _Rule(

@@ -237,6 +237,14 @@ SECRETS: list[SecretCase] = [
     _case(f"HF_TOKEN={_hf} python train.py", _hf, "huggingface_token", "train.py"),
     _case(f"sendgrid key {_sendgrid}", _sendgrid, "sendgrid_key"),
     _case(f"NPM_TOKEN={_npm}", _npm, "npm_token", "NPM_TOKEN="),
+    # as it appears inside a JSON-encoded tool call
+    _case(
+        json.dumps({"command": 'export DB_PASSWORD="pg-Pa55w0rd" && make migrate'}),
+        "pg-Pa55w0rd",
+        "password",
+        "make migrate",
+    ),
+    _case(json.dumps({"body": json.dumps({"apiKey": _pw[0]})}), _pw[0], "secret", "apiKey"),
 ]
 
 _sha = _r(40, _HEX)
