@@ -16,13 +16,18 @@ from graphmem.scope import sanitize
 def dump(
     ctx: typer.Context,
     path: Path | None = typer.Argument(None, help="Write here (created 0600); default stdout."),
-    group: list[str] = typer.Option([], help="Only this group (repeatable); default every group."),
+    group: list[str] = typer.Option(
+        [], help="Only this group (repeatable); default this project's and global memory."
+    ),
+    all_groups: bool = typer.Option(False, "--all", help="Every group in the store."),
     fmt: str = typer.Option("markdown", "--format", help="markdown or jsonl."),
     server_limit: int = typer.Option(
         1000, min=1, help="With backend graphiti: at most this many server episodes per group."
     ),
 ) -> None:
     """Export memories; `graphmem load` re-imports the file into the same groups.
+
+    By default this project's and global memory; other projects' only with --group or --all.
 
     With backend graphiti, episodes found only on the server are included with origin
     `graphiti` (loading them back stores them locally and does not send them again).
@@ -33,9 +38,11 @@ def dump(
     if fmt not in ("markdown", "jsonl"):
         raise typer.BadParameter("must be markdown or jsonl", param_hint="--format")
     memory = app.memory
-    groups = memory.export([sanitize(g) for g in group] or None)
+    wanted = None if all_groups else [sanitize(g) for g in group] or memory.groups("all")
+    groups = memory.export(wanted)
     if memory.syncing:
         groups = memory.with_server_episodes(groups, server_limit)
+    groups = [(g, episodes) for g, episodes in groups if episodes or group]
     write = transfer.write_markdown if fmt == "markdown" else transfer.write_jsonl
     if path is None:
         write(sys.stdout, groups)
