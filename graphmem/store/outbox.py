@@ -129,17 +129,21 @@ _ENTRY_SQL = (
 
 
 def claim(conn: sqlite3.Connection, owner: str, limit: int, lease_s: float) -> list[Entry]:
-    """Claim up to `limit` pending rows, oldest first. Call inside a write transaction."""
+    """Claim up to `limit` pending rows, oldest first. Call inside a write transaction.
+
+    Rows this owner already holds were handled in this run (a rejection keeps its claim until
+    the run ends), so they are not handed out again.
+    """
     at = time.time()
     rows = conn.execute(
-        _ENTRY_SQL + "WHERE o.state = 'pending' ORDER BY o.id LIMIT ?", (limit * 4,)
+        _ENTRY_SQL + "WHERE o.state = 'pending' AND (o.claim_owner IS NULL OR o.claim_owner != ?) "
+        "ORDER BY o.id LIMIT ?",
+        (owner, limit * 4),
     ).fetchall()
     free = [
         r
         for r in rows
-        if r["claim_owner"] in (None, owner)
-        or r["claim_until"] < at
-        or not owner_alive(r["claim_owner"])
+        if r["claim_owner"] is None or r["claim_until"] < at or not owner_alive(r["claim_owner"])
     ][:limit]
     conn.executemany(
         "UPDATE outbox SET claim_owner = ?, claim_until = ? WHERE id = ?",
@@ -216,10 +220,13 @@ def mark_unsent(conn: sqlite3.Connection, entry_id: int, error: str, *, uncertai
 
 
 def mark_failed(conn: sqlite3.Connection, entry_id: int, error: str, max_attempts: int) -> bool:
-    """The server rejected it (or accepted and lost it): one attempt. True when now dead."""
+    """The server rejected it (or accepted and lost it): one attempt. True when now dead.
+
+    A claim is kept, so the same run does not send it again; the run releases it at its end.
+    """
     conn.execute(
-        f"UPDATE outbox SET state = 'pending', attempts = attempts + 1, sent_at = NULL, "
-        f"last_error = ?, {_UNCLAIM} WHERE id = ?",
+        "UPDATE outbox SET state = 'pending', attempts = attempts + 1, sent_at = NULL, "
+        "last_error = ? WHERE id = ?",
         (error, entry_id),
     )
     cursor = conn.execute(

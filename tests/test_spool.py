@@ -1,0 +1,319 @@
+"""The outbox ("spool") through the CLI and the service, against the fake MCP server.
+
+Background drains are recorded instead of spawned here (except where spawning is the subject),
+so each test decides when delivery happens.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import graphmem.sync as sync
+from graphmem.errors import Exit
+from graphmem.service import Memory
+from graphmem.store import breaker, db, outbox, remote_cache
+from graphmem.store.remote_cache import CachedFact
+from tests.conftest import Cli
+from tests.support.fake_mcp import FakeMcp
+
+DEADLINE_S = 30.0
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeMcp]:
+    with FakeMcp() as server:
+        yield server
+
+
+@pytest.fixture
+def spawned(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Background drains commands asked for (not started)."""
+    calls: list[str] = []
+    monkeypatch.setattr(sync, "_spawn_drain", lambda memory, placeholder: calls.append(placeholder))
+    return calls
+
+
+@pytest.fixture
+def graphiti(
+    project: Path, fake: FakeMcp, spawned: list[str], monkeypatch: pytest.MonkeyPatch
+) -> FakeMcp:
+    monkeypatch.setenv("GRAPHMEM_BACKEND", "graphiti")
+    monkeypatch.setenv("GRAPHMEM_URL", fake.url)
+    monkeypatch.setenv("GRAPHMEM_PROBE_TIMEOUT", "2")
+    monkeypatch.setenv("GRAPHMEM_TIMEOUT", "5")
+    return fake
+
+
+def conn() -> sqlite3.Connection:
+    return Memory.open().conn
+
+
+def spool(cli: Cli) -> dict[str, Any]:
+    counts: dict[str, Any] = cli.json("spool")["spool"]
+    return counts
+
+
+def sent_names(fake: FakeMcp) -> list[str]:
+    return [call.arguments["name"] for call in fake.tool_calls("add_memory")]
+
+
+# -- what is queued -------------------------------------------------------------------------------
+
+
+def test_sqlite_backend_queues_nothing(project: Path, cli: Cli, spawned: list[str]) -> None:
+    cli.json("add", "Plain local memory")
+    assert spool(cli)["pending"] == 0
+    assert spawned == []
+
+
+def test_add_queues_and_asks_for_one_background_drain(
+    graphiti: FakeMcp, cli: Cli, spawned: list[str]
+) -> None:
+    added = cli.json("add", "Kafka topics are partitioned by tenant")
+    cli.json("add", "Kafka topics are partitioned by tenant")  # the same memory: not queued twice
+    assert spool(cli)["pending"] == 1
+    assert len(spawned) == 1  # the second add found the drain lease held
+    assert graphiti.tool_calls() == []  # nothing touched the network inline
+    (row,) = conn().execute("SELECT episode_uuid, state FROM outbox").fetchall()
+    assert tuple(row) == (added["uuid"], "pending")
+
+
+def test_drain_delivers_once_with_a_stable_key(graphiti: FakeMcp, cli: Cli) -> None:
+    added = cli.json("add", "Deploys need the release label")
+    report = cli.json("spool", "drain")
+    assert report["sent"] == 1 and report["confirmed"] == 1
+    assert sent_names(graphiti) == [
+        f"Deploys need the release label [{outbox.key_of(added['uuid'])}]"
+    ]
+    assert cli("spool", "drain").exit_code == Exit.OK  # nothing left: no second send
+    assert len(sent_names(graphiti)) == 1
+    assert spool(cli)["delivered"] == 1
+
+
+# -- failures -----------------------------------------------------------------------------------
+
+
+def test_rejections_count_until_dead_and_retry_dead_requeues(
+    graphiti: FakeMcp, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GRAPHMEM_SPOOL_MAX_ATTEMPTS", "2")
+    added = cli.json("add", "Refused memory about Zebra")
+    graphiti.inject("tool_error", on="add_memory", message="Error queueing episode: bad")
+    first = cli("spool", "drain")
+    assert first.exit_code == Exit.REJECTED
+    assert spool(cli)["pending"] == 1
+    assert cli("spool", "drain").exit_code == Exit.REJECTED
+    status = cli.json("spool")
+    assert status["spool"]["dead"] == 1 and status["spool"]["pending"] == 0
+    assert "bad" in status["dead"][0]["reason"] and status["dead"][0]["uuid"] == added["uuid"]
+    assert cli.json("search", "Zebra")[0]["uuid"] == added["uuid"]  # still stored locally
+
+    graphiti.clear_faults()
+    assert cli.json("spool", "retry-dead")["requeued"] == 1
+    assert cli("spool", "drain").exit_code == Exit.OK
+    assert spool(cli)["delivered"] == 1
+
+
+def test_transport_failure_counts_no_attempt_and_opens_the_breaker(
+    graphiti: FakeMcp, cli: Cli
+) -> None:
+    cli.json("add", "Waiting memory")
+    graphiti.inject("http", status=503, on="add_memory")
+    result = cli("spool", "drain")
+    assert result.exit_code == Exit.UNREACHABLE
+    status = cli.json("spool")
+    assert status["spool"]["pending"] == 1 and status["spool"]["uncertain"] == 1
+    assert status["breaker"]["open"] and status["breaker"]["last_error"] == "http 503"
+    attempts = conn().execute("SELECT attempts FROM outbox").fetchone()[0]
+    assert attempts == 0
+    # While the breaker is open a non-forced drain does not touch the network.
+    calls = len(graphiti.methods())
+    assert cli("spool", "drain").exit_code == Exit.UNREACHABLE
+    assert len(graphiti.methods()) == calls
+
+
+def test_bounds_kill_the_oldest_with_a_reason(
+    graphiti: FakeMcp, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GRAPHMEM_SPOOL_MAX_PENDING", "2")
+    uuids = [cli.json("add", f"Bounded memory {i}")["uuid"] for i in range(4)]
+    store = conn()
+    with db.transaction(store):
+        store.execute(
+            "UPDATE outbox SET enqueued_at = '2000-01-01T00:00:00.000000Z' WHERE episode_uuid = ?",
+            (uuids[3],),
+        )
+    assert cli("spool", "drain").exit_code == Exit.OK
+    dead = {d["uuid"]: d["reason"] for d in cli.json("spool")["dead"]}
+    assert "30 days" in dead[uuids[3]]
+    assert "bounds" in dead[uuids[0]]
+    assert set(dead) == {uuids[0], uuids[3]}
+    assert len(sent_names(graphiti)) == 2
+
+
+# -- what a person may do ----------------------------------------------------------------------
+
+
+def test_spool_clear_asks_and_touches_only_its_scope(graphiti: FakeMcp, cli: Cli) -> None:
+    cli.json("add", "Project memory")
+    cli.json("add", "--group", "other", "Other group memory")
+    cli.json("add", "--group", "other", "Second other memory")
+    store = conn()
+    with db.transaction(store):
+        store.execute(
+            "UPDATE outbox SET state = 'dead', dead_reason = 'x' WHERE group_id = 'other' "
+            "AND id = (SELECT MIN(id) FROM outbox WHERE group_id = 'other')"
+        )
+    refused = cli("spool", "clear")
+    assert refused.exit_code == Exit.CANCELLED
+    assert cli.json("spool", "clear", "--group", "other", "--dead", "--yes")["cleared"] == 1
+    assert spool(cli)["pending"] == 2
+    assert cli.json("spool", "clear", "--group", "other", "--yes")["cleared"] == 1
+    assert spool(cli)["pending"] == 1
+    assert len(Memory.open().export()) == 2  # memories stay stored locally
+
+
+def test_status_probes_the_server(graphiti: FakeMcp, cli: Cli) -> None:
+    report = cli.json("status")["graphiti"]
+    assert report["server"]["reachable"] and report["server"]["name"] == "Graphiti Agent Memory"
+    assert "add_memory" in report["server"]["tools"]
+    graphiti.stop()
+    down = cli.json("status")["graphiti"]
+    assert not down["server"]["reachable"] and "refused" in down["server"]["error"]
+    assert down["breaker"]["open"]
+
+
+def test_clear_clears_the_server_group_too(graphiti: FakeMcp, cli: Cli) -> None:
+    group = cli.json("add", "To be cleared")["group_id"]
+    cli.json("add", "--group", "keep", "To be kept")
+    cli("spool", "drain")
+    result = cli.json("clear", "--yes")
+    assert result["server"] == {"cleared": [group], "error": None}
+    assert [c.arguments for c in graphiti.tool_calls("clear_graph")] == [{"group_ids": [group]}]
+    assert {e["group_id"] for e in graphiti.graph.episodes} == {"keep"}
+
+
+def test_dump_marks_server_only_episodes_and_load_does_not_resend_them(
+    graphiti: FakeMcp, cli: Cli, tmp_path: Path
+) -> None:
+    group = cli.json("add", "Local and delivered")["group_id"]
+    cli("spool", "drain")
+    graphiti.graph.add(
+        {"name": "From another machine", "episode_body": "Remote only", "group_id": group}
+    )
+    dump = tmp_path / "dump.jsonl"
+    assert cli("dump", str(dump), "--format", "jsonl").exit_code == 0
+    rows = [json.loads(line) for line in dump.read_text().splitlines() if line.startswith("{")]
+    origins = {row["name"]: row["origin"] for row in rows if "name" in row}
+    assert origins == {"Local and delivered": "cli", "From another machine": "graphiti"}
+    cli("clear", "--yes")
+    cli.json("load", str(dump))
+    assert spool(cli)["pending"] == 1  # only the local one goes back to the server
+
+
+def test_ingest_replacing_a_file_deletes_its_delivered_chunks_on_the_server(
+    graphiti: FakeMcp, cli: Cli, project: Path
+) -> None:
+    doc = project / "guide.md"
+    doc.write_text("Old guidance about Falcon.\n")
+    cli.json("ingest", str(doc))
+    cli("spool", "drain")
+    (old,) = graphiti.graph.episodes
+    doc.write_text("New guidance about Heron.\n")
+    cli.json("ingest", str(doc))
+    assert cli("spool", "drain").exit_code == Exit.OK
+    assert [c.arguments for c in graphiti.tool_calls("delete_episode")] == [{"uuid": old["uuid"]}]
+    assert [e["content"] for e in graphiti.graph.episodes] == ["New guidance about Heron."]
+
+
+# -- what hooks call ---------------------------------------------------------------------------
+
+
+def test_health_line(graphiti: FakeMcp, cli: Cli) -> None:
+    assert sync.health(conn()).line() is None
+    cli.json("add", "One")
+    cli.json("add", "Two")
+    graphiti.stop()
+    cli("spool", "drain")
+    health = sync.health(conn())
+    assert (health.pending, health.dead, health.breaker_open) == (2, 0, True)
+    assert health.line() == (
+        "graphmem: 2 memories waiting for the graph server (server unreachable)"
+    )
+
+
+def test_background_drain_is_not_started_without_work_or_with_the_breaker_open(
+    graphiti: FakeMcp, cli: Cli, spawned: list[str]
+) -> None:
+    memory = Memory.open()
+    assert not sync.maybe_start_background_drain(memory)  # nothing pending
+    cli.json("add", "Pending one")
+    store = memory.conn
+    with db.transaction(store):
+        breaker.record_failure(store, "refused")
+        breaker.release(store, sync.DRAIN_LEASE, spawned[0])
+    assert not sync.maybe_start_background_drain(memory)
+    with db.transaction(store):
+        breaker.record_success(store)
+    assert sync.maybe_start_background_drain(memory)
+    assert not sync.maybe_start_background_drain(memory)  # already starting
+
+
+def test_background_drain_really_runs_detached(
+    project: Path, fake: FakeMcp, monkeypatch: pytest.MonkeyPatch, cli: Cli
+) -> None:
+    monkeypatch.setenv("GRAPHMEM_BACKEND", "graphiti")
+    monkeypatch.setenv("GRAPHMEM_URL", fake.url)
+    added = cli.json("add", "Delivered by a detached drain")
+    deadline = time.monotonic() + DEADLINE_S
+    while time.monotonic() < deadline and spool(cli)["delivered"] == 0:
+        time.sleep(0.05)
+    assert sent_names(fake) == [f"Delivered by a detached drain [{outbox.key_of(added['uuid'])}]"]
+    while time.monotonic() < deadline and breaker.held(conn(), sync.DRAIN_LEASE):
+        time.sleep(0.05)  # the drain process ends by itself
+    assert not breaker.held(conn(), sync.DRAIN_LEASE)
+
+
+# -- the cache of remote facts ------------------------------------------------------------------
+
+
+def test_cached_facts_drop_invalid_ones_and_stay_in_their_groups(tmp_path: Path) -> None:
+    store = db.connect(tmp_path / "s.db")
+    rows = [
+        CachedFact(
+            "1", "Alice uses Postgres", "g", None, None, "2026-01-01T00:00:00+00:00", "fact"
+        ),
+        CachedFact("2", "Alice used MySQL", "g", None, "2020-01-01T00:00:00+00:00", None, "fact"),
+        CachedFact(
+            "3", "Alice will use Oracle", "g", "2999-01-01T00:00:00+00:00", None, None, "fact"
+        ),
+        CachedFact("4", "Alice: a developer", "g", None, None, None, "entity"),
+        CachedFact("5", "Alice elsewhere", "h", None, None, None, "fact"),
+    ]
+    with db.transaction(store):
+        remote_cache.store(store, rows)
+    found = sync.cached_facts(store, "Alice", ["g"], 10)
+    assert {f.uuid for f in found} == {"1", "4"}
+    assert {f.uuid for f in sync.recent_cached(store, ["g", "h"], 10)} == {"1", "4", "5"}
+
+
+def test_noted_queries_are_bounded_and_refresh_the_cache(graphiti: FakeMcp, cli: Cli) -> None:
+    group = cli.json("add", "Ravens nest in the Tower")["group_id"]
+    store = conn()
+    with db.transaction(store):
+        for i in range(remote_cache.MAX_QUERIES + 10):
+            sync.note_query(store, [group], f"question {i} about ravens")
+        sync.note_query(store, [group], "Tower")
+    count = store.execute("SELECT COUNT(*) FROM remote_queries").fetchone()[0]
+    assert count == remote_cache.MAX_QUERIES
+    report = cli.json("spool", "drain")
+    assert report["refreshed"] > 0
+    cached = sync.cached_facts(conn(), "Tower", [group], 10)
+    assert "Ravens nest in the Tower" in {c.text for c in cached}
