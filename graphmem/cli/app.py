@@ -38,6 +38,7 @@ class _Group(TyperGroup):
 app = typer.Typer(
     name="graphmem",
     cls=_Group,
+    add_completion=False,  # static scripts instead: `graphmem completions SHELL`
     help="Memory that survives sessions and compaction for AI coding agents.\n\n"
     "Captures what happens in Claude Code, opencode and pi sessions, stores it in an embedded "
     "SQLite store (and optionally a shared Graphiti knowledge graph), and puts the relevant "
@@ -119,9 +120,21 @@ def main(
 
 
 def _register() -> None:
-    from graphmem.cli import add, clear, dump, hook, ingest, load, search, setup, spool, status
+    from graphmem.cli import (
+        add,
+        clear,
+        completions,
+        dump,
+        hook,
+        ingest,
+        load,
+        search,
+        setup,
+        spool,
+        status,
+    )
 
-    for module in (setup, status, add, search, ingest, dump, load, clear, spool, hook):
+    for module in (setup, status, add, search, ingest, dump, load, clear, spool, hook, completions):
         module.register(app)
 
 
