@@ -1,0 +1,262 @@
+"""Every outage shape of issue 4 against the fake MCP server: each ends with every episode on
+the server exactly once (or dead with a reason), and no call waiting longer than its budget.
+
+Drains run in-process through the CLI (background drains are recorded, not spawned) except where
+separate processes are the point (`kill -9`, 20 capturing processes). Elapsed-time bounds are
+correctness bounds on timeouts with generous margins, not performance assertions.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+import graphmem.sync as sync
+from graphmem.errors import Exit
+from graphmem.service import Memory
+from graphmem.store import breaker, outbox
+from graphmem.sync import drain as drain_mod
+from tests.conftest import Cli
+from tests.support.fake_mcp import FakeMcp
+
+TIMEOUT_S = 1.0  # the work budget the drains get here
+MARGIN_S = 5.0  # slack over a budget on a loaded CI machine
+DEADLINE_S = 60.0
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeMcp]:
+    with FakeMcp() as server:
+        yield server
+
+
+@pytest.fixture
+def graphiti(project: Path, fake: FakeMcp, monkeypatch: pytest.MonkeyPatch) -> FakeMcp:
+    monkeypatch.setenv("GRAPHMEM_BACKEND", "graphiti")
+    monkeypatch.setenv("GRAPHMEM_URL", fake.url)
+    monkeypatch.setenv("GRAPHMEM_PROBE_TIMEOUT", str(TIMEOUT_S))
+    monkeypatch.setenv("GRAPHMEM_TIMEOUT", str(TIMEOUT_S))
+    monkeypatch.setattr(sync, "_spawn_drain", lambda memory, placeholder: None)
+    # In-process drains run one at a time here, so the FIFO evidence needs no clock margin
+    # (the margin covers two drains acknowledging in another order than the server queued).
+    monkeypatch.setattr(drain_mod, "CONFIRM_MARGIN_S", 0.0)
+    return fake
+
+
+def add_many(cli: Cli, count: int, word: str = "Fault") -> list[str]:
+    return [cli.json("add", f"{word} memory number {i}")["uuid"] for i in range(count)]
+
+
+def drain(cli: Cli) -> tuple[int, float]:
+    """One forced drain (a person at the keyboard): its exit code and duration."""
+    start = time.monotonic()
+    result = cli("spool", "drain", "--force")
+    return result.exit_code, time.monotonic() - start
+
+
+def drain_until_settled(cli: Cli) -> None:
+    """Drain until nothing is pending or awaiting confirmation (bounded)."""
+    deadline = time.monotonic() + DEADLINE_S
+    while time.monotonic() < deadline:
+        counts = cli.json("spool")["spool"]
+        if counts["pending"] == 0 and counts["acked"] == 0:
+            return
+        drain(cli)
+    pytest.fail(f"spool did not settle: {cli.json('spool')}")
+
+
+def assert_exactly_once(fake: FakeMcp, uuids: list[str]) -> None:
+    on_server = Counter(outbox.key_in(e["name"]) for e in fake.graph.episodes)
+    assert {outbox.key_of(u): on_server[outbox.key_of(u)] for u in uuids} == {
+        outbox.key_of(u): 1 for u in uuids
+    }
+
+
+def wait_for(condition: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + DEADLINE_S
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.02)
+    pytest.fail(f"{what} did not happen within {DEADLINE_S:.0f} s")
+
+
+# -- one fault at a time ------------------------------------------------------------------------
+
+
+def test_refused_then_back(graphiti: FakeMcp, cli: Cli) -> None:
+    uuids = add_many(cli, 3)
+    graphiti.stop()
+    code, elapsed = drain(cli)
+    assert code == Exit.UNREACHABLE and elapsed < TIMEOUT_S + MARGIN_S
+    graphiti.start()
+    drain_until_settled(cli)
+    assert_exactly_once(graphiti, uuids)
+
+
+@pytest.mark.parametrize(
+    ("kind", "options"),
+    [
+        ("hang", {}),  # accepts, never answers, never queues
+        ("http", {"status": 500}),
+        ("http", {"status": 429}),
+        ("garbage", {}),
+        ("wrong_type", {}),
+        ("trickle", {"delay": 0.1}),
+    ],
+)
+def test_transport_fault_on_add_stops_the_run_and_nothing_is_doubled(
+    graphiti: FakeMcp, cli: Cli, kind: str, options: dict[str, object]
+) -> None:
+    uuids = add_many(cli, 4)
+    graphiti.inject(kind, on="add_memory", after=1, times=1, **options)  # type: ignore[arg-type]
+    code, elapsed = drain(cli)
+    assert code == Exit.UNREACHABLE
+    assert elapsed < 2 * TIMEOUT_S + MARGIN_S
+    counts = cli.json("spool")["spool"]
+    assert counts["pending"] == 3 and counts["dead"] == 0
+    drain_until_settled(cli)
+    assert_exactly_once(graphiti, uuids)
+
+
+def test_slow_answer_within_the_budget_is_delivered(graphiti: FakeMcp, cli: Cli) -> None:
+    uuids = add_many(cli, 2)
+    graphiti.inject("slow", on="add_memory", delay=TIMEOUT_S / 4)
+    assert drain(cli)[0] == Exit.OK
+    assert_exactly_once(graphiti, uuids)
+
+
+def test_answer_too_slow_is_looked_up_not_resent(graphiti: FakeMcp, cli: Cli) -> None:
+    """The server queued it but answered after our timeout: the key is found, no second send."""
+    uuids = add_many(cli, 2)
+    graphiti.inject("slow", on="add_memory", after=1, times=1, delay=TIMEOUT_S * 2)
+    assert drain(cli)[0] == Exit.UNREACHABLE
+    wait_for(lambda: len(graphiti.graph.episodes) == 2, "the slow episode reaching the fake")
+    drain_until_settled(cli)
+    assert_exactly_once(graphiti, uuids)
+    assert len(graphiti.tool_calls("add_memory")) == 2
+
+
+def test_session_expiry_mid_drain_is_transparent(graphiti: FakeMcp, cli: Cli) -> None:
+    uuids = add_many(cli, 5)
+    graphiti.inject("expire_session", on="add_memory", after=2, times=1)
+    assert drain(cli)[0] == Exit.OK
+    assert_exactly_once(graphiti, uuids)
+    assert graphiti.methods().count("initialize") == 2
+
+
+def test_restart_losing_queued_episodes_is_detected_and_resent(graphiti: FakeMcp, cli: Cli) -> None:
+    lost = add_many(cli, 3, "Early")
+    # Accepted but not yet visible (still in the server's queue): they stay awaiting confirmation.
+    graphiti.inject("tool_error", on="get_episodes", times=1)
+    assert drain(cli)[0] == Exit.OK
+    assert cli.json("spool")["spool"]["acked"] == 3
+    graphiti.restart()  # the queue is gone
+    later = add_many(cli, 1, "Later")
+    drain_until_settled(cli)
+    assert_exactly_once(graphiti, lost + later)
+    attempts = Memory.open().conn.execute("SELECT SUM(attempts) FROM outbox").fetchone()[0]
+    assert attempts == 3  # each lost one counted once against its attempts
+
+
+def test_rejected_until_dead_keeps_the_memory(
+    graphiti: FakeMcp, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GRAPHMEM_SPOOL_MAX_ATTEMPTS", "3")
+    (uuid,) = add_many(cli, 1)
+    graphiti.inject("is_error", on="add_memory", message="validation failed")
+    for _ in range(3):
+        assert drain(cli)[0] == Exit.REJECTED
+    report = cli.json("spool")
+    assert report["spool"]["dead"] == 1 and "validation failed" in report["dead"][0]["reason"]
+    assert graphiti.graph.episodes == []
+    assert Memory.open().search("Fault memory")[0].episode.uuid == uuid
+
+
+# -- processes ----------------------------------------------------------------------------------
+
+
+def graphmem_env(fake: FakeMcp, home: Path) -> dict[str, str]:
+    return {
+        **os.environ,
+        "GRAPHMEM_HOME": str(home),
+        "GRAPHMEM_BACKEND": "graphiti",
+        "GRAPHMEM_URL": fake.url,
+        "GRAPHMEM_PROBE_TIMEOUT": str(TIMEOUT_S),
+        "GRAPHMEM_TIMEOUT": str(TIMEOUT_S),
+    }
+
+
+def test_kill_9_mid_batch_then_drain_again(
+    graphiti: FakeMcp, cli: Cli, project: Path, graphmem_home: Path
+) -> None:
+    uuids = add_many(cli, 8)
+    graphiti.inject("hang", on="add_memory", after=3, times=1)
+    env = {**graphmem_env(graphiti, graphmem_home), "GRAPHMEM_TIMEOUT": "600"}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "graphmem", "spool", "drain", "--quiet", "--force"],
+        cwd=project,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_for(lambda: len(graphiti.tool_calls("add_memory")) == 4, "the drain reaching entry 4")
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait(timeout=10)
+    counts = cli.json("spool")["spool"]
+    assert counts["uncertain"] == 1 and counts["acked"] == 3
+    drain_until_settled(cli)
+    assert_exactly_once(graphiti, uuids)
+
+
+def test_twenty_processes_capture_while_the_server_flaps(
+    graphiti: FakeMcp, cli: Cli, project: Path, graphmem_home: Path
+) -> None:
+    env = graphmem_env(graphiti, graphmem_home)
+    stop = threading.Event()
+
+    def flap() -> None:
+        while not stop.wait(0.15):
+            graphiti.stop()
+            time.sleep(0.1)
+            graphiti.start()
+
+    flapper = threading.Thread(target=flap, daemon=True)
+    flapper.start()
+    started = time.monotonic()
+    try:
+        writers = [
+            subprocess.Popen(
+                [sys.executable, "-m", "graphmem", "add", f"Flapping capture {i} about Orca"],
+                cwd=project,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+            )
+            for i in range(20)
+        ]
+        codes = [w.wait(timeout=DEADLINE_S) for w in writers]
+        capture_s = time.monotonic() - started
+    finally:
+        stop.set()
+        flapper.join(timeout=5)
+    assert codes == [0] * 20, [w.stderr.read() if w.stderr else b"" for w in writers]
+    # No capture waited on the server: 20 interpreters on 2 cores, never a work timeout each.
+    assert capture_s < DEADLINE_S
+    store = Memory.open().conn
+    wait_for(lambda: not breaker.held(store, sync.DRAIN_LEASE), "background drains ending")
+    drain_until_settled(cli)
+    uuids = [row[0] for row in store.execute("SELECT uuid FROM episodes")]
+    assert len(uuids) == 20
+    assert_exactly_once(graphiti, uuids)
