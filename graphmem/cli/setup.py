@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from graphmem.cli.app import get_app
+
+if TYPE_CHECKING:
+    from graphmem.integrations.shims import FileChange
 
 setup_app = typer.Typer(
     help="Wire graphmem into Claude Code, opencode and pi (and undo it with --remove).\n\n"
@@ -80,6 +84,98 @@ def claude_code(
     else:
         message = f"graphmem hooks already installed in {path}"
     app.out.print(message, highlight=False, markup=False)
+
+
+def _shim_scope(project: bool, user: bool) -> str:
+    if project and user:
+        raise typer.BadParameter("choose one of --user and --project")
+    return "project" if project else "user"
+
+
+def _report_shim(
+    ctx: typer.Context,
+    host: str,
+    noun: str,
+    change: FileChange,
+    *,
+    remove: bool,
+    project: bool,
+    as_json: bool,
+) -> None:
+    app = get_app(ctx)
+    path = change.path
+    if as_json:
+        app.print_json({"path": str(path), "written": change.written, "removed": change.removed})
+        return
+    if remove:
+        message = (
+            f"removed graphmem's {host} {noun} {path}"
+            if change.removed
+            else f"no graphmem {host} {noun} at {path}"
+        )
+    elif change.written:
+        message = (
+            f"installed graphmem's {host} {noun} {path}\n"
+            f"undo with: graphmem setup {host} --remove" + (" --project" if project else "")
+        )
+    else:
+        message = f"graphmem's {host} {noun} already installed at {path}"
+    app.out.print(message, highlight=False, markup=False)
+
+
+_PROJECT_HELP = "This project's folder (shared with the team)."
+_REMOVE_HELP = "Delete graphmem's plugin file again (nothing else)."
+_JSON_HELP = "Print machine-readable JSON."
+
+
+@setup_app.command("opencode")
+def opencode(
+    ctx: typer.Context,
+    project: bool = typer.Option(False, "--project", help=f"{_PROJECT_HELP} .opencode/plugins/"),
+    user: bool = typer.Option(
+        False, "--user", help="~/.config/opencode/plugins/, every project (the default)."
+    ),
+    remove: bool = typer.Option(False, "--remove", help=_REMOVE_HELP),
+    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+) -> None:
+    """Install graphmem's plugin into opencode (one file, graphmem.js, in a plugins folder).
+
+    The plugin gives opencode the same memory as Claude Code and pi: recall on each message,
+    capture when the session goes idle, facts for compaction. Other plugins and opencode.json
+    are left alone; running it twice changes nothing.
+
+    Example: graphmem setup opencode --project
+    """
+    from graphmem.integrations import opencode as installer
+
+    path = installer.plugin_path(_shim_scope(project, user), _project_root())
+    change = installer.apply(path, remove=remove)
+    _report_shim(ctx, "opencode", "plugin", change, remove=remove, project=project, as_json=as_json)
+
+
+@setup_app.command("pi")
+def pi(
+    ctx: typer.Context,
+    project: bool = typer.Option(False, "--project", help=f"{_PROJECT_HELP} .pi/extensions/"),
+    user: bool = typer.Option(
+        False, "--user", help="~/.pi/agent/extensions/, every project (the default)."
+    ),
+    remove: bool = typer.Option(False, "--remove", help=_REMOVE_HELP),
+    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+) -> None:
+    """Install graphmem's extension into pi (one file, graphmem.ts, in an extensions folder).
+
+    The extension gives pi the same memory as Claude Code and opencode: recall before each
+    prompt, capture when the agent ends, a flush at compaction and shutdown. Other extensions
+    are left alone; running it twice changes nothing.
+
+    Example: graphmem setup pi --project
+    """
+    from graphmem.integrations import pi as installer
+
+    path = installer.extension_path(_shim_scope(project, user), _project_root())
+    change = installer.apply(path, remove=remove)
+    _report_shim(ctx, "pi", "extension", change, remove=remove, project=project, as_json=as_json)
 
 
 def register(app: typer.Typer) -> None:

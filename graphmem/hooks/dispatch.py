@@ -5,9 +5,19 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from graphmem.hooks import claude_code
+from graphmem.hooks import claude_code, opencode, pi
+from graphmem.hooks.events import Answer, HookEvent
+
+
+class Adapter(Protocol):
+    def decode(self, name: str, payload: dict[str, Any]) -> HookEvent | None: ...
+    def encode(self, name: str, answer: Answer) -> str: ...
+
+
+# Claude Code runs the hook command itself; graphmem's opencode and pi shims name their host.
+ADAPTERS: dict[str, Adapter] = {"claude-code": claude_code, "opencode": opencode, "pi": pi}
 
 
 def _payload(raw: bytes) -> dict[str, Any]:
@@ -21,7 +31,10 @@ def handle(name: str, raw: bytes) -> str:
     """Answer for the host's stdout ('' for none)."""
     payload = _payload(raw)
     name = name or str(payload.get("hook_event_name", ""))
-    event = claude_code.decode(name, payload)
+    adapter = ADAPTERS.get(str(payload.get("host") or "claude-code"))
+    if adapter is None:
+        return ""  # a host graphmem has no adapter for
+    event = adapter.decode(name, payload)
     if event is None or not event.session_id:
         return ""  # an event graphmem does not handle, or no session to attach it to
     if not event.cwd.is_dir():
@@ -35,4 +48,4 @@ def handle(name: str, raw: bytes) -> str:
         answer = run_handler(memory, event)
     finally:
         memory.close()
-    return claude_code.encode(name, answer) if answer else ""
+    return adapter.encode(name, answer) if answer else ""

@@ -123,8 +123,9 @@ def _capture(ctx: Context, s: Session, minimum: int) -> list[Turn]:
     """Store the turns not yet captured; returns them (the last one is the current turn)."""
     event = ctx.event
     if event.turn is not None:
-        turns = [event.turn]
-        offset = s.transcript_offset
+        # A host that hands over the finished turn (opencode, pi) never sends it again: nothing
+        # later would include what is held back, so it is stored whatever its size.
+        turns, offset, minimum = [event.turn], s.transcript_offset, 0
     elif event.transcript_path:
         result = read_claude(event.transcript_path, s.transcript_offset)
         turns, offset = result.turns, result.offset

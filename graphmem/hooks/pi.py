@@ -1,0 +1,26 @@
+"""pi, through graphmem's extension shim: payload -> HookEvent, Answer -> JSON for the shim.
+
+The shim sends `before_agent_start`'s prompt as `prompt`, `agent_end`'s messages (that prompt's
+run only) as `messages`, and `session_compact`'s `compactionEntry.summary` as `summary`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graphmem.hooks import shim
+from graphmem.hooks.events import Answer, HookEvent
+
+
+def decode(name: str, payload: dict[str, Any]) -> HookEvent | None:
+    return shim.decode(
+        "pi",
+        name,
+        payload,
+        prompt=shim.text(payload, "prompt").strip(),
+        summary=shim.text(payload, "summary").strip(),
+    )
+
+
+def encode(name: str, answer: Answer) -> str:
+    return shim.encode(answer)

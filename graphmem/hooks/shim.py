@@ -1,0 +1,68 @@
+"""The wire format of graphmem's own plugin shims (opencode, pi): JSON in, JSON out.
+
+A shim forwards each host event as `graphmem hook <Event>` with one JSON object on stdin:
+`host`, `session_id`, `cwd`, and per event `source` (SessionStart), the prompt (UserPromptSubmit),
+`messages` (the conversation since the shim last sent it: Stop, PreCompact), `stop_hook_active`
+(Stop: this turn continues a re-prompt, or ends a compaction) and the compaction summary
+(PostCompact). The answer is `{"context", "block", "compaction"}` with only the non-empty keys;
+the shim applies each the host's way. Each host module reads its own prompt and summary shapes.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from graphmem.hooks.events import Answer, HookEvent, Kind
+from graphmem.hooks.transcript import turn_from_messages
+
+# The Claude Code event names the shims reuse, so logs and `graphmem hook --help` read the same.
+KINDS: dict[str, Kind] = {
+    "SessionStart": "session_start",
+    "UserPromptSubmit": "prompt",
+    "Stop": "stop",
+    "PreCompact": "pre_compact",
+    "PostCompact": "post_compact",
+    "SessionEnd": "session_end",
+}
+
+
+def text(payload: dict[str, Any], key: str) -> str:
+    value = payload.get(key)
+    return value if isinstance(value, str) else ""
+
+
+def messages(payload: dict[str, Any]) -> list[dict[str, Any]]:
+    value = payload.get("messages")
+    return [m for m in value if isinstance(m, dict)] if isinstance(value, list) else []
+
+
+def decode(
+    host: str, name: str, payload: dict[str, Any], *, prompt: str = "", summary: str = ""
+) -> HookEvent | None:
+    """The event of a shim payload; `prompt` and `summary` come from the host's own shapes.
+
+    A UserPromptSubmit without prompt text (a message holding only injected or re-prompt text)
+    is no event: it must not count as the user's prompt.
+    """
+    kind = KINDS.get(name)
+    if kind is None or (kind == "prompt" and not prompt):
+        return None
+    sent = messages(payload)
+    return HookEvent(
+        kind=kind,
+        host=host,
+        session_id=text(payload, "session_id"),
+        cwd=Path(text(payload, "cwd") or "."),
+        source=text(payload, "source"),
+        prompt=prompt,
+        turn=turn_from_messages(sent) if sent else None,
+        stop_hook_active=payload.get("stop_hook_active") is True,
+        compact_summary=summary,
+    )
+
+
+def encode(answer: Answer) -> str:
+    fields = {"context": answer.context, "block": answer.block, "compaction": answer.compaction}
+    return json.dumps({k: v for k, v in fields.items() if v})

@@ -1,0 +1,67 @@
+"""The plugin files graphmem installs into opencode and pi, written and removed here.
+
+Each shim is one self-contained source file (no npm imports) beside this module, with the
+absolute path of the graphmem console script filled in at install time. A file is graphmem's
+only if its first line carries MARKER: a user's own file of the same name is never overwritten
+or deleted. Installing twice leaves the file as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from graphmem.errors import Exit, GraphmemError
+
+MARKER = "graphmem-shim"
+_PLACEHOLDER = '"__GRAPHMEM__"'
+
+
+@dataclass
+class FileChange:
+    path: Path
+    written: bool = False
+    removed: bool = False
+
+
+def render(template: str, command: str) -> str:
+    """The shim `template` (a file name beside this module) calling graphmem at `command`."""
+    source = resources.files(__name__).joinpath(template).read_text(encoding="utf-8")
+    return source.replace(_PLACEHOLDER, json.dumps(command), 1)
+
+
+def is_ours(path: Path) -> bool:
+    try:
+        with path.open(encoding="utf-8", errors="replace") as fh:
+            return MARKER in fh.readline()
+    except OSError:
+        return False
+
+
+def _refuse_foreign(path: Path) -> None:
+    if path.exists() and not is_ours(path):
+        raise GraphmemError(f"{path} exists and is not graphmem's; not touching it", Exit.INPUT)
+
+
+def install(path: Path, text: str) -> FileChange:
+    """Write `text` to `path` unless it is already there; other files in the folder stay."""
+    _refuse_foreign(path)
+    if path.exists() and path.read_text(encoding="utf-8", errors="replace") == text:
+        return FileChange(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.graphmem-tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)  # the host never loads a half-written plugin
+    return FileChange(path, written=True)
+
+
+def uninstall(path: Path) -> FileChange:
+    """Delete graphmem's file at `path`, and nothing else."""
+    _refuse_foreign(path)
+    if not path.exists():
+        return FileChange(path)
+    path.unlink()
+    return FileChange(path, removed=True)

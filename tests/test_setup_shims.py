@@ -1,0 +1,128 @@
+"""`graphmem setup opencode` / `graphmem setup pi`: one file in the host's folder, nothing else.
+
+Also checks the shipped shim sources themselves: no npm imports, the graphmem path filled in,
+and (with node) that a shim module loads.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from graphmem.integrations import opencode, pi, shims
+from tests.conftest import Cli
+
+# host -> (its file under the project, its file under the user's home)
+HOSTS = {
+    "opencode": (".opencode/plugins/graphmem.js", ".config/opencode/plugins/graphmem.js"),
+    "pi": (".pi/extensions/graphmem.ts", ".pi/agent/extensions/graphmem.ts"),
+}
+IMPORT = re.compile(r"""^\s*import\b.*?from\s+["']([^"']+)["']""", re.MULTILINE)
+
+
+@pytest.fixture
+def user_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "user-home"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    monkeypatch.delenv("PI_CODING_AGENT_DIR", raising=False)
+    return home
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_install_keeps_the_folder_and_is_idempotent(host: str, project: Path, cli: Cli) -> None:
+    path = project / HOSTS[host][0]
+    path.parent.mkdir(parents=True)
+    theirs = path.parent / "theirs.js"
+    theirs.write_text("export const Theirs = async () => ({});\n")
+
+    first = cli.json("setup", host, "--project")
+    assert first == {"path": str(path), "written": True, "removed": False}
+    source = path.read_text()
+    assert shims.MARKER in source.splitlines()[0]
+    command = json.loads(re.search(r'const GRAPHMEM = ("[^"]*");', source).group(1))  # type: ignore[union-attr]
+    assert Path(command).is_absolute() and Path(command).name.startswith("graphmem")
+    stamp = path.stat().st_mtime_ns
+
+    again = cli.json("setup", host, "--project")
+    assert again == {"path": str(path), "written": False, "removed": False}
+    assert path.stat().st_mtime_ns == stamp and path.read_text() == source
+
+    removed = cli.json("setup", host, "--project", "--remove")
+    assert removed["removed"] and not path.exists()
+    assert theirs.read_text() == "export const Theirs = async () => ({});\n"
+    assert not cli.json("setup", host, "--project", "--remove")["removed"]
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_user_scope_is_the_default(host: str, project: Path, cli: Cli, user_home: Path) -> None:
+    result = cli.json("setup", host)
+    assert result["path"] == str(user_home / HOSTS[host][1])
+    assert (user_home / HOSTS[host][1]).exists()
+    assert cli("setup", host, "--user", "--project").exit_code == 2
+
+
+def test_user_folders_follow_the_hosts_variables(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("PI_CODING_AGENT_DIR", str(tmp_path / "pi-agent"))
+    assert opencode.plugin_path("user", project) == tmp_path / "xdg/opencode/plugins/graphmem.js"
+    assert pi.extension_path("user", project) == tmp_path / "pi-agent/extensions/graphmem.ts"
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_a_file_that_is_not_graphmems_is_left_alone(host: str, project: Path, cli: Cli) -> None:
+    path = project / HOSTS[host][0]
+    path.parent.mkdir(parents=True)
+    path.write_text("// my own graphmem integration\n")
+    for args in ((), ("--remove",)):
+        result = cli("setup", host, "--project", *args)
+        assert result.exit_code == 6 and "not graphmem's" in result.stderr
+    assert path.read_text() == "// my own graphmem integration\n"
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_help_has_an_example(host: str, cli: Cli) -> None:
+    result = cli("setup", host, "--help")
+    assert result.exit_code == 0 and f"Example: graphmem setup {host}" in result.stdout
+
+
+@pytest.mark.parametrize("template", ["opencode.js", "pi.ts"])
+def test_shims_import_only_node_builtins(template: str) -> None:
+    source = shims.render(template, "/opt/graphmem/bin/graphmem")
+    assert IMPORT.findall(source) == ["node:child_process"]
+    assert 'const GRAPHMEM = "/opt/graphmem/bin/graphmem";' in source
+    assert "__GRAPHMEM__" not in source
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node not installed")
+def test_opencode_shim_loads_and_survives_a_missing_graphmem(tmp_path: Path) -> None:
+    """The plugin module, run by node with a fake client: every hook resolves, nothing throws."""
+    plugin = tmp_path / "graphmem.mjs"
+    plugin.write_text(shims.render("opencode.js", str(tmp_path / "no-such-graphmem")))
+    driver = tmp_path / "drive.mjs"
+    driver.write_text(
+        f"""
+import {{ GraphmemPlugin }} from {json.dumps(str(plugin))};
+const session = {{ messages: async () => ({{ data: [] }}), prompt: async () => ({{}}) }};
+const client = {{ session }};
+const hooks = await GraphmemPlugin({{ client, directory: {json.dumps(str(tmp_path))} }});
+const output = {{ message: {{ id: "msg_1" }}, parts: [{{ type: "text", text: "hi" }}] }};
+await hooks["chat.message"]({{ sessionID: "ses_1" }}, output);
+const compacting = {{ context: [] }};
+await hooks["experimental.session.compacting"]({{ sessionID: "ses_1" }}, compacting);
+for (const type of ["session.idle", "session.compacted", "session.deleted"]) {{
+  await hooks.event({{ event: {{ type, properties: {{ sessionID: "ses_1" }} }} }});
+}}
+console.log(JSON.stringify({{ parts: output.parts.length, context: compacting.context.length }}));
+"""
+    )
+    done = subprocess.run(["node", str(driver)], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"parts": 1, "context": 0}
