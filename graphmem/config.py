@@ -161,6 +161,31 @@ def _read_file(path: Path) -> dict[str, Any]:
     return data
 
 
+def update_user_file(updates: Mapping[str, Any]) -> dict[str, Any]:
+    """Set (or, for None, remove) keys in the user config.toml, keeping every other key.
+
+    Returns the previous value of each updated key (None where it was absent), so the change can
+    be undone. The file may hold a token: it is written 0600 in a 0700 directory.
+    """
+    import tomli_w
+
+    path = paths.user_config_file()
+    current = _read_file(path) if path.is_file() else {}
+    previous = {key: current.get(key) for key in updates}
+    for key, value in updates.items():
+        if value is None:
+            current.pop(key, None)
+        else:
+            current[key] = _coerce(BY_KEY[key], value, f"setting {key}")
+    paths.private_dir(path.parent)
+    tmp = path.with_name(f".{path.name}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "wb") as fh:
+        tomli_w.dump(current, fh)
+    os.replace(tmp, path)
+    return previous
+
+
 def find_project_root(cwd: Path) -> tuple[Path, bool]:
     """The enclosing git work tree's root (and True), or `cwd` itself (and False)."""
     for directory in (cwd, *cwd.parents):
