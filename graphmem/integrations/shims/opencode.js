@@ -73,7 +73,7 @@ export const GraphmemPlugin = async ({ client, directory }) => {
   const children = new Set(); // subagent sessions: their work reaches memory through the parent
   const compacted = new Set(); // the next idle ends a compaction, not a turn
   const reprompted = new Set(); // the next idle ends graphmem's own re-prompt
-  const pending = new Map(); // session -> context for its next message (after a compaction)
+  const pending = new Map(); // session -> recall for its next message (after a compaction)
   const lastSent = new Map(); // session -> id of the last message sent with a Stop
 
   const base = (sessionID) => ({ session_id: sessionID, cwd });
@@ -115,12 +115,18 @@ export const GraphmemPlugin = async ({ client, directory }) => {
       .catch(() => reprompted.delete(sessionID));
   }
 
-  async function onCompacted(sessionID) {
-    compacted.add(sessionID);
+  async function afterCompaction(sessionID) {
     const list = await messages(sessionID);
     await hook("PostCompact", { ...base(sessionID), messages: list.slice(-MAX_MESSAGES) });
-    const answer = await hook("SessionStart", { ...base(sessionID), source: "compact" });
-    if (answer.context) pending.set(sessionID, answer.context);
+    return (await hook("SessionStart", { ...base(sessionID), source: "compact" })).context;
+  }
+
+  function onCompacted(sessionID) {
+    compacted.add(sessionID);
+    // Queued at once, so a message sent while this still runs waits for it.
+    const recall = afterCompaction(sessionID).catch(() => undefined);
+    pending.set(sessionID, recall);
+    return recall;
   }
 
   const handlers = {
@@ -134,7 +140,7 @@ export const GraphmemPlugin = async ({ client, directory }) => {
       try {
         const sessionID = input.sessionID;
         if (children.has(sessionID)) return;
-        const contexts = [pending.get(sessionID)];
+        const contexts = [await pending.get(sessionID)];
         pending.delete(sessionID);
         if (!started.has(sessionID)) {
           started.add(sessionID);
