@@ -1,0 +1,104 @@
+"""graphmem inside the real pi, offline against the scripted model stub.
+
+The extension is installed by `graphmem setup pi --project`. `pi -p` exits when its prompt is
+answered, before a re-prompt could run, so the re-prompt is observed in RPC mode (`--mode rpc`,
+JSON lines on stdin/stdout), which stays up like the interactive TUI.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from graphmem.integrations import pi
+from tests.hosts.test_claude_code import graphmem
+from tests.hosts.test_harness import wait_for
+from tests.hosts.test_opencode import FACT, FAST, keeps_memory_when_asked, kinds, reprompts
+from tests.support.hosts import (
+    PI_ENV,
+    STUB_MODEL,
+    STUB_PROVIDER,
+    host_env,
+    run_pi,
+    write_pi_models,
+)
+from tests.support.model_stubs import ModelStub, Reply
+
+
+@pytest.fixture
+def wired(project: Path) -> Path:
+    graphmem("setup", "pi", "--project", cwd=project)
+    assert (project / ".pi" / "extensions" / "graphmem.ts").exists()
+    return project
+
+
+def test_a_prompt_is_captured_and_shown_to_the_next_session(
+    pi_bin: Path, stub: ModelStub, wired: Path, home: Path
+) -> None:
+    prompt = "write it down [[write: DEPLOY.md Deploy keys rotate monthly]]"
+    run_pi(prompt, wired, home, stub.url).check()
+    assert (wired / "DEPLOY.md").read_text().strip() == "Deploy keys rotate monthly"
+    assert wait_for(lambda: bool(kinds(wired, "turn")))
+    turn = kinds(wired, "turn")[0]
+    assert turn["origin"] == "hook:pi" and "edited DEPLOY.md" in turn["body"]
+    # Print mode may or may not get to run the re-prompt before it exits; never more than once.
+    assert len(reprompts(stub)) <= 1
+
+    stub.policy = lambda request: Reply(text="ok")  # recalled directives must not run again
+    before = len(stub.requests)
+    run_pi("what do you remember?", wired, home, stub.url).check()
+    shown = stub.requests[before]
+    assert "<graphmem-memory>" in shown.seen_text and "edited DEPLOY.md" in shown.seen_text
+    stub.assert_clean()
+
+
+def test_rpc_session_reprompts_once(pi_bin: Path, stub: ModelStub, wired: Path, home: Path) -> None:
+    stub.policy = keeps_memory_when_asked(FACT)
+    write_pi_models(home, stub.url)
+    argv = [str(pi_bin), "--provider", STUB_PROVIDER, "--model", STUB_MODEL, "--mode", "rpc"]
+    with subprocess.Popen(
+        argv,
+        cwd=wired,
+        env=host_env(home, wired, PI_ENV),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        start_new_session=True,
+    ) as proc:
+        try:
+            assert proc.stdin is not None
+            prompt = "write it down [[write: DEPLOY.md Deploy keys rotate monthly]]"
+            proc.stdin.write(json.dumps({"type": "prompt", "message": prompt}) + "\n")
+            proc.stdin.flush()
+            # the prompt's turn, then the re-prompt's run that kept the fact
+            assert wait_for(lambda: len(kinds(wired, "turn")) == 2)
+        finally:
+            os.killpg(proc.pid, signal.SIGKILL)  # pi and whatever it started
+    assert [e["body"] for e in kinds(wired, "memory")] == [FACT]
+    (reprompted,) = reprompts(stub)
+    assert "DEPLOY.md" in reprompted.user_text
+    stub.assert_clean()
+
+
+@pytest.mark.parametrize("broken", ["missing", "hangs"])
+def test_pi_works_when_graphmem_is_missing_or_hangs(
+    pi_bin: Path, stub: ModelStub, project: Path, home: Path, tmp_path: Path, broken: str
+) -> None:
+    calls = tmp_path / "calls.log"
+    command = tmp_path / "graphmem"
+    if broken == "hangs":
+        command.write_text(f'#!/bin/sh\necho "$@" >> {calls}\nexec sleep 60\n')
+        command.chmod(0o755)
+    pi.apply(pi.extension_path("project", project), command=str(command))
+
+    run = run_pi("hello", project, home, stub.url, env=FAST).check()
+    assert run.reply_text == "STUB_REPLY ok"
+    if broken == "hangs":
+        assert "hook SessionStart" in calls.read_text()  # it was called, and given up on
+    stub.assert_clean()
