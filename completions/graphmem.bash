@@ -23,8 +23,10 @@ _graphmem_words() {
         "clear") words="--group --all --yes --json --help" ;;
         "hook") words="--help" ;;
         "completions") words="--help" ;;
-        "setup") words="claude-code --help" ;;
+        "setup") words="claude-code opencode pi --yes --remove --host --no-hosts --project --backend --url --reprompt --injection-interval --compose --start-server --help" ;;
         "setup claude-code") words="--project --local --user --remove --json --help" ;;
+        "setup opencode") words="--project --user --remove --json --help" ;;
+        "setup pi") words="--project --user --remove --json --help" ;;
         "spool") words="drain retry-dead clear --json --help" ;;
         "spool drain") words="--max --quiet --force --json --help" ;;
         "spool retry-dead") words="--group --json --help" ;;

@@ -7,16 +7,15 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from graphmem.cli import wizard
 from graphmem.cli.app import get_app
 
 if TYPE_CHECKING:
     from graphmem.integrations.shims import FileChange
 
-setup_app = typer.Typer(
-    help="Wire graphmem into Claude Code, opencode and pi (and undo it with --remove).\n\n"
-    "Example: graphmem setup claude-code",
-    no_args_is_help=True,
-)
+setup_app = typer.Typer()
+# `graphmem setup` alone runs the wizard; its docstring is the group's help.
+setup_app.callback(invoke_without_command=True)(wizard.setup)
 
 
 def _scope(project: bool, local: bool, user: bool) -> str:

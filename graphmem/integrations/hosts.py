@@ -6,9 +6,16 @@ import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Protocol
 
-from graphmem.integrations import claude_code
-from graphmem.integrations.claude_code import Change
+from graphmem.integrations import claude_code, opencode, pi
+
+
+class Installed(Protocol):
+    written: bool
+
+    @property
+    def removed(self) -> Any: ...  # truthy when graphmem's entries were taken out
 
 
 @dataclass(frozen=True)
@@ -17,7 +24,7 @@ class Host:
     binary: str
     home_marker: str  # a folder under $HOME that exists once the host was used
     target: Callable[[str, Path], Path]  # (scope user|project, project root) -> file to edit
-    apply: Callable[..., Change]  # (path, remove=False) -> what changed
+    apply: Callable[..., Installed]  # (path, remove=False) -> what changed
 
     def detected(self) -> bool:
         return shutil.which(self.binary) is not None or (Path.home() / self.home_marker).is_dir()
@@ -27,4 +34,8 @@ HOSTS: dict[str, Host] = {
     "claude-code": Host(
         "claude-code", "claude", ".claude", claude_code.settings_path, claude_code.apply
     ),
+    "opencode": Host(
+        "opencode", "opencode", ".config/opencode", opencode.plugin_path, opencode.apply
+    ),
+    "pi": Host("pi", "pi", ".pi", pi.extension_path, pi.apply),
 }

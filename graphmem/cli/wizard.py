@@ -1,0 +1,318 @@
+"""`graphmem setup` with no subcommand: the first-hour wizard, and `--remove` to undo it.
+
+Every question has a flag, so scripts and CI run it unattended (`--yes` takes every default).
+Without a terminal it never prompts: it names the flags to pass instead. What setup changed (config
+keys with their previous values, hook files, the compose file) is recorded in `setup-state.json`
+so `graphmem setup --remove` can put everything back.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from graphmem import config, paths
+from graphmem.cli.app import App, abort, get_app
+from graphmem.errors import Exit
+from graphmem.integrations import graphiti_server
+from graphmem.integrations.hosts import HOSTS
+
+STATE = "setup-state.json"
+
+
+@dataclass
+class Answers:
+    hosts: list[str]
+    scope: str  # user | project
+    backend: str  # sqlite | graphiti
+    url: str = ""
+    reprompt: str = "substantive"
+    injection_interval: int = 10
+    compose: bool = False  # write a docker-compose file for a Graphiti server
+    start_server: bool = False
+
+
+@dataclass
+class Done:
+    lines: list[str] = field(default_factory=list)
+    state: dict[str, Any] = field(
+        default_factory=lambda: {"config": {}, "hooks": [], "compose": None}
+    )
+
+
+def _state_path() -> Path:
+    return paths.config_dir() / STATE
+
+
+def _ask(app: App, flags: dict[str, Any], yes: bool) -> Answers:
+    """Fill what no flag said: defaults with --yes, questions on a terminal, else an error."""
+    detected = [name for name, host in HOSTS.items() if host.detected()]
+    defaults: dict[str, Any] = {
+        "hosts": detected,
+        "scope": "user",
+        "backend": "sqlite",
+        "url": graphiti_server.URL,
+        "reprompt": "substantive",
+        "injection_interval": 10,
+    }
+    missing = [k for k in defaults if flags.get(k) is None]
+    if missing and not yes and not app.interactive:
+        hints = {
+            "hosts": "--host NAME (repeatable) or --no-hosts",
+            "scope": "--project / --user",
+            "backend": "--backend sqlite|graphiti [--url URL]",
+            "reprompt": "--reprompt substantive|off",
+            "injection_interval": "--injection-interval N",
+            "url": "--url URL",
+        }
+        abort(
+            "no terminal to ask on: pass --yes for the defaults, or "
+            + ", ".join(hints[k] for k in missing if k != "url"),
+            Exit.USAGE,
+        )
+    values = {k: flags[k] if flags.get(k) is not None else defaults[k] for k in defaults}
+    if not yes and missing:
+        values = _questions(values, missing, detected)
+    return Answers(
+        hosts=list(values["hosts"]),
+        scope=values["scope"],
+        backend=values["backend"],
+        url=values["url"] if values["backend"] == "graphiti" else "",
+        reprompt=values["reprompt"],
+        injection_interval=int(values["injection_interval"]),
+        compose=bool(flags.get("compose")),
+        start_server=bool(flags.get("start_server")),
+    )
+
+
+def _questions(values: dict[str, Any], missing: list[str], detected: list[str]) -> dict[str, Any]:
+    import questionary
+
+    def answer(question: Any) -> Any:
+        result = question.ask()
+        if result is None:  # Ctrl-C
+            abort("setup cancelled; nothing changed", Exit.CANCELLED)
+        return result
+
+    if "hosts" in missing:
+        values["hosts"] = answer(
+            questionary.checkbox(
+                "Wire graphmem into which agents?",
+                choices=[
+                    questionary.Choice(
+                        f"{name}{'' if name in detected else ' (not found)'}",
+                        value=name,
+                        checked=name in detected,
+                    )
+                    for name in HOSTS
+                ],
+            )
+        )
+    if "scope" in missing:
+        values["scope"] = answer(
+            questionary.select(
+                "Install the hooks for",
+                choices=[
+                    questionary.Choice("every project (user settings)", value="user"),
+                    questionary.Choice("this project only", value="project"),
+                ],
+            )
+        )
+    if "backend" in missing:
+        values["backend"] = answer(
+            questionary.select(
+                "Where should memory live?",
+                choices=[
+                    questionary.Choice(
+                        "on this machine (embedded SQLite, no server)", value="sqlite"
+                    ),
+                    questionary.Choice("also in a shared Graphiti server", value="graphiti"),
+                ],
+            )
+        )
+    if values["backend"] == "graphiti" and "url" in missing:
+        values["url"] = answer(questionary.text("Graphiti MCP url", default=values["url"]))
+    if "reprompt" in missing:
+        values["reprompt"] = answer(
+            questionary.select(
+                "After a turn that changed files, ask the agent to keep what it learned?",
+                choices=[
+                    questionary.Choice("yes", value="substantive"),
+                    questionary.Choice("no", value="off"),
+                ],
+            )
+        )
+    if "injection_interval" in missing:
+        values["injection_interval"] = int(
+            answer(
+                questionary.text(
+                    "Show new memories every N prompts (0 = only at the start)",
+                    default=str(values["injection_interval"]),
+                    validate=lambda text: text.isdigit() or "a whole number",
+                )
+            )
+        )
+    return values
+
+
+def _check_server(url: str, app: App) -> None:
+    """Probe the Graphiti server before saving its url; explain the failure."""
+    from graphmem.backends.mcp import McpClient, McpError
+
+    cfg = config.load()
+    try:
+        with McpClient(
+            url,
+            token=cfg.token or None,
+            headers=cfg.headers,
+            probe_timeout=cfg.probe_timeout,
+            timeout=cfg.timeout,
+        ) as client:
+            info = client.probe()
+    except McpError as exc:
+        abort(
+            f"the Graphiti server at {url} did not answer properly: {exc}. Nothing was "
+            "saved. Start the server (see `graphmem setup --compose`) or check the url.",
+            exc.code,
+        )
+    app.note(f"Graphiti server {info.name} {info.version} answers at {url}")
+
+
+def _apply(app: App, answers: Answers, project_root: Path) -> Done:
+    done = Done()
+    if answers.compose:
+        path = graphiti_server.write_compose()
+        done.state["compose"] = str(path)
+        done.lines.append(f"wrote a Graphiti + FalkorDB compose file: {path}")
+        command = graphiti_server.start_command(path)
+        if answers.start_server and graphiti_server.docker_engine_answers():
+            subprocess.run(command, check=False)
+            done.lines.append(f"started it ({' '.join(command)})")
+        else:
+            reason = "" if not answers.start_server else " (no Docker engine answers here)"
+            done.lines.append(f"start it with: {' '.join(command)}{reason}")
+        done.lines.append(f"then point graphmem at {graphiti_server.URL}")
+    if answers.backend == "graphiti" and not answers.compose:
+        _check_server(answers.url, app)
+    updates = {
+        "backend": answers.backend,
+        "url": answers.url or None,
+        "reprompt": answers.reprompt,
+        "injection_interval": answers.injection_interval,
+    }
+    previous = config.update_user_file(updates)
+    done.state["config"] = previous
+    changed = [f"{k} = {v!r}" for k, v in updates.items() if v is not None and previous[k] != v]
+    if changed:
+        done.lines.append(f"config {paths.user_config_file()}: " + ", ".join(changed))
+    for name in answers.hosts:
+        host = HOSTS[name]
+        target = host.target(answers.scope, project_root)
+        change = host.apply(target)
+        done.state["hooks"].append({"host": name, "path": str(target)})
+        verb = "wired" if change.written else "already wired"
+        done.lines.append(f"{verb} {name}: {target}")
+    return done
+
+
+def _record(new: dict[str, Any]) -> None:
+    """Merge into the recorded state: the oldest previous value of a key is what undo restores."""
+    path = _state_path()
+    state = json.loads(path.read_text()) if path.is_file() else {"config": {}, "hooks": []}
+    state["config"] = {**new["config"], **state.get("config", {})}
+    state["hooks"] += [h for h in new["hooks"] if h not in state["hooks"]]
+    state["compose"] = state.get("compose") or new["compose"]
+    paths.private_dir(path.parent)
+    path.write_text(json.dumps(state, indent=2))
+
+
+def _remove(app: App) -> list[str]:
+    path = _state_path()
+    if not path.is_file():
+        return ["nothing to undo: `graphmem setup` has not changed anything here"]
+    state = json.loads(path.read_text())
+    lines = []
+    for entry in state.get("hooks", []):
+        change = HOSTS[entry["host"]].apply(Path(entry["path"]), remove=True)
+        if change.removed:
+            lines.append(f"unwired {entry['host']}: {entry['path']}")
+    if state.get("config"):
+        config.update_user_file(state["config"])
+        lines.append(f"restored config keys: {', '.join(state['config'])}")
+    compose = state.get("compose")
+    if compose and Path(compose).is_file():
+        Path(compose).unlink()
+        lines.append(f"removed {compose} (a running server is left running)")
+    path.unlink()
+    return lines
+
+
+def setup(
+    ctx: typer.Context,
+    yes: bool = typer.Option(False, "--yes", "-y", help="Take the default for every question."),
+    remove: bool = typer.Option(False, "--remove", help="Undo everything setup did."),
+    host: list[str] = typer.Option(
+        [], help="Wire this agent: claude-code, opencode or pi (repeatable)."
+    ),
+    no_hosts: bool = typer.Option(False, "--no-hosts", help="Wire no agent."),
+    project: bool | None = typer.Option(
+        None, "--project/--user", help="Hooks for this project only, or for every project."
+    ),
+    backend: str | None = typer.Option(None, help="sqlite (default) or graphiti."),
+    url: str | None = typer.Option(None, help="Graphiti MCP url; tested before it is saved."),
+    reprompt: str | None = typer.Option(None, help="substantive (default) or off."),
+    injection_interval: int | None = typer.Option(
+        None, min=0, help="Show new memories every N prompts (0 = only at the start)."
+    ),
+    compose: bool = typer.Option(
+        False, "--compose", help="Write a docker-compose file for a Graphiti server."
+    ),
+    start_server: bool = typer.Option(
+        False, "--start-server", help="With --compose: start it if a Docker engine answers."
+    ),
+) -> None:
+    """Set graphmem up: wire the agents, choose where memory lives, save the config.
+
+    Run with no options on a terminal to be asked; in scripts pass --yes or the flags. The
+    subcommands wire one agent at a time.
+
+    Example: graphmem setup --yes --host claude-code
+    """
+    if ctx.invoked_subcommand:
+        return
+    app = get_app(ctx)
+    if remove:
+        for line in _remove(app):
+            app.out.print(line, highlight=False, markup=False)
+        return
+    unknown = [h for h in host if h not in HOSTS]
+    if unknown:
+        raise typer.BadParameter(
+            f"unknown agent {unknown[0]!r}; known: {', '.join(HOSTS)}", param_hint="--host"
+        )
+    flags = {
+        "hosts": [] if no_hosts else (host or None),
+        "scope": None if project is None else ("project" if project else "user"),
+        "backend": "graphiti" if url and backend is None else backend,
+        "url": url,
+        "reprompt": reprompt,
+        "injection_interval": injection_interval,
+        "compose": compose,
+        "start_server": start_server,
+    }
+    if flags["backend"] not in (None, "sqlite", "graphiti"):
+        raise typer.BadParameter("must be sqlite or graphiti", param_hint="--backend")
+    if flags["reprompt"] not in (None, "substantive", "off"):
+        raise typer.BadParameter("must be substantive or off", param_hint="--reprompt")
+    answers = _ask(app, flags, yes)
+    root, _ = config.find_project_root(Path.cwd().resolve())
+    done = _apply(app, answers, root)
+    _record(done.state)
+    for line in done.lines or ["nothing to change"]:
+        app.out.print(line, highlight=False, markup=False)
+    app.out.print("undo all of it with: graphmem setup --remove", highlight=False, markup=False)

@@ -1,0 +1,138 @@
+"""`graphmem setup`: unattended with flags, interactive on a terminal, undone by --remove."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from graphmem import paths
+from tests.conftest import Cli
+
+
+def user_config() -> dict[str, object]:
+    return tomllib.loads(paths.user_config_file().read_text())
+
+
+def test_yes_writes_defaults_keeps_other_keys_and_remove_restores(project: Path, cli: Cli) -> None:
+    paths.user_config_file().parent.mkdir(parents=True)
+    paths.user_config_file().write_text("context_window = 100000\ninjection_interval = 3\n")
+    result = cli("setup", "--yes", "--no-hosts")
+    assert result.exit_code == 0, result.output
+    assert "undo all of it with: graphmem setup --remove" in result.stdout
+    assert user_config() == {
+        "context_window": 100000,
+        "backend": "sqlite",
+        "reprompt": "substantive",
+        "injection_interval": 10,
+    }
+    assert paths.user_config_file().stat().st_mode & 0o077 == 0
+    undone = cli("setup", "--remove")
+    assert undone.exit_code == 0 and "restored config keys" in undone.stdout
+    assert user_config() == {"context_window": 100000, "injection_interval": 3}
+    assert "nothing to undo" in cli("setup", "--remove").stdout
+
+
+def test_without_a_terminal_it_names_the_flags(project: Path, cli: Cli) -> None:
+    result = cli("setup")
+    assert result.exit_code == 2
+    assert "--yes" in result.stderr and "--host" in result.stderr and "--backend" in result.stderr
+    assert not paths.user_config_file().exists()
+
+
+def test_wires_claude_code_and_unwires_it(project: Path, cli: Cli) -> None:
+    result = cli("setup", "--yes", "--host", "claude-code", "--project", "--reprompt", "off")
+    assert result.exit_code == 0, result.output
+    settings = json.loads((project / ".claude" / "settings.json").read_text())
+    assert "graphmem" in settings["hooks"]["Stop"][0]["hooks"][0]["command"]
+    assert user_config()["reprompt"] == "off"
+    cli("setup", "--remove")
+    assert json.loads((project / ".claude" / "settings.json").read_text()) == {}
+
+
+def test_unreachable_graphiti_url_is_explained_and_not_saved(project: Path, cli: Cli) -> None:
+    result = cli("setup", "--yes", "--no-hosts", "--url", "http://127.0.0.1:9/mcp")
+    assert result.exit_code == 4
+    assert "did not answer" in result.stderr and "Nothing was saved" in result.stderr
+    assert not paths.user_config_file().exists()
+
+
+def test_compose_file_for_users_without_a_server(project: Path, cli: Cli) -> None:
+    result = cli(
+        "setup", "--yes", "--no-hosts", "--backend", "graphiti", "--compose", "--start-server"
+    )
+    assert result.exit_code == 0, result.output
+    compose = paths.config_dir() / "graphiti-compose.yml"
+    text = compose.read_text()
+    assert "falkordb/falkordb" in text and "zepai/knowledge-graph-mcp" in text
+    assert "docker compose -f" in result.stdout
+    assert "no Docker engine answers here" in result.stdout  # none on these machines
+    assert user_config()["url"] == "http://127.0.0.1:8000/mcp"
+    cli("setup", "--remove")
+    assert not compose.exists()
+
+
+def read_until(fd: int, needle: bytes, timeout: float = 30) -> bytes:
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while needle not in seen:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise AssertionError(f"never saw {needle!r} in {seen[-2000:]!r}")
+        ready, _, _ = select.select([fd], [], [], left)
+        if ready:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+    return seen
+
+
+def test_interactive_wizard_on_a_terminal(project: Path, graphmem_home: Path) -> None:
+    main, child = pty.openpty()
+    env = {**os.environ, "TERM": "xterm", "COLUMNS": "100", "LINES": "40"}
+    env.pop("CI", None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "graphmem", "setup"],
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        cwd=project,
+        env=env,
+        close_fds=True,
+    )
+    os.close(child)
+    try:
+        steps = [
+            (b"into which agents", b"\r"),  # keep the detected hosts (none here)
+            (b"Install the hooks for", b"\r"),  # every project
+            (b"Where should memory live", b"\r"),  # embedded
+            (b"ask the agent to keep", b"\x1b[B\r"),  # down: "no"
+            (b"every N prompts", b"\x15" + b"4\r"),  # clear the default, type 4
+        ]
+        for prompt, keys in steps:
+            read_until(main, prompt)
+            time.sleep(0.2)
+            os.write(main, keys)
+        read_until(main, b"graphmem setup --remove")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+        os.close(main)
+    assert user_config() == {"backend": "sqlite", "reprompt": "off", "injection_interval": 4}
+
+
+@pytest.mark.parametrize("flag", ["--backend nope", "--reprompt sometimes", "--host vim"])
+def test_bad_flags_are_usage_errors(project: Path, cli: Cli, flag: str) -> None:
+    assert cli("setup", "--yes", *flag.split()).exit_code == 2
