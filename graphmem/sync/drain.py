@@ -90,10 +90,15 @@ def drain(
             max_bytes=config.spool_max_bytes,
             max_age_days=config.spool_max_age_days,
         )
-        breaker.acquire(conn, DRAIN_LEASE, owner, lease_s, replacing=lease_from)
+        leased = breaker.acquire(conn, DRAIN_LEASE, owner, lease_s, replacing=lease_from)
         allowed = force or breaker.may_try(conn, owner, config.probe_timeout + 5)
-    if not allowed:
+    if lease_from and not leased:
+        # A background drain started while another ran: claims would keep them apart, but
+        # one is enough. (Cron and people's drains run regardless.)
+        report.skipped = "another drain is running"
+    elif not allowed:
         report.skipped = "the server failed recently; the breaker is open"
+    if report.skipped:
         _release(memory, owner)
         return report
     backend = open_backend(config)
