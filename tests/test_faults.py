@@ -260,3 +260,37 @@ def test_twenty_processes_capture_while_the_server_flaps(
     uuids = [row[0] for row in store.execute("SELECT uuid FROM episodes")]
     assert len(uuids) == 20
     assert_exactly_once(graphiti, uuids)
+
+
+# -- a server whose get_episodes cannot show the group (FalkorDB's default-graph bug) ------------
+
+
+def hide_episodes(fake: FakeMcp) -> None:
+    fake.inject("plain_text", on="get_episodes", message='{"episodes": []}')
+
+
+def test_unconfirmable_group_is_delivered_after_a_while_without_resending(
+    graphiti: FakeMcp, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    uuids = add_many(cli, 2)
+    hide_episodes(graphiti)
+    assert drain(cli)[0] == Exit.OK
+    assert cli.json("spool")["spool"]["acked"] == 2  # queued: nothing proves more yet
+    monkeypatch.setattr(drain_mod, "UNCONFIRMABLE_AFTER_S", 0.0)
+    assert drain(cli)[0] == Exit.OK
+    counts = cli.json("spool")["spool"]
+    assert (counts["acked"], counts["delivered"]) == (0, 2)
+    assert_exactly_once(graphiti, uuids)
+
+
+def test_unknown_outcome_in_an_unconfirmable_group_is_sent_again(
+    graphiti: FakeMcp, cli: Cli
+) -> None:
+    """The documented trade: a possible duplicate rather than a possible loss."""
+    uuids = add_many(cli, 1)
+    hide_episodes(graphiti)
+    graphiti.inject("hang", on="add_memory", times=1)  # never queued: the re-send is needed
+    assert drain(cli)[0] == Exit.UNREACHABLE
+    assert drain(cli)[0] == Exit.OK
+    assert len(graphiti.tool_calls("add_memory")) == 2
+    assert_exactly_once(graphiti, uuids)

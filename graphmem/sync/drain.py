@@ -44,6 +44,8 @@ UNCERTAIN = frozenset({"timeout", "transport error", "bad answer"}) | {
 # proves an absent earlier one lost (the server's queue is FIFO per group; the margin covers two
 # drains acknowledging in a different order than the server queued).
 CONFIRM_MARGIN_S = 10.0
+# A group where get_episodes never showed one of ours: after this long, "queued" is all we get.
+UNCONFIRMABLE_AFTER_S = 3600.0
 EPISODE_WINDOW = 200  # get_episodes rows read per group when confirming
 REFRESH_QUERIES = 5  # noted prompts asked of the server per run
 RENEW_EVERY_S = 10.0  # claims last two work timeouts: renewing more often only costs commits
@@ -308,12 +310,14 @@ class _Run:
         Seen on the server: delivered, with the remote uuid. Absent while an episode acknowledged
         clearly later (CONFIRM_MARGIN_S) is present: the server's FIFO queue passed it, so it was
         lost (a restart, or extraction failed): re-queued, counting one attempt. Otherwise it may
-        still be queued, or the group is invisible to get_episodes: it stays acked.
+        still be queued: it stays acked. In a group where none of ours was ever seen (FalkorDB's
+        get_episodes reads only the default graph), it is delivered, unconfirmed, after
+        UNCONFIRMABLE_AFTER_S.
         """
         lost = 0
         for group, rows in outbox.acked(self.conn).items():
             ours = self._ours(group)
-            if not ours:
+            if ours is None:
                 continue
             present = [(i, u, at) for i, u, at in rows if outbox.key_of(u) in ours]
             stamps = [at for _, _, at in present] + [_latest_confirmed(self.conn, group)]
@@ -325,6 +329,7 @@ class _Run:
                     )
             self.report.confirmed += len(present)
             if latest is None:
+                self._unconfirmable(rows)
                 continue
             for entry_id, episode_uuid, acked_at in rows:
                 if outbox.key_of(episode_uuid) in ours or not _clearly_before(acked_at, latest):
@@ -338,6 +343,14 @@ class _Run:
                     lost += 1
         self.report.requeued += lost
         return lost > 0
+
+    def _unconfirmable(self, rows: list[tuple[int, str, str]]) -> None:
+        note = "accepted; not confirmable (the server's get_episodes does not show this group)"
+        cutoff = time.time() - UNCONFIRMABLE_AFTER_S
+        with transaction(self.conn):
+            for entry_id, _, acked_at in rows:
+                if _epoch(acked_at) < cutoff:
+                    outbox.mark_delivered(self.conn, entry_id, None, note)
 
     # -- the cache of remote facts ----------------------------------------------------------
 
