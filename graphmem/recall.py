@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from graphmem.store import episodes as ep
 from graphmem.store.episodes import Episode
+from graphmem.store.remote_cache import CachedFact
 
 OPEN_TAG = "<graphmem-memory>"
 CLOSE_TAG = "</graphmem-memory>"
@@ -27,6 +28,7 @@ ITEM_CHARS = 400
 # Kinds in the order they matter when nothing more specific is known: what the user said about
 # how to work beats facts the agent kept, which beat compaction summaries and raw turns.
 PINNED_KINDS = ("correction", "preference")
+FACTS = 20  # cached graph facts considered per group
 NOTE_KINDS = ("memory", "summary", "doc")
 
 PREAMBLE = (
@@ -69,6 +71,13 @@ def episode_item(e: Episode) -> Item:
     label = "" if e.kind == "memory" else f"[{e.kind}] "
     text = f"{e.name}: {e.body}" if e.kind in ("doc", "summary") else e.body
     return Item(e.uuid, f"- {e.created_at[:10]} {label}{neutral(text)}")
+
+
+def fact_item(fact: CachedFact) -> Item:
+    """A fact from the graph server's cache, with when it became true."""
+    since = (fact.valid_at or fact.created_at or "")[:10]
+    label = "[fact]" if fact.kind == "fact" else "[entity]"
+    return Item(fact.uuid, f"- {since + ' ' if since else ''}{label} {neutral(fact.text)}")
 
 
 def candidates(

@@ -35,6 +35,10 @@ class Context:
     def conn(self) -> sqlite3.Connection:
         return self.memory.conn
 
+    @property
+    def syncing(self) -> bool:
+        return bool(self.memory.config.backend == "graphiti")
+
     def session(self) -> Session:
         return sessions.load(
             self.conn, self.event.session_id, self.event.host, self.memory.project.group_id
@@ -65,15 +69,36 @@ def _graphmem_command() -> str:
 # -- recall -------------------------------------------------------------------------------------
 
 
+def _items(ctx: Context, group: str, query: str | None) -> list[recall.Item]:
+    """Local episodes, and with a graph server the cached facts of its graph (facts first: they
+    are the graph's distilled form of many episodes)."""
+    items = [recall.episode_item(e) for e in recall.candidates(ctx.conn, [group], query)]
+    if not ctx.syncing:
+        return items
+    from graphmem import sync
+
+    facts = (
+        sync.cached_facts(ctx.conn, query, [group], recall.FACTS)
+        if query
+        else sync.recent_cached(ctx.conn, [group], recall.FACTS)
+    )
+    return [recall.fact_item(f) for f in facts] + items
+
+
+def _health(ctx: Context) -> str:
+    """One line when memory is degraded (episodes waiting for the graph server), else ''."""
+    if not ctx.syncing:
+        return ""
+    from graphmem import sync
+
+    return sync.health(ctx.conn).line() or ""
+
+
 def _recall(ctx: Context, s: Session, query: str | None, *, footer: str = "") -> str:
     memory = ctx.memory
     conn = ctx.conn
-    project = [
-        recall.episode_item(e) for e in recall.candidates(conn, [memory.project.group_id], query)
-    ]
-    global_ = [
-        recall.episode_item(e) for e in recall.candidates(conn, [memory.global_group], query)
-    ]
+    project = _items(ctx, memory.project.group_id, query)
+    global_ = _items(ctx, memory.global_group, query)
     block = recall.build(
         project,
         global_,
@@ -83,7 +108,7 @@ def _recall(ctx: Context, s: Session, query: str | None, *, footer: str = "") ->
     )
     sessions.mark_shown(conn, s.session_id, block.shown)
     s.injected_at_prompt = s.prompts
-    return block.text
+    return "\n".join(filter(None, [_health(ctx), block.text]))
 
 
 def on_session_start(ctx: Context) -> Answer:
@@ -108,6 +133,10 @@ def on_prompt(ctx: Context) -> Answer:
         if kind:  # the highest-signal moment: store it now, as its own memory
             ctx.store(prompt, kind=kind, name=f"{kind.title()}: {title_of(prompt)}")
         s.prompts += 1
+        if ctx.syncing:  # ask the next background refresh to fetch the graph's facts for this
+            from graphmem import sync
+
+            sync.note_query(ctx.conn, ctx.memory.groups("all"), prompt)
         interval = ctx.memory.config.injection_interval
         due = s.prompts == 1 or (interval > 0 and s.prompts - s.injected_at_prompt >= interval)
         if due:
@@ -243,5 +272,16 @@ HANDLERS: dict[str, Callable[[Context], Answer]] = {
 }
 
 
+# Events after which new work may wait for the graph server; SessionEnd stays local-only.
+KICKS_DRAIN = frozenset(
+    {"session_start", "prompt", "tool_use", "stop", "pre_compact", "post_compact"}
+)
+
+
 def handle(memory: Memory, event: HookEvent) -> Answer:
-    return HANDLERS[event.kind](Context(memory, event))
+    answer = HANDLERS[event.kind](Context(memory, event))
+    if event.kind in KICKS_DRAIN and memory.config.backend == "graphiti":
+        from graphmem import sync
+
+        sync.maybe_start_background_drain(memory)  # detached; never waits
+    return answer

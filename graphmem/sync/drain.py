@@ -48,6 +48,7 @@ CONFIRM_MARGIN_S = 10.0
 UNCONFIRMABLE_AFTER_S = 3600.0
 EPISODE_WINDOW = 200  # get_episodes rows read per group when confirming
 REFRESH_QUERIES = 5  # noted prompts asked of the server per run
+REFRESH_RETRY_S = 5.0  # after a refresh that found nothing, ask again this soon
 RENEW_EVERY_S = 10.0  # claims last two work timeouts: renewing more often only costs commits
 
 Progress = Callable[[str, Entry], None]
@@ -359,7 +360,10 @@ class _Run:
             if breaker.held(self.conn, REFRESH_LEASE):
                 return
             queries = remote_cache.take_queries(self.conn, REFRESH_QUERIES)
-            breaker.acquire(self.conn, REFRESH_LEASE, "cooldown", REFRESH_EVERY_S)
+            if not queries:
+                return  # a delivery-only run must not hold back the next prompt's refresh
+            breaker.acquire(self.conn, REFRESH_LEASE, "cooldown", REFRESH_RETRY_S)
+        found = 0
         for groups, query in queries:
             try:
                 facts = self._call(self.backend.search_facts, query, groups, 20)
@@ -370,6 +374,10 @@ class _Run:
             with transaction(self.conn):
                 remote_cache.store(self.conn, rows)
             self.report.refreshed += len(rows)
+            found += len(rows)
+        if found:  # nothing found (often: not extracted yet) may be asked again soon
+            with transaction(self.conn):
+                breaker.acquire(self.conn, REFRESH_LEASE, "cooldown", REFRESH_EVERY_S)
 
 
 def _latest_confirmed(conn: sqlite3.Connection, group: str) -> str | None:
