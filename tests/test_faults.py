@@ -294,3 +294,26 @@ def test_unknown_outcome_in_an_unconfirmable_group_is_sent_again(
     assert drain(cli)[0] == Exit.OK
     assert len(graphiti.tool_calls("add_memory")) == 2
     assert_exactly_once(graphiti, uuids)
+
+
+def test_capture_never_waits_for_a_hung_server(
+    graphiti: FakeMcp, project: Path, graphmem_home: Path
+) -> None:
+    """With a 600 s work budget, any inline wait on the hung server would show; the detached
+    drain it starts gives up after the probe budget and ends by itself."""
+    graphiti.inject("hang")
+    env = {**graphmem_env(graphiti, graphmem_home), "GRAPHMEM_TIMEOUT": "600"}
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "graphmem", "add", "Captured while the server hangs"],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        timeout=DEADLINE_S,
+    )
+    assert done.returncode == 0, done.stderr
+    assert time.monotonic() - started < 600 / 10
+    store = Memory.open().conn
+    wait_for(lambda: not breaker.held(store, sync.DRAIN_LEASE), "the background drain giving up")
+    assert sync.health(store).pending == 1
+    assert breaker.read(store).is_open()
