@@ -20,7 +20,7 @@ from graphmem import ingest as ingest_mod
 from graphmem import paths, transfer
 from graphmem.errors import ConfigError, Exit, GraphmemError
 from graphmem.scope import SCOPES, Project, Scope, project_for, sanitize
-from graphmem.store import breaker, counters, db, manifest, outbox, remote_cache
+from graphmem.store import breaker, counters, db, manifest, outbox, remote_cache, sessions
 from graphmem.store import episodes as ep
 from graphmem.store.episodes import Episode, Hit
 
@@ -212,6 +212,7 @@ class Memory:
             "store": {"path": str(store), "bytes": size},
             "episodes": self.counts(),
             "redacted": counters.read(self.conn, "redacted:"),
+            "activity": sessions.last_activity(self.conn, self.project.group_id),
         }
 
     # -- ingest ---------------------------------------------------------------------------

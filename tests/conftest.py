@@ -16,6 +16,19 @@ def graphmem_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("GRAPHMEM_HOME", str(home))
     for name in ("GRAPHMEM_BACKEND", "GRAPHMEM_URL", "GRAPHMEM_TOKEN"):
         monkeypatch.delenv(name, raising=False)
+    # The agents' own config lives under HOME: a test that wires hosts must never touch the real
+    # one.
+    user_home = tmp_path / "user-home"
+    user_home.mkdir()
+    monkeypatch.setenv("HOME", str(user_home))
+    for name in (
+        "XDG_CONFIG_HOME",
+        "XDG_DATA_HOME",
+        "XDG_STATE_HOME",
+        "CLAUDE_CONFIG_DIR",
+        "PI_CODING_AGENT_DIR",
+    ):
+        monkeypatch.delenv(name, raising=False)
     return home
 
 

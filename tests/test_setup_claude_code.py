@@ -83,3 +83,35 @@ def test_recognises_its_entries_by_command() -> None:
     assert claude_code.is_ours({"command": "'/my dir/graphmem' hook Stop"})
     assert not claude_code.is_ours({"command": "my-graphmem-wrapper hooks"})
     assert not claude_code.is_ours({"command": "echo graphmem"})
+
+
+def test_status_shows_where_hooks_are_wired_and_for_which_install(project: Path, cli: Cli) -> None:
+    assert cli.json("status")["hosts"]["claude-code"] == {}
+    cli.json("setup", "claude-code", "--project")
+    path = str(project / ".claude" / "settings.json")
+    assert cli.json("status")["hosts"]["claude-code"] == {path: "current"}
+    moved = Path(path).read_text().replace("/graphmem hook", "/old-venv/graphmem hook")
+    Path(path).write_text(moved)
+    assert cli.json("status")["hosts"]["claude-code"] == {path: "stale"}
+    assert "another install" in cli("status").stdout
+
+
+def test_status_shows_last_capture_and_injection(project: Path, cli: Cli) -> None:
+    from graphmem.hooks.dispatch import handle
+
+    assert cli.json("status")["activity"] == {"last_capture": None, "last_injection": None}
+    cli.json("add", "a memory to inject")
+    handle("SessionStart", json.dumps({"session_id": "s", "cwd": str(project)}).encode())
+    transcript = project.parent / "t.jsonl"
+    transcript.write_text(
+        json.dumps({"type": "user", "message": {"role": "user", "content": "a prompt " * 10}})
+        + "\n"
+    )
+    handle(
+        "SessionEnd",
+        json.dumps(
+            {"session_id": "s", "cwd": str(project), "transcript_path": str(transcript)}
+        ).encode(),
+    )
+    activity = cli.json("status")["activity"]
+    assert activity["last_capture"] and activity["last_injection"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -13,7 +14,8 @@ def status(
     ctx: typer.Context,
     as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
 ) -> None:
-    """Show the config in effect, the backend, the store and how many memories each group holds.
+    """Show graphmem's health: config in effect, backend, store, memories per group, the agents
+    it is wired into, and when it last captured and injected.
 
     With backend graphiti also probes the server (name, version, tools) and shows the spool and
     the breaker.
@@ -26,6 +28,7 @@ def status(
     app = get_app(ctx)
     memory = app.memory
     report = memory.status()
+    report["hosts"] = _hosts(memory.project.root)
     if memory.syncing:
         report["graphiti"] = memory.server_status()
     if as_json:
@@ -59,6 +62,29 @@ def status(
         out.print(f"[bold]redacted[/bold] {kinds}", highlight=False)
     if "graphiti" in report:
         _graphiti(app, report["graphiti"])
+    wired = [
+        f"{name}: {escape(path)}"
+        + ("" if state == "current" else f" (another install: run graphmem setup {name} again)")
+        for name, where in report["hosts"].items()
+        for path, state in where.items()
+    ]
+    out.print(
+        "[bold]hosts[/bold]    " + ("; ".join(wired) or "none wired: run `graphmem setup`"),
+        highlight=False,
+    )
+    activity = report["activity"]
+    out.print(
+        f"[bold]activity[/bold] last capture {activity['last_capture'] or 'never'}, "
+        f"last injection {activity['last_injection'] or 'never'}",
+        highlight=False,
+    )
+
+
+def _hosts(project_root: Path) -> dict[str, dict[str, str]]:
+    """Per agent, the files where graphmem is wired and whether they run this install."""
+    from graphmem.integrations.hosts import HOSTS
+
+    return {name: host.wiring(project_root) for name, host in HOSTS.items()}
 
 
 def _graphiti(app: App, report: dict[str, Any]) -> None:

@@ -108,6 +108,8 @@ def _recall(ctx: Context, s: Session, query: str | None, *, footer: str = "") ->
     )
     sessions.mark_shown(conn, s.session_id, block.shown)
     s.injected_at_prompt = s.prompts
+    if block.text:
+        s.injected_at = db.now()
     return "\n".join(filter(None, [_health(ctx), block.text]))
 
 

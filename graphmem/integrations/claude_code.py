@@ -112,6 +112,29 @@ def _ours(command: str) -> dict[str, list[dict[str, Any]]]:
     return entries
 
 
+def state(path: Path) -> str:
+    """'current' (every hook runs this install), 'stale' (graphmem hooks for another install
+    or an older event list) or 'absent'."""
+    try:
+        hooks = _read(path).get("hooks", {})
+    except GraphmemError:
+        return "absent"
+    found = {
+        (event, hook.get("command"))
+        for event, groups in (hooks.items() if isinstance(hooks, dict) else [])
+        if isinstance(groups, list)
+        for group in groups
+        if isinstance(group, dict) and isinstance(group.get("hooks"), list)
+        for hook in group["hooks"]
+        if is_ours(hook)
+    }
+    if not found:
+        return "absent"
+    command = shlex.quote(graphmem_executable())
+    expected = {(event, f"{command} hook {event}") for event in EVENTS}
+    return "current" if found == expected else "stale"
+
+
 def apply(path: Path, *, remove: bool = False, command: str | None = None) -> Change:
     """Install (or with `remove`, uninstall) graphmem's hooks in the settings file at `path`."""
     change = Change(path)

@@ -25,17 +25,34 @@ class Host:
     home_marker: str  # a folder under $HOME that exists once the host was used
     target: Callable[[str, Path], Path]  # (scope user|project, project root) -> file to edit
     apply: Callable[..., Installed]  # (path, remove=False) -> what changed
+    state: Callable[[Path], str]  # current | stale | absent
 
     def detected(self) -> bool:
         return shutil.which(self.binary) is not None or (Path.home() / self.home_marker).is_dir()
 
+    def wiring(self, project_root: Path) -> dict[str, str]:
+        """Where graphmem is wired into this host: {file: current | stale} (user and project)."""
+        targets = {self.target(scope, project_root) for scope in ("user", "project")}
+        states = {str(path): self.state(path) for path in sorted(targets)}
+        return {path: state for path, state in states.items() if state != "absent"}
+
 
 HOSTS: dict[str, Host] = {
     "claude-code": Host(
-        "claude-code", "claude", ".claude", claude_code.settings_path, claude_code.apply
+        "claude-code",
+        "claude",
+        ".claude",
+        claude_code.settings_path,
+        claude_code.apply,
+        claude_code.state,
     ),
     "opencode": Host(
-        "opencode", "opencode", ".config/opencode", opencode.plugin_path, opencode.apply
+        "opencode",
+        "opencode",
+        ".config/opencode",
+        opencode.plugin_path,
+        opencode.apply,
+        opencode.state,
     ),
-    "pi": Host("pi", "pi", ".pi", pi.extension_path, pi.apply),
+    "pi": Host("pi", "pi", ".pi", pi.extension_path, pi.apply, pi.state),
 }

@@ -28,3 +28,8 @@ def apply(path: Path, *, remove: bool = False, command: str | None = None) -> sh
     if remove:
         return shims.uninstall(path)
     return shims.install(path, shims.render("pi.ts", command or graphmem_executable()))
+
+
+def state(path: Path) -> str:
+    """Whether `path` holds this install's shim: current, stale or absent."""
+    return shims.state(path, shims.render("pi.ts", graphmem_executable()))

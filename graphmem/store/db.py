@@ -168,6 +168,10 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
             )""",
         ],
     ),
+    (
+        "when a session was last shown memory",
+        ["ALTER TABLE sessions ADD COLUMN injected_at TEXT"],
+    ),
 ]
 
 

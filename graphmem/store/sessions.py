@@ -24,11 +24,12 @@ class Session:
     injected_at_prompt: int = -1  # the prompt count at the last injection; -1: never
     reprompts: int = 0
     reprompted_turn: str | None = None
+    injected_at: str | None = None  # when the model was last shown memory
 
 
 _FIELDS = (
     "session_id, host, group_id, transcript_offset, prompts, injected_at_prompt, reprompts, "
-    "reprompted_turn"
+    "reprompted_turn, injected_at"
 )
 
 
@@ -50,13 +51,14 @@ def load(conn: sqlite3.Connection, session_id: str, host: str, group_id: str) ->
 def save(conn: sqlite3.Connection, s: Session) -> None:
     conn.execute(
         "UPDATE sessions SET transcript_offset = ?, prompts = ?, injected_at_prompt = ?, "
-        "reprompts = ?, reprompted_turn = ?, updated_at = ? WHERE session_id = ?",
+        "reprompts = ?, reprompted_turn = ?, injected_at = ?, updated_at = ? WHERE session_id = ?",
         (
             s.transcript_offset,
             s.prompts,
             s.injected_at_prompt,
             s.reprompts,
             s.reprompted_turn,
+            s.injected_at,
             now(),
             s.session_id,
         ),
@@ -78,6 +80,18 @@ def mark_shown(conn: sqlite3.Connection, session_id: str, items: Iterable[str]) 
 def forget_shown(conn: sqlite3.Connection, session_id: str) -> None:
     """After a compaction or /clear the model no longer has what it was shown."""
     conn.execute("DELETE FROM session_shown WHERE session_id = ?", (session_id,))
+
+
+def last_activity(conn: sqlite3.Connection, group_id: str) -> dict[str, str | None]:
+    """When hooks last captured a turn and last showed memory, in this project."""
+    capture = conn.execute(
+        "SELECT MAX(created_at) FROM episodes WHERE group_id = ? AND origin LIKE 'hook:%'",
+        (group_id,),
+    ).fetchone()[0]
+    injection = conn.execute(
+        "SELECT MAX(injected_at) FROM sessions WHERE group_id = ?", (group_id,)
+    ).fetchone()[0]
+    return {"last_capture": capture, "last_injection": injection}
 
 
 def prune(conn: sqlite3.Connection, days: int) -> int:

@@ -58,6 +58,14 @@ def install(path: Path, text: str) -> FileChange:
     return FileChange(path, written=True)
 
 
+def state(path: Path, expected: str) -> str:
+    """'current' (this install's shim), 'stale' (graphmem's, for another install or version) or
+    'absent'."""
+    if not path.is_file() or not is_ours(path):
+        return "absent"
+    return "current" if path.read_text(encoding="utf-8", errors="replace") == expected else "stale"
+
+
 def uninstall(path: Path) -> FileChange:
     """Delete graphmem's file at `path`, and nothing else."""
     _refuse_foreign(path)
