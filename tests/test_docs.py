@@ -30,6 +30,18 @@ def test_every_exit_code_is_documented() -> None:
         assert f"| {code.value} | {code.name} |" in text
 
 
+def test_every_command_and_subcommand_has_a_reference_section() -> None:
+    from graphmem.cli.completions import walk
+
+    text = (DOCS / "commands.md").read_text()
+    for node in walk(typer.main.get_command(app)):
+        if node.path:
+            assert f"## graphmem {' '.join(node.path)}\n" in text, node.path
+            for flag, _ in node.options:
+                if flag != "--help":
+                    assert f"`{flag}`" in text, (node.path, flag)
+
+
 def test_every_command_is_documented() -> None:
     text = (Path(__file__).resolve().parents[1] / "README.md").read_text() + "".join(
         p.read_text() for p in DOCS.glob("*.md")
