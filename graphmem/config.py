@@ -7,7 +7,6 @@ against it by a test. stdlib only, because the hook path loads config on every e
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -145,6 +144,8 @@ def _from_env_text(setting: Setting, text: str, where: str) -> Any:
 
 
 def _read_file(path: Path) -> dict[str, Any]:
+    import tomllib  # most hook runs have no config file to parse
+
     try:
         with path.open("rb") as fh:
             data = tomllib.load(fh)

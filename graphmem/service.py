@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from graphmem import config as config_mod
-from graphmem import ingest as ingest_mod
-from graphmem import paths, transfer
+from graphmem import paths
 from graphmem.errors import ConfigError, Exit, GraphmemError
 from graphmem.scope import SCOPES, Project, Scope, project_for, sanitize
 from graphmem.store import breaker, counters, db, manifest, outbox, remote_cache, sessions
@@ -25,6 +24,7 @@ from graphmem.store import episodes as ep
 from graphmem.store.episodes import Episode, Hit
 
 if TYPE_CHECKING:
+    from graphmem import ingest as ingest_mod
     from graphmem.sync.drain import DrainReport, Progress
 
 
@@ -229,6 +229,8 @@ class Memory:
         dry_run: bool = False,
     ) -> tuple[int, Iterator[IngestEvent]]:
         """Ingest files: how many were found, and events yielded as each is handled."""
+        from graphmem import ingest as ingest_mod  # ingest and transfer stay off the hook path
+
         files = ingest_mod.expand(patterns)
         events = self._ingest(
             files,
@@ -254,6 +256,8 @@ class Memory:
         prune: bool,
         dry_run: bool,
     ) -> Iterator[IngestEvent]:
+        from graphmem import ingest as ingest_mod
+
         group_id = self.group_for("project", group)
         known = manifest.digests(self.conn, group_id)
         seen: set[str] = set()
@@ -284,6 +288,8 @@ class Memory:
     def _ingest_document(
         self, doc: ingest_mod.Document, group_id: str, prefix: str | None, source: str
     ) -> None:
+        from graphmem import ingest as ingest_mod
+
         redacted: dict[str, int] = {}
         episodes = []
         for title, text in zip(ingest_mod.episode_names(doc, prefix), doc.chunks, strict=True):
@@ -322,6 +328,8 @@ class Memory:
         """Import a dump into the groups it names; what is already stored is skipped."""
         episodes = []
         redacted: dict[str, int] = {}
+        from graphmem import transfer
+
         for episode in transfer.read(text):
             body, counts = self.clean(episode.body)
             for kind, n in counts.items():

@@ -7,7 +7,6 @@ the fenced block from the local store only: no hook waits on the network.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sqlite3
 import sys
@@ -180,6 +179,8 @@ def _reprompt_reason(ctx: Context, s: Session, turn: Turn | None) -> str:
         return ""
     if not turn.substantive or turn.kept_memory or s.reprompts >= config.max_reprompts:
         return ""
+    import hashlib
+
     key = event.turn_id or hashlib.sha256(turn.prompt.encode()).hexdigest()[:16]
     if s.reprompted_turn == key:
         return ""

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sys
 import time
-import traceback
 
 MAX_STDIN = 32 * 1024 * 1024  # larger payloads are refused, not buffered without end
 
@@ -49,5 +48,7 @@ def run(argv: list[str]) -> int:
             return 0
         summary = f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
         print(f"graphmem hook {event}: {summary}", file=sys.stderr)
+        import traceback  # only failures pay for it
+
         _log(event, summary + "\n" + traceback.format_exc())
     return 0

@@ -14,10 +14,8 @@ instead of after its expiry. stdlib only: the hook path reads the breaker.
 from __future__ import annotations
 
 import os
-import socket
 import sqlite3
 import time
-import uuid
 from dataclasses import dataclass
 
 from graphmem.store.db import now as timestamp
@@ -28,11 +26,16 @@ SERVER = "graphiti"  # the breaker's name: one server per store
 
 def new_owner() -> str:
     """An owner id for leases and claims: host, pid, and a nonce (pids are reused)."""
+    import socket
+    import uuid
+
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
 def owner_alive(owner: str) -> bool:
     """False only when the owner is a process of this host that no longer exists."""
+    import socket
+
     host, _, rest = owner.partition(":")
     pid_text = rest.split(":", 1)[0]
     if host != socket.gethostname() or not pid_text.isdigit():

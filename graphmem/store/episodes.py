@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
 import sqlite3
-import uuid as uuidlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -27,6 +25,12 @@ STOPWORDS = frozenset(
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 
+def new_uuid() -> str:
+    import uuid  # ~2 ms (it loads platform): paid only by hooks that write
+
+    return str(uuid.uuid4())
+
+
 @dataclass(frozen=True)
 class Episode:
     group_id: str
@@ -37,11 +41,13 @@ class Episode:
     kind: str = "memory"  # memory | turn | summary | correction | preference | doc
     origin: str = ""  # who wrote it: cli, hook:<host>, ingest:<path>, load
     session_id: str | None = None
-    uuid: str = field(default_factory=lambda: str(uuidlib.uuid4()))
+    uuid: str = field(default_factory=lambda: new_uuid())
     created_at: str = field(default_factory=now)
 
     @property
     def content_hash(self) -> str:
+        import hashlib
+
         return hashlib.sha256(f"{self.name}\0{self.body}".encode()).hexdigest()
 
 
