@@ -77,15 +77,28 @@ def drain(
     lease_from: str = "",
 ) -> DrainReport:
     """Deliver pending rows. `force` ignores an open breaker (a person asked)."""
+    # Every capture was written with synchronous=FULL; the outbox's bookkeeping can trade that
+    # for speed: a power cut (not a crash) may lose the last acknowledgement, and that row is
+    # then looked up or sent again. Captures made later on this connection get FULL again.
+    memory.conn.execute("PRAGMA synchronous = NORMAL")
+    try:
+        return _drain(memory, max_entries, force, progress, lease_from)
+    finally:
+        memory.conn.execute("PRAGMA synchronous = FULL")
+
+
+def _drain(
+    memory: Memory,
+    max_entries: int | None,
+    force: bool,
+    progress: Progress | None,
+    lease_from: str,
+) -> DrainReport:
     config = memory.config
     conn = memory.conn
     owner = breaker.new_owner()
     lease_s = config.timeout * 2 + 30
     report = DrainReport()
-    # Every capture was written with synchronous=FULL; the outbox's bookkeeping can trade that
-    # for speed: a power cut (not a crash) may lose the last acknowledgement, and that row is
-    # then looked up or sent again.
-    conn.execute("PRAGMA synchronous = NORMAL")
     with transaction(conn):
         outbox.enforce_bounds(
             conn,
