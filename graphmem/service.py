@@ -49,6 +49,7 @@ class GraphAnswer:
     entities: list[Any]  # graphmem.backends.graphiti.Entity
     cached: list[remote_cache.CachedFact]  # when the server could not be asked
     error: str | None  # why the server could not be asked
+    unreachable: bool = False  # False when the server answered with a refusal
 
 
 @dataclass(frozen=True)
@@ -400,7 +401,7 @@ class Memory:
         if answer.error is None:
             return GraphAnswer(answer.facts, answer.entities, [], None)
         cached = remote_cache.cached_facts(self.conn, query, groups, limit)
-        return GraphAnswer([], [], cached, answer.error)
+        return GraphAnswer([], [], cached, answer.error, answer.unreachable)
 
     def server_status(self) -> dict[str, Any]:
         """A fresh probe of the server, the shared breaker and the spool's counts."""

@@ -38,7 +38,8 @@ def search(
     hits = memory.search(query, scope=scope, limit=limit)
     graph = memory.search_graph(query, scope=scope, limit=limit) if memory.syncing else None
     if graph is not None and graph.error:
-        app.note(f"server unreachable: answering from the local store ({graph.error})")
+        why = "server unreachable" if graph.unreachable else "server refused the search"
+        app.note(f"{why}: answering from the local store ({graph.error})")
     if as_json:
         app.print_json(_graph_json(graph) + [_hit_json(h) for h in hits])
         return

@@ -129,6 +129,7 @@ class RemoteAnswer:
     facts: list[Fact] = field(default_factory=list)
     entities: list[Entity] = field(default_factory=list)
     error: str | None = None  # why the server did not answer
+    unreachable: bool = False  # False when it answered with a refusal
 
 
 def search(memory: Memory, query: str, groups: Sequence[str], limit: int) -> RemoteAnswer:
@@ -138,7 +139,7 @@ def search(memory: Memory, query: str, groups: Sequence[str], limit: int) -> Rem
             facts = [f for f in backend.search_facts(query, groups, limit) if still_valid(f)]
             entities = backend.search_nodes(query, groups, limit)
     except McpError as exc:
-        return RemoteAnswer(error=str(exc))
+        return RemoteAnswer(error=str(exc), unreachable=isinstance(exc, Unreachable))
     with transaction(memory.conn):
         remote_cache.store(memory.conn, cached(facts, entities))
     return RemoteAnswer(facts, entities)
