@@ -282,7 +282,8 @@ class Memory:
                 if any(key == r or key.startswith(r.rstrip("/") + "/") for r in roots):
                     if not dry_run:
                         with db.transaction(self.conn):
-                            self._delete_origin(group_id, f"ingest:{key}")
+                            origin = ep.of_origin(self.conn, group_id, f"ingest:{key}")
+                            self._delete(list(origin))
                             manifest.forget(self.conn, group_id, key)
                     yield IngestEvent(key, "pruned")
 
@@ -309,14 +310,19 @@ class Memory:
                 )
             )
         with db.transaction(self.conn):
-            self._delete_origin(group_id, f"ingest:{doc.key}")
-            self.write(episodes, redacted)
+            # Chunks whose text did not change keep their episode: on a graph server each new
+            # episode costs an LLM extraction, so only what changed is deleted and re-sent.
+            existing = ep.of_origin(self.conn, group_id, f"ingest:{doc.key}")
+            bodies = {e.body for e in episodes}
+            self._delete([u for u, body in existing.items() if body not in bodies])
+            kept = set(existing.values())
+            self.write([e for e in episodes if e.body not in kept], redacted)
             manifest.record(self.conn, group_id, doc.key, doc.digest, len(doc.chunks))
 
-    def _delete_origin(self, group_id: str, origin: str) -> None:
+    def _delete(self, uuids: Sequence[str]) -> None:
         # What already reached the server is queued for deletion there (best effort).
-        outbox.retire_origin(self.conn, group_id, origin)
-        ep.delete_origin(self.conn, group_id, origin)
+        outbox.retire(self.conn, uuids)
+        ep.delete_uuids(self.conn, uuids)
 
     # -- transfer -------------------------------------------------------------------------
 

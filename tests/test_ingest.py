@@ -155,3 +155,26 @@ def test_plain_progress_lines_in_ci(project: Path, cli: Cli) -> None:
     result = cli("ingest", "docs")
     assert "added     docs/index.md (1 chunks)" in result.stderr
     assert "2 added" in result.stdout
+
+
+def test_a_changed_file_keeps_the_episodes_of_its_unchanged_chunks(project: Path, cli: Cli) -> None:
+    doc = project / "guide.md"
+    paragraphs = [f"Section {i}: " + f"detail{i} " * 60 for i in range(4)]
+    doc.write_text("\n\n".join(paragraphs))
+    cli.json("ingest", "guide.md", "--chunk-chars", "500")
+
+    def chunks() -> dict[str, str]:
+        lines = cli("dump", "--format", "jsonl").stdout.splitlines()[1:]
+        return {json.loads(x)["body"]: json.loads(x)["uuid"] for x in lines}
+
+    before = chunks()
+    assert len(before) == 4
+    paragraphs[2] = "Section 2 was rewritten entirely. " * 10
+    doc.write_text("\n\n".join(paragraphs))
+    report = cli.json("ingest", "guide.md", "--chunk-chars", "500")
+    assert report["summary"] == {"replaced": 1}
+    after = chunks()
+    assert len(after) == 4
+    unchanged = [p.strip() for i, p in enumerate(paragraphs) if i != 2]
+    assert all(after[body] == before[body] for body in unchanged)  # same episodes, not re-sent
+    assert "Section 2 was rewritten entirely." in next(b for b in after if b not in before)

@@ -177,8 +177,16 @@ def delete_groups(conn: sqlite3.Connection, groups: Sequence[str]) -> dict[str, 
     return deleted
 
 
-def delete_origin(conn: sqlite3.Connection, group_id: str, origin: str) -> int:
-    cursor = conn.execute(
-        "DELETE FROM episodes WHERE group_id = ? AND origin = ?", (group_id, origin)
+def of_origin(conn: sqlite3.Connection, group_id: str, origin: str) -> dict[str, str]:
+    """uuid -> body of the episodes one source (an ingested file) produced."""
+    rows = conn.execute(
+        "SELECT uuid, body FROM episodes WHERE group_id = ? AND origin = ?", (group_id, origin)
     )
-    return cursor.rowcount
+    return {uuid: body for uuid, body in rows}
+
+
+def delete_uuids(conn: sqlite3.Connection, uuids: Sequence[str]) -> int:
+    if not uuids:
+        return 0
+    marks = ",".join("?" * len(uuids))
+    return conn.execute(f"DELETE FROM episodes WHERE uuid IN ({marks})", list(uuids)).rowcount

@@ -93,22 +93,24 @@ def enqueue(conn: sqlite3.Connection, episodes: Sequence[Episode]) -> None:
     )
 
 
-def retire_origin(conn: sqlite3.Connection, group_id: str, origin: str) -> None:
-    """Episodes of `origin` are about to be deleted locally (ingest replaced or pruned a file).
+def retire(conn: sqlite3.Connection, episode_uuids: Sequence[str]) -> None:
+    """These episodes are about to be deleted locally (ingest replaced or pruned a file).
 
     What never left the machine is dropped; what may be on the server becomes a pending delete.
     """
-    chosen = "SELECT uuid FROM episodes WHERE group_id = ? AND origin = ?"
+    if not episode_uuids:
+        return
+    chosen = ",".join("?" * len(episode_uuids))
     conn.execute(
         f"DELETE FROM outbox WHERE episode_uuid IN ({chosen}) AND op = 'add' "
         "AND sent_at IS NULL AND state IN ('pending', 'dead')",
-        (group_id, origin),
+        list(episode_uuids),
     )
     conn.execute(
         f"UPDATE outbox SET op = 'delete', state = 'pending', attempts = 0, sent_at = NULL, "
         "claim_owner = NULL, claim_until = NULL, last_error = NULL, dead_reason = NULL, "
         f"bytes = 0 WHERE episode_uuid IN ({chosen})",
-        (group_id, origin),
+        list(episode_uuids),
     )
 
 
