@@ -13,9 +13,9 @@ import functools
 import json
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 
@@ -24,9 +24,8 @@ from graphmem.errors import Exit
 from graphmem.store import outbox
 from tests.conftest import Cli
 from tests.support.graphiti_stack import GraphitiStack, RawMcpClient
+from tests.support.polling import eventually, unique_word
 
-T = TypeVar("T")
-DEADLINE_S = 60.0
 PROBE_S = 2.0
 MARGIN_S = 3.0
 
@@ -44,20 +43,6 @@ def graphiti(
     yield graphiti_stack
     if graphiti_stack.server is None or graphiti_stack.server.poll() is not None:
         graphiti_stack.start_server()  # a test stopped it: the next one needs it
-
-
-def eventually(probe: Callable[[], T | None], what: str) -> T:
-    deadline = time.monotonic() + DEADLINE_S
-    while time.monotonic() < deadline:
-        found = probe()
-        if found is not None:
-            return found
-        time.sleep(0.1)
-    pytest.fail(f"{what} did not happen within {DEADLINE_S:.0f} s")
-
-
-def unique_word() -> str:
-    return "Cq" + uuid.uuid4().hex[:10]
 
 
 def add_and_drain(cli: Cli, text: str, *args: str) -> dict[str, Any]:

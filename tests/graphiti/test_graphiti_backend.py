@@ -9,34 +9,16 @@ from __future__ import annotations
 
 import time
 import uuid
-from collections.abc import Callable, Iterator
-from typing import TypeVar
+from collections.abc import Iterator
 
 import pytest
 
 from graphmem.backends.graphiti import GraphitiBackend
 from graphmem.backends.mcp import InvalidArguments, McpClient, Rejected, Unreachable
 from tests.support.graphiti_stack import GraphitiStack
+from tests.support.polling import eventually, unique_word
 
-T = TypeVar("T")
-EXTRACTION_DEADLINE_S = 60.0  # offline extraction takes ~0.4 s; a loaded machine far more
 MARGIN = 2.0
-
-
-def eventually(probe: Callable[[], T | None], what: str) -> T:
-    """Poll until `probe` returns something: the server extracts in the background."""
-    deadline = time.monotonic() + EXTRACTION_DEADLINE_S
-    while time.monotonic() < deadline:
-        found = probe()
-        if found is not None:
-            return found
-        time.sleep(0.05)
-    pytest.fail(f"{what} did not happen within {EXTRACTION_DEADLINE_S:.0f} s")
-
-
-def unique_word() -> str:
-    """A capitalised word no other test uses: the LLM stub makes it an entity."""
-    return "Gm" + uuid.uuid4().hex[:10]
 
 
 @pytest.fixture

@@ -8,9 +8,8 @@ from __future__ import annotations
 import json
 import time
 import uuid
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 
@@ -19,20 +18,8 @@ from graphmem.service import Memory
 from graphmem.store import outbox
 from tests.conftest import Cli
 from tests.support.graphiti_stack import GraphitiStack
+from tests.support.polling import eventually
 from tests.support.transcripts import assistant, call, result, text, user, write
-
-T = TypeVar("T")
-DEADLINE_S = 60.0
-
-
-def eventually(probe: Callable[[], T | None], what: str) -> T:
-    deadline = time.monotonic() + DEADLINE_S
-    while time.monotonic() < deadline:
-        found = probe()
-        if found is not None:
-            return found
-        time.sleep(0.2)
-    pytest.fail(f"{what} did not happen within {DEADLINE_S:.0f} s")
 
 
 def hook(project: Path, event: str, session: str, **fields: Any) -> str:

@@ -7,18 +7,15 @@ and pin the behaviour of the official server that graphmem's client relies on.
 from __future__ import annotations
 
 import functools
-import time
 import uuid
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import httpx
 import pytest
 
 from tests.support.graphiti_stack import GraphitiStack, McpError, RawMcpClient
+from tests.support.polling import eventually, unique_word
 
-T = TypeVar("T")
-EXTRACTION_DEADLINE_S = 60.0
 CORE_TOOLS = {
     "add_memory",
     "search_nodes",
@@ -30,22 +27,6 @@ CORE_TOOLS = {
     "clear_graph",
     "get_status",
 }
-
-
-def eventually(probe: Callable[[], T | None], what: str) -> T:
-    """Poll `probe` until it returns something: extraction runs in the server's background."""
-    deadline = time.monotonic() + EXTRACTION_DEADLINE_S
-    while time.monotonic() < deadline:
-        found = probe()
-        if found is not None:
-            return found
-        time.sleep(0.05)
-    pytest.fail(f"{what} did not happen within {EXTRACTION_DEADLINE_S:.0f} s")
-
-
-def unique_word() -> str:
-    """A capitalised word no other test uses, so extraction makes it (part of) an entity."""
-    return "Zq" + uuid.uuid4().hex[:10]
 
 
 def fact_stating(
