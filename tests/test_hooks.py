@@ -372,3 +372,21 @@ def test_parallel_stops_of_one_session_store_the_turn_once(
         proc.communicate(payload, timeout=60)
         assert proc.returncode == 0
     assert len(stored(cli)) == 1
+
+
+def test_a_host_that_stops_listening_gets_no_error(
+    session: Session, cli: Cli, project: Path
+) -> None:
+    cli.json("add", "something to show at session start")
+    payload = json.dumps({"session_id": "s", "cwd": str(project), "source": "startup"}).encode()
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the host is gone before graphmem answers
+    done = subprocess.run(
+        [sys.executable, "-m", "graphmem", "hook", "SessionStart"],
+        input=payload,
+        stdout=write_end,
+        stderr=subprocess.PIPE,
+        timeout=60,
+    )
+    os.close(write_end)
+    assert done.returncode == 0 and done.stderr == b""

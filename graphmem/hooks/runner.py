@@ -6,6 +6,7 @@ Whatever happens inside, the process exits 0: a memory tool must never block a p
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 
@@ -26,8 +27,6 @@ def _log(event: str, message: str) -> None:
 
 
 def _private_opener(path: str, flags: int) -> int:
-    import os
-
     return os.open(path, flags, 0o600)
 
 
@@ -43,6 +42,10 @@ def run(argv: list[str]) -> int:
         if answer:
             sys.stdout.write(answer)
             sys.stdout.flush()
+    except BrokenPipeError:
+        # The host stopped listening (it exited first); the work is done and there is no one to
+        # answer. Point stdout at /dev/null so the interpreter's final flush stays quiet too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except BaseException as exc:
         if isinstance(exc, KeyboardInterrupt | SystemExit) and not str(exc):
             return 0
