@@ -23,7 +23,7 @@ _graphmem_words() {
         "clear") words="--group --all --yes --json --help" ;;
         "hook") words="--help" ;;
         "completions") words="--help" ;;
-        "setup") words="claude-code opencode pi --yes --remove --host --no-hosts --project --backend --url --reprompt --injection-interval --compose --start-server --help" ;;
+        "setup") words="claude-code opencode pi --yes --remove --host --no-hosts --project --backend --url --reprompt --injection-interval --global-group --compose --start-server --help" ;;
         "setup claude-code") words="--project --local --user --remove --json --help" ;;
         "setup opencode") words="--project --user --remove --json --help" ;;
         "setup pi") words="--project --user --remove --json --help" ;;

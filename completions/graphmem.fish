@@ -61,6 +61,7 @@ complete -c graphmem -n '__fish_seen_subcommand_from setup' -l backend -d 'sqlit
 complete -c graphmem -n '__fish_seen_subcommand_from setup' -l url -d 'Graphiti MCP url; tested before it is saved.'
 complete -c graphmem -n '__fish_seen_subcommand_from setup' -l reprompt -d 'substantive (default) or off.'
 complete -c graphmem -n '__fish_seen_subcommand_from setup' -l injection-interval -d 'Show new memories every N prompts (0 = only at the start).'
+complete -c graphmem -n '__fish_seen_subcommand_from setup' -l global-group -d 'Group id of memory shared by all projects (default: global).'
 complete -c graphmem -n '__fish_seen_subcommand_from setup' -l compose -d 'Write a docker-compose file for a Graphiti server.'
 complete -c graphmem -n '__fish_seen_subcommand_from setup' -l start-server -d 'With --compose: start it if a Docker engine answers.'
 complete -c graphmem -n '__fish_seen_subcommand_from setup' -l help -d 'Show help and exit.'

@@ -33,6 +33,7 @@ def test_yes_writes_defaults_keeps_other_keys_and_remove_restores(project: Path,
         "backend": "sqlite",
         "reprompt": "substantive",
         "injection_interval": 10,
+        "global_group": "global",
     }
     assert paths.user_config_file().stat().st_mode & 0o077 == 0
     undone = cli("setup", "--remove")
@@ -99,7 +100,8 @@ def read_until(fd: int, needle: bytes, timeout: float = 30) -> bytes:
     return seen
 
 
-def test_interactive_wizard_on_a_terminal(project: Path, graphmem_home: Path) -> None:
+def drive_wizard(project: Path, steps: list[tuple[bytes, bytes]]) -> None:
+    """Run `graphmem setup` on a pseudo-terminal, answering each prompt with keystrokes."""
     main, child = pty.openpty()
     env = {**os.environ, "TERM": "xterm", "COLUMNS": "100", "LINES": "40"}
     env.pop("CI", None)
@@ -114,13 +116,6 @@ def test_interactive_wizard_on_a_terminal(project: Path, graphmem_home: Path) ->
     )
     os.close(child)
     try:
-        steps = [
-            (b"into which agents", b"\r"),  # keep the detected hosts (none here)
-            (b"Install the hooks for", b"\r"),  # every project
-            (b"Where should memory live", b"\r"),  # embedded
-            (b"ask the agent to keep", b"\x1b[B\r"),  # down: "no"
-            (b"every N prompts", b"\x15" + b"4\r"),  # clear the default, type 4
-        ]
         for prompt, keys in steps:
             read_until(main, prompt)
             time.sleep(0.2)
@@ -130,7 +125,46 @@ def test_interactive_wizard_on_a_terminal(project: Path, graphmem_home: Path) ->
     finally:
         proc.kill()
         os.close(main)
-    assert user_config() == {"backend": "sqlite", "reprompt": "off", "injection_interval": 4}
+
+
+ENTER, DOWN, CLEAR = b"\r", b"\x1b[B", b"\x15"
+
+
+def test_interactive_wizard_on_a_terminal(project: Path) -> None:
+    drive_wizard(
+        project,
+        [
+            (b"into which agents", ENTER),  # keep the detected hosts (none here)
+            (b"Install the hooks for", ENTER),  # every project
+            (b"Where should memory live", ENTER),  # embedded
+            (b"ask the agent to keep", DOWN + ENTER),  # "no"
+            (b"shared by all your projects", CLEAR + b"team" + ENTER),
+            (b"every N prompts", CLEAR + b"4" + ENTER),
+        ],
+    )
+    assert user_config() == {
+        "backend": "sqlite",
+        "reprompt": "off",
+        "injection_interval": 4,
+        "global_group": "team",
+    }
+
+
+def test_interactive_user_without_a_graph_server_gets_a_compose_file(project: Path) -> None:
+    drive_wizard(
+        project,
+        [
+            (b"into which agents", ENTER),
+            (b"Install the hooks for", ENTER),
+            (b"Where should memory live", DOWN + ENTER),  # a shared Graphiti server
+            (b"already run a Graphiti MCP server", b"n"),
+            (b"ask the agent to keep", ENTER),
+            (b"shared by all your projects", ENTER),
+            (b"every N prompts", ENTER),
+        ],
+    )
+    assert (paths.config_dir() / "graphiti-compose.yml").is_file()
+    assert user_config()["url"] == "http://127.0.0.1:8000/mcp"
 
 
 @pytest.mark.parametrize("flag", ["--backend nope", "--reprompt sometimes", "--host vim"])

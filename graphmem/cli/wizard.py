@@ -33,6 +33,7 @@ class Answers:
     url: str = ""
     reprompt: str = "substantive"
     injection_interval: int = 10
+    global_group: str = "global"
     compose: bool = False  # write a docker-compose file for a Graphiti server
     start_server: bool = False
 
@@ -59,6 +60,7 @@ def _ask(app: App, flags: dict[str, Any], yes: bool) -> Answers:
         "url": graphiti_server.URL,
         "reprompt": "substantive",
         "injection_interval": 10,
+        "global_group": config.load().global_group,
     }
     missing = [k for k in defaults if flags.get(k) is None]
     if missing and not yes and not app.interactive:
@@ -68,6 +70,7 @@ def _ask(app: App, flags: dict[str, Any], yes: bool) -> Answers:
             "backend": "--backend sqlite|graphiti [--url URL]",
             "reprompt": "--reprompt substantive|off",
             "injection_interval": "--injection-interval N",
+            "global_group": "--global-group NAME",
             "url": "--url URL",
         }
         abort(
@@ -76,6 +79,8 @@ def _ask(app: App, flags: dict[str, Any], yes: bool) -> Answers:
             Exit.USAGE,
         )
     values = {k: flags[k] if flags.get(k) is not None else defaults[k] for k in defaults}
+    values["compose"] = bool(flags.get("compose"))
+    values["start_server"] = bool(flags.get("start_server"))
     if not yes and missing:
         values = _questions(values, missing, detected)
     return Answers(
@@ -85,8 +90,9 @@ def _ask(app: App, flags: dict[str, Any], yes: bool) -> Answers:
         url=values["url"] if values["backend"] == "graphiti" else "",
         reprompt=values["reprompt"],
         injection_interval=int(values["injection_interval"]),
-        compose=bool(flags.get("compose")),
-        start_server=bool(flags.get("start_server")),
+        compose=values["compose"],
+        start_server=values["start_server"],
+        global_group=values["global_group"],
     )
 
 
@@ -135,8 +141,14 @@ def _questions(values: dict[str, Any], missing: list[str], detected: list[str]) 
                 ],
             )
         )
-    if values["backend"] == "graphiti" and "url" in missing:
-        values["url"] = answer(questionary.text("Graphiti MCP url", default=values["url"]))
+    if values["backend"] == "graphiti" and "url" in missing and not values["compose"]:
+        if answer(questionary.confirm("Do you already run a Graphiti MCP server?", default=True)):
+            values["url"] = answer(questionary.text("Graphiti MCP url", default=values["url"]))
+        else:  # give them one: a compose file for the official image, started if they agree
+            values["compose"] = True
+            values["start_server"] = graphiti_server.docker_engine_answers() and answer(
+                questionary.confirm("A Docker engine answers: start the server now?", default=False)
+            )
     if "reprompt" in missing:
         values["reprompt"] = answer(
             questionary.select(
@@ -145,6 +157,12 @@ def _questions(values: dict[str, Any], missing: list[str], detected: list[str]) 
                     questionary.Choice("yes", value="substantive"),
                     questionary.Choice("no", value="off"),
                 ],
+            )
+        )
+    if "global_group" in missing:
+        values["global_group"] = answer(
+            questionary.text(
+                "Group id for memory shared by all your projects", default=values["global_group"]
             )
         )
     if "injection_interval" in missing:
@@ -204,6 +222,7 @@ def _apply(app: App, answers: Answers, project_root: Path) -> Done:
         "url": answers.url or None,
         "reprompt": answers.reprompt,
         "injection_interval": answers.injection_interval,
+        "global_group": answers.global_group,
     }
     previous = config.update_user_file(updates)
     done.state["config"] = previous
@@ -269,6 +288,9 @@ def setup(
     injection_interval: int | None = typer.Option(
         None, min=0, help="Show new memories every N prompts (0 = only at the start)."
     ),
+    global_group: str | None = typer.Option(
+        None, help="Group id of memory shared by all projects (default: global)."
+    ),
     compose: bool = typer.Option(
         False, "--compose", help="Write a docker-compose file for a Graphiti server."
     ),
@@ -302,6 +324,7 @@ def setup(
         "url": url,
         "reprompt": reprompt,
         "injection_interval": injection_interval,
+        "global_group": global_group,
         "compose": compose,
         "start_server": start_server,
     }
