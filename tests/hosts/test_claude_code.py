@@ -7,6 +7,7 @@ assertion is on what the model was sent (the stub's recorded requests) or what g
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -129,3 +130,28 @@ def test_session_end_loses_nothing(
     run_claude("hi", wired, home, stub.url).check()
     bodies = [e["body"] for e in stored(wired) if e["kind"] == "turn"]
     assert bodies == ["User: hi\nAssistant: ok"]  # too small for Stop; SessionEnd flushed it
+
+
+def test_first_hour_from_the_readme(
+    claude_bin: Path, stub: ModelStub, project: Path, home: Path
+) -> None:
+    """`graphmem setup --yes` wires Claude Code for every project; what the user asked to keep
+    in the first session is in front of the model in the second."""
+    env = {**os.environ, "HOME": str(home), "CLAUDE_CONFIG_DIR": str(home / ".claude")}
+    subprocess.run(
+        [sys.executable, "-m", "graphmem", "setup", "--yes", "--host", "claude-code"],
+        cwd=project,
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
+    assert "graphmem" in (home / ".claude" / "settings.json").read_text()
+
+    run_claude(
+        "Remember that we deploy with make release, never by hand.", project, home, stub.url
+    ).check()
+    before = len(stub.requests)
+    run_claude("how do we deploy?", project, home, stub.url).check()
+    assert "deploy with make release" in stub.requests[before].seen_text
+    stub.assert_clean()
