@@ -15,7 +15,9 @@ MAX_STDIN = 32 * 1024 * 1024  # larger payloads are refused, not buffered withou
 
 def _log(event: str, message: str) -> None:
     from graphmem import paths
+    from graphmem.redact import redact
 
+    message = redact(message).text  # an error may quote what it choked on
     try:
         log = paths.hook_log_file()
         paths.private_dir(log.parent)
