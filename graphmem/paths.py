@@ -73,3 +73,15 @@ def private_dir(path: Path) -> Path:
     """Create `path` (and parents) as 0700: it holds memory or tokens."""
     path.mkdir(mode=0o700, parents=True, exist_ok=True)
     return path
+
+
+def graphmem_executable() -> str:
+    """This install's console script (beside the interpreter), else what started us, else the
+    bare name. Hosts get the absolute path: a version manager's shim on PATH costs ~200 ms."""
+    beside = Path(sys.executable).parent / ("graphmem.exe" if os.name == "nt" else "graphmem")
+    if beside.is_file():
+        return str(beside)
+    argv0 = Path(sys.argv[0]).resolve() if sys.argv and sys.argv[0] else None
+    if argv0 and argv0.name.startswith("graphmem") and argv0.is_file():
+        return str(argv0)
+    return "graphmem"

@@ -7,15 +7,14 @@ the fenced block from the local store only: no hook waits on the network.
 
 from __future__ import annotations
 
-import os
 import sqlite3
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from graphmem import recall
 from graphmem.hooks.events import Answer, HookEvent
 from graphmem.hooks.transcript import Turn, read_claude, render_turns
+from graphmem.paths import graphmem_executable
 from graphmem.service import Memory, title_of
 from graphmem.store import db, sessions
 from graphmem.store.episodes import Episode
@@ -57,12 +56,6 @@ class Context:
             session_id=self.event.session_id,
         )
         self.memory.write([episode], redacted)
-
-
-def _graphmem_command() -> str:
-    """How the agent should call graphmem: the same executable the host runs for hooks."""
-    script = os.path.abspath(sys.argv[0]) if sys.argv and sys.argv[0] else ""
-    return script if os.path.basename(script) == "graphmem" else "graphmem"
 
 
 # -- recall -------------------------------------------------------------------------------------
@@ -117,7 +110,7 @@ def on_session_start(ctx: Context) -> Answer:
         s = ctx.session()
         if ctx.event.source in ("clear", "compact"):
             sessions.forget_shown(ctx.conn, s.session_id)  # the model's context was wiped
-        footer = recall.HOW_TO_KEEP.replace("`graphmem add", f"`{_graphmem_command()} add", 1)
+        footer = recall.HOW_TO_KEEP.replace("`graphmem add", f"`{graphmem_executable()} add", 1)
         text = _recall(ctx, s, None, footer=footer)
         sessions.save(ctx.conn, s)
     return Answer(context=text)
@@ -188,7 +181,7 @@ def _reprompt_reason(ctx: Context, s: Session, turn: Turn | None) -> str:
     s.reprompted_turn = key
     edited = ", ".join(dict.fromkeys(t.summary for t in turn.tools if t.is_edit and t.summary))
     did = f"changed {edited}" if edited else "gave a long answer"
-    command = _graphmem_command()
+    command = graphmem_executable()
     return (
         f"graphmem: this turn {did} and no memory was kept. Before stopping, record the durable "
         f'facts from this turn with `{command} add "<one fact>"`, one fact per call: decisions and '

@@ -12,12 +12,12 @@ import json
 import os
 import re
 import shlex
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from graphmem.errors import Exit, GraphmemError
+from graphmem.paths import graphmem_executable
 
 # event -> matcher ('' for events without one) and timeout in seconds.
 EVENTS: dict[str, tuple[str, int]] = {
@@ -38,17 +38,6 @@ class Change:
     added: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     written: bool = False
-
-
-def graphmem_executable() -> str:
-    """The console script of this install (beside the interpreter), else what started us."""
-    beside = Path(sys.executable).parent / ("graphmem.exe" if os.name == "nt" else "graphmem")
-    if beside.is_file():
-        return str(beside)
-    argv0 = Path(sys.argv[0]).resolve() if sys.argv and sys.argv[0] else None
-    if argv0 and argv0.name.startswith("graphmem") and argv0.is_file():
-        return str(argv0)
-    return "graphmem"
 
 
 def settings_path(scope: str, project_root: Path) -> Path:

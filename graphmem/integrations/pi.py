@@ -10,7 +10,6 @@ import os
 from pathlib import Path
 
 from graphmem.integrations import shims
-from graphmem.integrations.claude_code import graphmem_executable
 
 FILE_NAME = "graphmem.ts"
 
@@ -25,11 +24,8 @@ def extension_path(scope: str, project_root: Path) -> Path:
 
 def apply(path: Path, *, remove: bool = False, command: str | None = None) -> shims.FileChange:
     """Install (or with `remove`, uninstall) the extension file at `path`."""
-    if remove:
-        return shims.uninstall(path)
-    return shims.install(path, shims.render("pi.ts", command or graphmem_executable()))
+    return shims.apply("pi.ts", path, remove=remove, command=command)
 
 
 def state(path: Path) -> str:
-    """Whether `path` holds this install's shim: current, stale or absent."""
-    return shims.state(path, shims.render("pi.ts", graphmem_executable()))
+    return shims.current("pi.ts", path)

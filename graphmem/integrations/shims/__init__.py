@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 from graphmem.errors import Exit, GraphmemError
+from graphmem.paths import graphmem_executable
 
 MARKER = "graphmem-shim"
 _PLACEHOLDER = '"__GRAPHMEM__"'
@@ -64,6 +65,18 @@ def state(path: Path, expected: str) -> str:
     if not path.is_file() or not is_ours(path):
         return "absent"
     return "current" if path.read_text(encoding="utf-8", errors="replace") == expected else "stale"
+
+
+def apply(template: str, path: Path, *, remove: bool, command: str | None) -> FileChange:
+    """Install the shim `template` at `path` (or with `remove`, delete graphmem's file there)."""
+    if remove:
+        return uninstall(path)
+    return install(path, render(template, command or graphmem_executable()))
+
+
+def current(template: str, path: Path) -> str:
+    """Whether `path` holds this install's `template` shim: current, stale or absent."""
+    return state(path, render(template, graphmem_executable()))
 
 
 def uninstall(path: Path) -> FileChange:
