@@ -14,17 +14,15 @@ import json
 from pathlib import Path
 from typing import Any
 
+from graphmem.hooks.claude_code import KINDS as CLAUDE_KINDS
 from graphmem.hooks.events import Answer, HookEvent, Kind
 from graphmem.hooks.transcript import turn_from_messages
 
 # The Claude Code event names the shims reuse, so logs and `graphmem hook --help` read the same.
 KINDS: dict[str, Kind] = {
-    "SessionStart": "session_start",
-    "UserPromptSubmit": "prompt",
-    "Stop": "stop",
-    "PreCompact": "pre_compact",
-    "PostCompact": "post_compact",
-    "SessionEnd": "session_end",
+    name: kind
+    for name, kind in CLAUDE_KINDS.items()
+    if name not in ("PostToolUse", "SubagentStop")  # no shim sends these
 }
 
 

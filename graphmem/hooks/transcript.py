@@ -438,7 +438,8 @@ def _claude_builders(entries: Iterable[dict[str, Any]], summaries: list[str]) ->
     return builders
 
 
-def _claude_assistant(turn: _TurnBuilder, content: Any) -> None:
+def _assistant_blocks(turn: _TurnBuilder, content: Any, call_type: str, args_key: str) -> None:
+    """An assistant message's text and tool calls; hosts differ only in the call block's names."""
     if isinstance(content, str):
         turn.text(content)
         return
@@ -447,8 +448,12 @@ def _claude_assistant(turn: _TurnBuilder, content: Any) -> None:
             continue
         if block.get("type") == "text":
             turn.text(block.get("text"))
-        elif block.get("type") == "tool_use":
-            turn.call(block.get("id"), block.get("name"), block.get("input"))
+        elif block.get("type") == call_type:
+            turn.call(block.get("id"), block.get("name"), block.get(args_key))
+
+
+def _claude_assistant(turn: _TurnBuilder, content: Any) -> None:
+    _assistant_blocks(turn, content, "tool_use", "input")
 
 
 def _claude_results(turn: _TurnBuilder, content: list[Any]) -> None:
@@ -574,13 +579,4 @@ def _pi_kind(message: dict[str, Any]) -> tuple[str, str]:
 
 
 def _pi_assistant(turn: _TurnBuilder, content: Any) -> None:
-    if isinstance(content, str):
-        turn.text(content)
-        return
-    for block in content if isinstance(content, list) else ():
-        if not isinstance(block, dict):
-            continue
-        if block.get("type") == "text":
-            turn.text(block.get("text"))
-        elif block.get("type") == "toolCall":
-            turn.call(block.get("id"), block.get("name"), block.get("arguments"))
+    _assistant_blocks(turn, content, "toolCall", "arguments")

@@ -72,3 +72,24 @@ def project(tmp_path: Path) -> Path:
     path = tmp_path / "project"
     path.mkdir()
     return path
+
+
+class BrokenGraphmem:
+    """A graphmem command a shim is pointed at: missing, or one that logs its call and hangs."""
+
+    def __init__(self, tmp_path: Path, hangs: bool) -> None:
+        self.command = tmp_path / "graphmem"
+        self.calls = tmp_path / "calls.log"
+        self.hangs = hangs
+        if hangs:
+            self.command.write_text(f'#!/bin/sh\necho "$@" >> {self.calls}\nexec sleep 60\n')
+            self.command.chmod(0o755)
+
+    def assert_given_up_on(self) -> None:
+        if self.hangs:
+            assert "hook SessionStart" in self.calls.read_text()  # it was called, then abandoned
+
+
+@pytest.fixture(params=["missing", "hangs"])
+def broken_graphmem(request: pytest.FixtureRequest, tmp_path: Path) -> BrokenGraphmem:
+    return BrokenGraphmem(tmp_path, hangs=request.param == "hangs")

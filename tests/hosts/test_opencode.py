@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from graphmem.integrations import opencode
+from tests.hosts.conftest import BrokenGraphmem
 from tests.hosts.test_claude_code import graphmem, stored
 from tests.hosts.test_harness import wait_for
 from tests.support.hosts import OpencodeServer, run_opencode
@@ -120,19 +121,11 @@ def test_serve_reprompts_once_and_compaction_keeps_the_facts(
     stub.assert_clean()
 
 
-@pytest.mark.parametrize("broken", ["missing", "hangs"])
 def test_opencode_works_when_graphmem_is_missing_or_hangs(
-    opencode_bin: Path, stub: ModelStub, project: Path, home: Path, tmp_path: Path, broken: str
+    opencode_bin: Path, stub: ModelStub, project: Path, home: Path, broken_graphmem: BrokenGraphmem
 ) -> None:
-    calls = tmp_path / "calls.log"
-    command = tmp_path / "graphmem"
-    if broken == "hangs":
-        command.write_text(f'#!/bin/sh\necho "$@" >> {calls}\nexec sleep 60\n')
-        command.chmod(0o755)
-    opencode.apply(opencode.plugin_path("project", project), command=str(command))
-
+    opencode.apply(opencode.plugin_path("project", project), command=str(broken_graphmem.command))
     run = run_opencode("hello", project, home, stub.url, env=FAST).check()
     assert run.reply_text == "STUB_REPLY ok"
-    if broken == "hangs":
-        assert "hook SessionStart" in calls.read_text()  # it was called, and given up on
+    broken_graphmem.assert_given_up_on()
     stub.assert_clean()

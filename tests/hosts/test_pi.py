@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from graphmem.integrations import pi
+from tests.hosts.conftest import BrokenGraphmem
 from tests.hosts.test_claude_code import graphmem
 from tests.hosts.test_harness import wait_for
 from tests.hosts.test_opencode import FACT, FAST, keeps_memory_when_asked, kinds, reprompts
@@ -86,19 +87,11 @@ def test_rpc_session_reprompts_once(pi_bin: Path, stub: ModelStub, wired: Path, 
     stub.assert_clean()
 
 
-@pytest.mark.parametrize("broken", ["missing", "hangs"])
 def test_pi_works_when_graphmem_is_missing_or_hangs(
-    pi_bin: Path, stub: ModelStub, project: Path, home: Path, tmp_path: Path, broken: str
+    pi_bin: Path, stub: ModelStub, project: Path, home: Path, broken_graphmem: BrokenGraphmem
 ) -> None:
-    calls = tmp_path / "calls.log"
-    command = tmp_path / "graphmem"
-    if broken == "hangs":
-        command.write_text(f'#!/bin/sh\necho "$@" >> {calls}\nexec sleep 60\n')
-        command.chmod(0o755)
-    pi.apply(pi.extension_path("project", project), command=str(command))
-
+    pi.apply(pi.extension_path("project", project), command=str(broken_graphmem.command))
     run = run_pi("hello", project, home, stub.url, env=FAST).check()
     assert run.reply_text == "STUB_REPLY ok"
-    if broken == "hangs":
-        assert "hook SessionStart" in calls.read_text()  # it was called, and given up on
+    broken_graphmem.assert_given_up_on()
     stub.assert_clean()
