@@ -250,7 +250,7 @@ def _record(new: dict[str, Any]) -> None:
     path.write_text(json.dumps(state, indent=2))
 
 
-def _remove(app: App) -> list[str]:
+def _remove() -> list[str]:
     path = _state_path()
     if not path.is_file():
         return ["nothing to undo: `graphmem setup` has not changed anything here"]
@@ -309,7 +309,7 @@ def setup(
         return
     app = get_app(ctx)
     if remove:
-        for line in _remove(app):
+        for line in _remove():
             app.out.print(line, highlight=False, markup=False)
         return
     unknown = [h for h in host if h not in HOSTS]
