@@ -21,10 +21,12 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict
-from typing import IO, Any
+from typing import IO, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from graphmem.errors import Exit, GraphmemError
-from graphmem.store.episodes import SOURCES, Episode
+from graphmem.store.episodes import Episode
 
 MARKDOWN_HEADER = "<!-- graphmem dump v1 -->"
 JSONL_HEADER = {"graphmem_dump": 1}
@@ -76,19 +78,34 @@ def write_jsonl(out: IO[str], groups: Iterable[tuple[str, list[Episode]]]) -> in
     return written
 
 
+class _Record(BaseModel):
+    """One episode as a dump holds it: every field present and of its exact type."""
+
+    model_config = ConfigDict(strict=True, extra="ignore")
+
+    uuid: str
+    group_id: str
+    name: str
+    body: str
+    source: Literal["text", "message", "json"]
+    source_description: str
+    kind: str
+    origin: str
+    session_id: str | None
+    created_at: str
+
+
 def _episode(data: Any, where: str) -> Episode:
     if not isinstance(data, dict):
         raise GraphmemError(f"{where}: expected an episode object", Exit.INPUT)
     try:
-        values = {key: data[key] for key in (*_FIELDS, "body")}
-    except KeyError as missing:
-        raise GraphmemError(f"{where}: episode lacks {missing}", Exit.INPUT) from None
-    for key, value in values.items():
-        if not isinstance(value, str) and not (key == "session_id" and value is None):
-            raise GraphmemError(f"{where}: `{key}` must be a string", Exit.INPUT)
-    if values["source"] not in SOURCES:
-        raise GraphmemError(f"{where}: unknown source {values['source']!r}", Exit.INPUT)
-    return Episode(**values)
+        record = _Record.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = ".".join(str(part) for part in first["loc"])
+        problem = "is missing" if first["type"] == "missing" else first["msg"].lower()
+        raise GraphmemError(f"{where}: episode field `{field}` {problem}", Exit.INPUT) from None
+    return Episode(**record.model_dump())
 
 
 def _read_markdown(lines: list[str]) -> Iterator[Episode]:

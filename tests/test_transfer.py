@@ -107,7 +107,31 @@ def test_dump_group_filter_and_stdin_load(
         ("hello\n", "not a graphmem dump"),
         ("", "not a graphmem dump"),
         ('{"graphmem_dump": 1}\n{broken\n', "line 2: not JSON"),
-        ('{"graphmem_dump": 1}\n{"uuid": "x"}\n', "line 2: episode lacks"),
+        ('{"graphmem_dump": 1}\n{"uuid": "x"}\n', "line 2: episode field `group_id` is missing"),
+        (
+            '{"graphmem_dump": 1}\n'
+            + json.dumps(
+                {
+                    **{
+                        k: "x"
+                        for k in (
+                            "uuid",
+                            "group_id",
+                            "name",
+                            "body",
+                            "source_description",
+                            "kind",
+                            "origin",
+                            "created_at",
+                        )
+                    },
+                    "session_id": None,
+                    "source": "video",
+                }
+            )
+            + "\n",
+            "line 2: episode field `source` input should be 'text', 'message' or 'json'",
+        ),
         ("<!-- graphmem dump v1 -->\n<!-- episode {} -->\nno fence\n", "fence missing"),
         ("<!-- graphmem dump v1 -->\n<!-- episode {} -->\n````text\nunclosed\n", "not closed"),
     ],
@@ -140,7 +164,7 @@ def test_loaded_group_ids_are_sanitized(project: Path, cli: Cli, tmp_path: Path)
 
 
 def test_read_rejects_wrong_types() -> None:
-    with pytest.raises(GraphmemError, match="must be a string"):
+    with pytest.raises(GraphmemError, match="field `uuid` input should be a valid string"):
         transfer.read(
             '{"graphmem_dump": 1}\n'
             + json.dumps(

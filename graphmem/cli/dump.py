@@ -8,7 +8,6 @@ from pathlib import Path
 
 import typer
 
-from graphmem import transfer
 from graphmem.cli.app import get_app
 from graphmem.scope import sanitize
 
@@ -43,6 +42,8 @@ def dump(
     if memory.syncing:
         groups = memory.with_server_episodes(groups, server_limit)
     groups = [(g, episodes) for g, episodes in groups if episodes or group]
+    from graphmem import transfer  # with pydantic: only dump and load pay for it
+
     write = transfer.write_markdown if fmt == "markdown" else transfer.write_jsonl
     if path is None:
         write(sys.stdout, groups)
