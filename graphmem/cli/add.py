@@ -6,8 +6,9 @@ import sys
 
 import typer
 
-from graphmem.cli.app import get_app
+from graphmem.cli.app import get_app, one_of
 from graphmem.scope import Scope
+from graphmem.store.episodes import SOURCES
 
 
 def add(
@@ -26,10 +27,8 @@ def add(
     Example: graphmem add "The API uses cursor pagination; page size is capped at 100."
     """
     app = get_app(ctx)
-    if scope not in ("project", "global"):
-        raise typer.BadParameter("must be project or global", param_hint="--scope")
-    if source not in ("text", "message", "json"):
-        raise typer.BadParameter("must be text, message or json", param_hint="--source")
+    one_of(scope, ("project", "global"), "--scope")
+    one_of(source, SOURCES, "--source")
     body = sys.stdin.read() if text == "-" else text
     scope_: Scope = "global" if scope == "global" else "project"
     memory = app.memory

@@ -10,7 +10,7 @@ import os
 import sys
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import typer
 from typer.core import TyperGroup
@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from graphmem.service import Memory
+
+
+T = TypeVar("T", bound=str)
 
 
 class _Group(TyperGroup):
@@ -87,6 +90,15 @@ def _console(*, stderr: bool) -> Console:
     from rich.console import Console
 
     return Console(stderr=stderr, soft_wrap=True)
+
+
+def one_of(value: str, choices: tuple[T, ...], param: str) -> T:
+    """`value` if it is one of `choices`, else a usage error (exit 2) naming `param`."""
+    for choice in choices:
+        if value == choice:
+            return choice
+    allowed = ", ".join(choices[:-1]) + f" or {choices[-1]}"
+    raise typer.BadParameter(f"must be {allowed}", param_hint=param)
 
 
 def abort(message: str, code: Exit = Exit.FAILURE) -> NoReturn:

@@ -12,7 +12,7 @@ from typing import Any
 
 import typer
 
-from graphmem.cli.app import get_app
+from graphmem.cli.app import get_app, one_of
 
 SHELLS = ("bash", "zsh", "fish")
 FILES = {"bash": "graphmem.bash", "zsh": "_graphmem", "fish": "graphmem.fish"}
@@ -159,8 +159,7 @@ def completions(
 
     Example: graphmem completions bash > ~/.local/share/bash-completion/completions/graphmem
     """
-    if shell not in SHELLS:
-        raise typer.BadParameter("must be bash, zsh or fish", param_hint="SHELL")
+    one_of(shell, SHELLS, "SHELL")
     get_app(ctx)
     print(script(shell), end="")
 

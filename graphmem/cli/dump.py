@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from graphmem.cli.app import get_app
+from graphmem.cli.app import get_app, one_of
 from graphmem.scope import sanitize
 
 
@@ -34,8 +34,7 @@ def dump(
     Example: graphmem dump backup.md && graphmem load backup.md
     """
     app = get_app(ctx)
-    if fmt not in ("markdown", "jsonl"):
-        raise typer.BadParameter("must be markdown or jsonl", param_hint="--format")
+    one_of(fmt, ("markdown", "jsonl"), "--format")
     memory = app.memory
     wanted = None if all_groups else [sanitize(g) for g in group] or memory.groups("all")
     groups = memory.export(wanted)

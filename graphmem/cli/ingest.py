@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from graphmem.cli.app import App, get_app
+from graphmem.cli.app import App, get_app, one_of
+from graphmem.store.episodes import SOURCES
 
 if TYPE_CHECKING:
     from graphmem.service import IngestEvent
@@ -53,8 +54,7 @@ def ingest(
     Example (in CI): graphmem ingest docs/ README.md --prune
     """
     app = get_app(ctx)
-    if source not in ("text", "message", "json"):
-        raise typer.BadParameter("must be text, message or json", param_hint="--source")
+    one_of(source, SOURCES, "--source")
     total, stream = app.memory.ingest(
         paths,
         group=group,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from graphmem.cli.app import App, get_app
+from graphmem.cli.app import App, get_app, one_of
 from graphmem.scope import SCOPES
 
 if TYPE_CHECKING:
@@ -32,11 +32,10 @@ def search(
     Example: graphmem search "pagination limit" --scope project
     """
     app = get_app(ctx)
-    if scope not in SCOPES:
-        raise typer.BadParameter("must be project, global or all", param_hint="--scope")
+    scope_ = one_of(scope, SCOPES, "--scope")
     memory = app.memory
-    hits = memory.search(query, scope=scope, limit=limit)
-    graph = memory.search_graph(query, scope=scope, limit=limit) if memory.syncing else None
+    hits = memory.search(query, scope=scope_, limit=limit)
+    graph = memory.search_graph(query, scope=scope_, limit=limit) if memory.syncing else None
     if graph is not None and graph.error:
         why = "server unreachable" if graph.unreachable else "server refused the search"
         app.note(f"{why}: answering from the local store ({graph.error})")
