@@ -8,17 +8,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from graphmem import paths
 from graphmem.errors import ConfigError
+from graphmem.record import field, record
 
 PROJECT_FILE = ".graphmem.toml"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Setting:
     key: str
     type: type
@@ -77,7 +77,7 @@ SETTINGS: tuple[Setting, ...] = (
 BY_KEY = {s.key: s for s in SETTINGS}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Config:
     values: Mapping[str, Any]
     files: tuple[Path, ...] = ()  # config files in effect, lowest precedence first

@@ -12,11 +12,11 @@ import hashlib
 import json
 import os
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from graphmem.chunking import chunk
 from graphmem.errors import Exit, GraphmemError
+from graphmem.record import record
 
 SKIP_DIRS = frozenset(
     """.git .hg .svn .bzr .jj node_modules __pycache__ .venv venv .tox .nox .mypy_cache
@@ -32,7 +32,7 @@ MAX_FILE_BYTES = 50 * 1024 * 1024
 _GLOB_CHARS = set("*?[")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Document:
     path: Path
     key: str  # how the manifest and episode names refer to it: relative to the project if inside
@@ -40,7 +40,7 @@ class Document:
     chunks: list[str]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Skipped:
     path: Path
     reason: str

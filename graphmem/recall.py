@@ -14,8 +14,8 @@ import re
 import sqlite3
 from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
 
+from graphmem.record import record
 from graphmem.store import episodes as ep
 from graphmem.store.episodes import Episode
 from graphmem.store.remote_cache import CachedFact
@@ -45,13 +45,13 @@ _TAG_LIKE = re.compile(r"<(?=/?[A-Za-z!?])")
 _SPACE = re.compile(r"\s+")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Item:
     key: str  # episode or fact uuid: what "already shown" remembers
     line: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Block:
     text: str  # '' when there is nothing to show
     shown: list[str]  # keys of the items in the block

@@ -41,8 +41,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from functools import cached_property, lru_cache
+
+from graphmem.record import record
 
 __all__ = ["Redaction", "Redactor", "redact"]
 
@@ -54,13 +55,13 @@ _Found = tuple[str, int, int] | None
 _Finder = Callable[[re.Match[str]], _Found]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Redaction:
     text: str
     counts: dict[str, int]  # kind -> number replaced, e.g. {"aws_access_key": 1, "private": 2}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class _Rule:
     """A regex whose every match starts at one of its literal triggers.
 

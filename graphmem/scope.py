@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
+
+from graphmem.record import record
 
 MAX_ID = 64
 Scope = Literal["project", "global", "all"]
@@ -84,7 +85,7 @@ def git_remote(root: Path) -> str | None:
     return remotes.get("origin") or next(iter(remotes.values()), None)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Project:
     root: Path
     group_id: str

@@ -10,7 +10,6 @@ import os
 import sqlite3
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -18,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from graphmem import config as config_mod
 from graphmem import paths
 from graphmem.errors import ConfigError, Exit, GraphmemError
+from graphmem.record import field, record, replace
 from graphmem.scope import SCOPES, Project, Scope, project_for, sanitize
 from graphmem.store import breaker, counters, db, manifest, outbox, remote_cache, sessions
 from graphmem.store import episodes as ep
@@ -28,14 +28,14 @@ if TYPE_CHECKING:
     from graphmem.sync.drain import DrainReport, Progress
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Stored:
     episode: Episode
     new: bool  # False when the same memory was already stored in that group
     redacted: Mapping[str, int] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class IngestEvent:
     path: str
     action: Literal["added", "replaced", "unchanged", "skipped", "pruned"]
@@ -43,7 +43,7 @@ class IngestEvent:
     reason: str = ""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class GraphAnswer:
     facts: list[Any]  # graphmem.backends.graphiti.Fact, still valid
     entities: list[Any]  # graphmem.backends.graphiti.Entity
@@ -52,7 +52,7 @@ class GraphAnswer:
     unreachable: bool = False  # False when the server answered with a refusal
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class LoadReport:
     added: int
     skipped: int

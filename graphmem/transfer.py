@@ -20,12 +20,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import asdict
 from typing import IO, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from graphmem.errors import Exit, GraphmemError
+from graphmem.record import asdict
 from graphmem.store.episodes import Episode
 
 MARKDOWN_HEADER = "<!-- graphmem dump v1 -->"

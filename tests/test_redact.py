@@ -219,7 +219,7 @@ def test_import_pulls_in_only_the_standard_library() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded = json.loads(out.stdout)
     foreign = [m for m in loaded if m.split(".")[0] not in sys.stdlib_module_names]
-    assert foreign == ["graphmem", "graphmem.redact"]
+    assert foreign == ["graphmem", "graphmem.record", "graphmem.redact"]
 
 
 # --------------------------------------------------------------------------- properties

@@ -1,7 +1,7 @@
 """graphmem's operations on a Graphiti MCP server, whatever its version.
 
 Tools are chosen from the server's `tools/list` (current names first, then the names of older
-servers still deployed), results become small dataclasses, and two server hazards are kept away:
+servers still deployed), results become small records, and two server hazards are kept away:
 queries made only of stopwords / punctuation (a RediSearch syntax error on FalkorDB) return no
 results without asking, and group ids must already be sanitized (a `-` is RediSearch's NOT).
 
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from graphmem.backends.mcp import InvalidArguments, McpClient, McpError, ServerInfo, Unreachable
+from graphmem.record import record
 
 _GROUP_ID = re.compile(r"[A-Za-z0-9_]{1,64}")
 _WORD = re.compile(r"[A-Za-z0-9]+")
@@ -42,7 +42,7 @@ _TOOL_NAMES = {
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Fact:
     uuid: str
     fact: str
@@ -58,7 +58,7 @@ class Fact:
     target_name: str | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Entity:
     uuid: str
     name: str
@@ -68,7 +68,7 @@ class Entity:
     created_at: datetime | None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RemoteEpisode:
     uuid: str
     name: str

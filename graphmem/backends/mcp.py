@@ -24,13 +24,13 @@ import json
 import threading
 import time
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
 
 import httpx
 
 from graphmem.errors import Exit, GraphmemError
+from graphmem.record import record
 
 PROTOCOL_VERSION = "2025-06-18"
 CLIENT_INFO = {"name": "graphmem", "version": "0.1.0"}
@@ -71,7 +71,7 @@ class _SessionExpired(Exception):
     """404 on a request that carried a session id: the server forgot it (restart, idle)."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ServerInfo:
     name: str
     version: str

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
@@ -17,6 +16,7 @@ from typer.core import TyperGroup
 
 from graphmem import __version__
 from graphmem.errors import Exit, GraphmemError
+from graphmem.record import field, record
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -53,7 +53,7 @@ app = typer.Typer(
 )
 
 
-@dataclass
+@record
 class App:
     """What every command gets: config overrides from global flags, output helpers, the service."""
 

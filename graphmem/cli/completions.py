@@ -7,18 +7,18 @@ every keypress). `completions/` holds the generated files; a test keeps them cur
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import typer
 
 from graphmem.cli.app import get_app, one_of
+from graphmem.record import record
 
 SHELLS = ("bash", "zsh", "fish")
 FILES = {"bash": "graphmem.bash", "zsh": "_graphmem", "fish": "graphmem.fish"}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Node:
     path: tuple[str, ...]  # e.g. ("setup", "claude-code")
     help: str

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -21,11 +20,12 @@ from graphmem.cli.app import App, abort, get_app
 from graphmem.errors import Exit
 from graphmem.integrations import graphiti_server
 from graphmem.integrations.hosts import HOSTS
+from graphmem.record import field, record
 
 STATE = "setup-state.json"
 
 
-@dataclass
+@record
 class Answers:
     hosts: list[str]
     scope: str  # user | project
@@ -38,7 +38,7 @@ class Answers:
     start_server: bool = False
 
 
-@dataclass
+@record
 class Done:
     lines: list[str] = field(default_factory=list)
     state: dict[str, Any] = field(

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from graphmem.hooks.transcript import Turn
+from graphmem.record import record
 
 Kind = Literal[
     "session_start",  # a session began, resumed, was cleared or compacted (`source` says which)
@@ -20,7 +20,7 @@ Kind = Literal[
 ]
 
 
-@dataclass
+@record
 class HookEvent:
     kind: Kind
     host: str  # claude-code | opencode | pi
@@ -36,7 +36,7 @@ class HookEvent:
     compact_summary: str = ""
 
 
-@dataclass
+@record
 class Answer:
     context: str = ""  # shown to the model (session start, prompt)
     block: str = ""  # stop: ask the agent to continue with this reason

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from graphmem import recall
 from graphmem.hooks.events import Answer, HookEvent
 from graphmem.hooks.transcript import Turn, read_claude, render_turns
 from graphmem.paths import graphmem_executable
+from graphmem.record import record
 from graphmem.service import Memory, title_of
 from graphmem.store import db, sessions
 from graphmem.store.episodes import Episode
@@ -24,7 +24,7 @@ MIN_CAPTURE_BYTES = 50  # a Stop with less than this new is left for the next ca
 COMPACTION_CHARS = 3_000
 
 
-@dataclass
+@record
 class Context:
     memory: Memory
     event: HookEvent

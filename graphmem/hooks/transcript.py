@@ -18,8 +18,9 @@ import os
 import re
 import stat
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
+
+from graphmem.record import field, record
 
 # Bytes read per call (~1.6 ms per MiB to parse): a bigger backlog is read from its most recent
 # end only, so the first Stop of a long resumed session stays inside the hook's budget.
@@ -68,7 +69,7 @@ _NOT_A_PROMPT = (
 )
 
 
-@dataclass(slots=True)
+@record
 class ToolUse:
     """One tool call: a file path for edits, the command for a shell, else a short argument."""
 
@@ -94,7 +95,7 @@ class ToolUse:
         return f" (error: {self.error})" if self.error else " (error)"
 
 
-@dataclass(slots=True)
+@record
 class Turn:
     """One user prompt and the agent's work on it."""
 

@@ -12,12 +12,12 @@ import json
 import os
 import re
 import shlex
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from graphmem.errors import Exit, GraphmemError
 from graphmem.paths import graphmem_executable
+from graphmem.record import field, record
 
 # event -> matcher ('' for events without one) and timeout in seconds.
 EVENTS: dict[str, tuple[str, int]] = {
@@ -32,7 +32,7 @@ EVENTS: dict[str, tuple[str, int]] = {
 _OURS = re.compile(r"(?:^|[/\\\s'\"])graphmem(?:\.exe)?['\"]?\s+hook(?:\s|$)")
 
 
-@dataclass
+@record
 class Change:
     path: Path
     added: list[str] = field(default_factory=list)

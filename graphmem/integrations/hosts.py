@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from graphmem.integrations import claude_code, opencode, pi
+from graphmem.record import record
 
 
 class Installed(Protocol):
@@ -18,7 +18,7 @@ class Installed(Protocol):
     def removed(self) -> Any: ...  # truthy when graphmem's entries were taken out
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Host:
     name: str
     binary: str

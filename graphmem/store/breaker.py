@@ -16,8 +16,8 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
-from dataclasses import dataclass
 
+from graphmem.record import record
 from graphmem.store.db import now as timestamp
 
 BACKOFF_S = (5.0, 15.0, 60.0, 300.0)
@@ -52,7 +52,7 @@ def owner_alive(owner: str) -> bool:
 # -- breaker ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Breaker:
     failures: int
     open_until: float  # epoch seconds; the network may be tried from then on

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 
+from graphmem.record import field, record
 from graphmem.store.db import now, transaction
 
 SOURCES = ("text", "message", "json")
@@ -31,7 +31,7 @@ def new_uuid() -> str:
     return str(uuid.uuid4())
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Episode:
     group_id: str
     name: str
@@ -51,7 +51,7 @@ class Episode:
         return hashlib.sha256(f"{self.name}\0{self.body}".encode()).hexdigest()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Hit:
     episode: Episode
     snippet: str

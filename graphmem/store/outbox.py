@@ -21,8 +21,8 @@ import re
 import sqlite3
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from graphmem.record import record
 from graphmem.store.breaker import owner_alive
 from graphmem.store.db import now
 from graphmem.store.episodes import Episode
@@ -51,7 +51,7 @@ def local_name(remote: str) -> str:
     return _KEY.sub("", remote).rstrip()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Entry:
     id: int
     episode_uuid: str
@@ -70,7 +70,7 @@ class Entry:
         return key_of(self.episode_uuid)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Counts:
     pending: int
     uncertain: int  # pending rows whose last send has an unknown outcome

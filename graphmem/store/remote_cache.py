@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal
 
+from graphmem.record import record
 from graphmem.store.db import now
 from graphmem.store.episodes import fts_query
 
@@ -22,7 +22,7 @@ MAX_QUERIES = 50  # prompts waiting to be asked of the server
 Kind = Literal["fact", "entity"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CachedFact:
     uuid: str
     text: str  # a fact's sentence, or "Name: summary" for an entity

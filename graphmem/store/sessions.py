@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from graphmem.record import record
 from graphmem.store.db import now
 
 
-@dataclass
+@record
 class Session:
     session_id: str
     host: str

@@ -11,9 +11,9 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from graphmem.record import record
 from graphmem.store import breaker, outbox, remote_cache
 from graphmem.store.db import transaction
 from graphmem.store.remote_cache import CachedFact, cached_facts, note_query, recent_cached
@@ -40,7 +40,7 @@ STARTING_S = 15.0  # how long a placeholder holds the drain lease while the proc
 REFRESH_EVERY_S = 60.0  # a background run only to refresh the cache, at most this often
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Health:
     pending: int  # episodes waiting for the server
     dead: int  # given up (kept locally; `graphmem spool retry-dead`)

@@ -20,12 +20,12 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from graphmem.backends.graphiti import GraphitiBackend, RemoteEpisode
 from graphmem.backends.mcp import McpError, Rejected, Unreachable
+from graphmem.record import field, record
 from graphmem.store import breaker, outbox, remote_cache
 from graphmem.store.db import transaction
 from graphmem.store.outbox import Entry
@@ -55,7 +55,7 @@ Progress = Callable[[str, Entry], None]
 T = TypeVar("T")
 
 
-@dataclass
+@record
 class DrainReport:
     sent: int = 0  # accepted by the server this run
     confirmed: int = 0  # seen on the server this run

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from graphmem.backends.graphiti import Entity, Fact, GraphitiBackend, RemoteEpisode
 from graphmem.backends.mcp import McpClient, McpError, ServerInfo, Unreachable
+from graphmem.record import field, record
 from graphmem.store import breaker, outbox, remote_cache
 from graphmem.store.db import transaction
 from graphmem.store.episodes import SOURCES, Episode
@@ -124,7 +124,7 @@ def _record(memory: Memory, failure: str | None) -> None:
             breaker.record_failure(memory.conn, failure)
 
 
-@dataclass
+@record
 class RemoteAnswer:
     facts: list[Fact] = field(default_factory=list)
     entities: list[Entity] = field(default_factory=list)

@@ -10,18 +10,18 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
 from graphmem.errors import Exit, GraphmemError
 from graphmem.paths import graphmem_executable
+from graphmem.record import record
 
 MARKER = "graphmem-shim"
 _PLACEHOLDER = '"__GRAPHMEM__"'
 
 
-@dataclass
+@record
 class FileChange:
     path: Path
     written: bool = False
