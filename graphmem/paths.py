@@ -75,6 +75,13 @@ def private_dir(path: Path) -> Path:
     return path
 
 
+def hook_argv() -> list[str]:
+    """How hosts start a hook, the event name to be appended: this install's interpreter without
+    `site` on graphmem's launcher (graphmem/hooks/launch.py says why)."""
+    launcher = Path(__file__).resolve().parent / "hooks" / "launch.py"
+    return [sys.executable, "-S", str(launcher)]
+
+
 def graphmem_executable() -> str:
     """This install's console script (beside the interpreter), else what started us, else the
     bare name. Hosts get the absolute path: a version manager's shim on PATH costs ~200 ms."""

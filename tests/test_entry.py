@@ -1,4 +1,5 @@
-"""`graphmem hook` takes the stdlib-only path: none of the heavy CLI libraries are imported."""
+"""Hooks take the stdlib-only path: started without `site`, importing none of the CLI libraries
+and none of the standard modules that would cost a hook more than its work."""
 
 from __future__ import annotations
 
@@ -7,37 +8,47 @@ import subprocess
 import sys
 from pathlib import Path
 
-HEAVY = ("typer", "rich", "pydantic", "httpx", "questionary", "click")
+import pytest
 
-PROBE = """
-import atexit, json, sys
-atexit.register(lambda: sys.stderr.write("MODULES=" + json.dumps(sorted(
-    m for m in sys.modules if m.split(".")[0] in {heavy}))))
-sys.argv = ["graphmem", "hook", "SessionStart"]
-from graphmem.__main__ import main
-main()
-"""
+from graphmem.paths import hook_argv
+from tests.support.transcripts import assistant, text, user, write
+
+HEAVY = {"typer", "rich", "pydantic", "httpx", "questionary", "click"}
+# Standard modules a hook does without, each worth 2-26 ms per event (docs/benchmarks.md).
+SLOW = {"site", "dataclasses", "inspect"}
 
 
-def run_hook(stdin: bytes, cwd: Path) -> subprocess.CompletedProcess[bytes]:
-    code = PROBE.format(heavy=set(HEAVY))
-    return subprocess.run(
-        [sys.executable, "-c", code], input=stdin, capture_output=True, cwd=cwd, timeout=60
+def hook_modules(event: str, payload: dict[str, object], cwd: Path) -> set[str]:
+    """Every module the installed hook command imports, read from `-X importtime`."""
+    python, *rest = hook_argv()
+    result = subprocess.run(
+        [python, "-X", "importtime", *rest, event],
+        input=json.dumps(payload).encode(),
+        capture_output=True,
+        cwd=cwd,
+        timeout=60,
     )
+    assert result.returncode == 0 and b"Traceback" not in result.stderr, result.stderr
+    lines = result.stderr.decode().splitlines()
+    return {line.rsplit("|", 1)[1].strip() for line in lines if line.startswith("import time:")}
 
 
-def test_hook_imports_no_heavy_library(project: Path) -> None:
+@pytest.mark.parametrize("event", ["SessionStart", "UserPromptSubmit", "Stop", "PreCompact"])
+def test_hooks_import_only_what_they_need(project: Path, event: str) -> None:
+    transcript = project / "t.jsonl"
+    write(transcript, user("Use tenacity for retries"), assistant(text("Done. " * 40)))
     payload = {
         "session_id": "s1",
         "cwd": str(project),
-        "hook_event_name": "SessionStart",
+        "hook_event_name": event,
         "source": "startup",
-        "transcript_path": str(project / "t.jsonl"),
+        "prompt": "remember: always use tenacity",
+        "transcript_path": str(transcript),
     }
-    result = run_hook(json.dumps(payload).encode(), project)
-    assert result.returncode == 0
-    modules = json.loads(result.stderr.decode().split("MODULES=")[-1])
-    assert modules == []
+    modules = hook_modules(event, payload, project)
+    assert "graphmem.hooks.handlers" in modules  # the probe saw the real work
+    assert {m.split(".")[0] for m in modules} & HEAVY == set()
+    assert modules & SLOW == set()
 
 
 def test_hook_with_garbage_stdin_exits_zero(project: Path) -> None:

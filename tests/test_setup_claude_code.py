@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import shlex
+import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from graphmem.integrations import claude_code
+from graphmem.paths import hook_argv
 from tests.conftest import Cli
 
 THEIRS = {
@@ -42,7 +45,7 @@ def test_install_merges_and_is_idempotent(project: Path, cli: Cli) -> None:
     assert commands(data, "PreToolUse") == ["guard"]
     stop = commands(data, "Stop")
     assert stop[0] == "notify-send done"
-    assert stop[1].endswith(" hook Stop") and Path(stop[1].split()[0]).is_absolute()
+    assert shlex.split(stop[1]) == [*hook_argv(), "Stop"]
     start_group = data["hooks"]["SessionStart"][0]
     assert start_group["matcher"] == "startup|resume|clear|compact"
     before = path.read_text()
@@ -78,8 +81,26 @@ def test_invalid_settings_are_left_alone(project: Path, cli: Cli) -> None:
     assert path.read_text() == "{ not json"
 
 
+def test_the_installed_command_answers_as_the_hook_would(project: Path, cli: Cli) -> None:
+    """What Claude Code does with the entry: run it through a shell with the event on stdin."""
+    cli.json("add", "Deploys go through the blue-green script")
+    cli.json("setup", "claude-code", "--project")
+    start = commands(settings(project), "SessionStart")[0]
+    payload = {"session_id": "s1", "cwd": str(project), "source": "startup"}
+    result = subprocess.run(
+        start, shell=True, input=json.dumps(payload), capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0 and result.stderr == ""
+    context = json.loads(result.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "blue-green script" in context
+
+
 def test_recognises_its_entries_by_command() -> None:
-    assert claude_code.is_ours({"command": "/x/bin/graphmem hook Stop"})
+    assert claude_code.is_ours({"command": claude_code.command("Stop")})
+    assert claude_code.is_ours(
+        {"command": "'/my dir/py' -S '/my dir/graphmem/hooks/launch.py' Stop"}
+    )
+    assert claude_code.is_ours({"command": "/x/bin/graphmem hook Stop"})  # earlier versions
     assert claude_code.is_ours({"command": "'/my dir/graphmem' hook Stop"})
     assert not claude_code.is_ours({"command": "my-graphmem-wrapper hooks"})
     assert not claude_code.is_ours({"command": "echo graphmem"})
@@ -90,7 +111,9 @@ def test_status_shows_where_hooks_are_wired_and_for_which_install(project: Path,
     cli.json("setup", "claude-code", "--project")
     path = str(project / ".claude" / "settings.json")
     assert cli.json("status")["hosts"]["claude-code"] == {path: "current"}
-    moved = Path(path).read_text().replace("/graphmem hook", "/old-venv/graphmem hook")
+    moved = (
+        Path(path).read_text().replace("/graphmem/hooks/launch.py", "/old/graphmem/hooks/launch.py")
+    )
     Path(path).write_text(moved)
     assert cli.json("status")["hosts"]["claude-code"] == {path: "stale"}
     assert "another install" in cli("status").stdout

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from graphmem.integrations import opencode, pi, shims
+from graphmem.paths import hook_argv
 from tests.conftest import Cli
 
 # host -> (its file under the project, its file under the user's home)
@@ -45,8 +46,8 @@ def test_install_keeps_the_folder_and_is_idempotent(host: str, project: Path, cl
     assert first == {"path": str(path), "written": True, "removed": False}
     source = path.read_text()
     assert shims.MARKER in source.splitlines()[0]
-    command = json.loads(re.search(r'const GRAPHMEM = ("[^"]*");', source).group(1))  # type: ignore[union-attr]
-    assert Path(command).is_absolute() and Path(command).name.startswith("graphmem")
+    argv = json.loads(re.search(r"const HOOK = (\[.*\]);", source).group(1))  # type: ignore[union-attr]
+    assert argv == hook_argv() and all(Path(argv[i]).is_absolute() for i in (0, 2))
     stamp = path.stat().st_mtime_ns
 
     again = cli.json("setup", host, "--project")
@@ -95,17 +96,17 @@ def test_help_has_an_example(host: str, cli: Cli) -> None:
 
 @pytest.mark.parametrize("template", ["opencode.js", "pi.ts"])
 def test_shims_import_only_node_builtins(template: str) -> None:
-    source = shims.render(template, "/opt/graphmem/bin/graphmem")
+    source = shims.render(template, ["/opt/py", "-S", "/opt/graphmem/hooks/launch.py"])
     assert IMPORT.findall(source) == ["node:child_process"]
-    assert 'const GRAPHMEM = "/opt/graphmem/bin/graphmem";' in source
-    assert "__GRAPHMEM__" not in source
+    assert 'const HOOK = ["/opt/py", "-S", "/opt/graphmem/hooks/launch.py"];' in source
+    assert "__GRAPHMEM_HOOK__" not in source
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node not installed")
 def test_opencode_shim_loads_and_survives_a_missing_graphmem(tmp_path: Path) -> None:
     """The plugin module, run by node with a fake client: every hook resolves, nothing throws."""
     plugin = tmp_path / "graphmem.mjs"
-    plugin.write_text(shims.render("opencode.js", str(tmp_path / "no-such-graphmem")))
+    plugin.write_text(shims.render("opencode.js", [str(tmp_path / "no-such-graphmem")]))
     driver = tmp_path / "drive.mjs"
     driver.write_text(
         f"""

@@ -1,9 +1,10 @@
 """Install graphmem's hooks into a Claude Code settings.json, and take them out again.
 
-Only entries whose command runs `graphmem hook` are graphmem's: everything else in the file (other
-settings, other tools' hooks, the user's own) is kept as it was. Installing twice gives the same
-file. The command is the absolute path of this install's console script, because a version
-manager's shim on PATH (pyenv) costs ~200 ms on every event.
+Only entries whose command runs graphmem's hook (its launcher, or `graphmem hook`) are graphmem's:
+everything else in the file (other settings, other tools' hooks, the user's own) is kept as it
+was. Installing twice gives the same file. The command names this install's interpreter and
+launcher by absolute path, because a version manager's shim on PATH (pyenv) costs ~200 ms on
+every event.
 """
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ import json
 import os
 import re
 import shlex
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from graphmem.errors import Exit, GraphmemError
-from graphmem.paths import graphmem_executable
+from graphmem.paths import hook_argv
 from graphmem.record import field, record
 
 # event -> matcher ('' for events without one) and timeout in seconds.
@@ -29,7 +31,11 @@ EVENTS: dict[str, tuple[str, int]] = {
     "PostCompact": ("manual|auto", 30),
     "SessionEnd": ("", 5),
 }
-_OURS = re.compile(r"(?:^|[/\\\s'\"])graphmem(?:\.exe)?['\"]?\s+hook(?:\s|$)")
+# graphmem's launcher, or the `graphmem hook` that earlier versions installed.
+_OURS = re.compile(
+    r"[/\\]graphmem[/\\]hooks[/\\]launch\.py\b"
+    r"|(?:^|[/\\\s'\"])graphmem(?:\.exe)?['\"]?\s+hook(?:\s|$)"
+)
 
 
 @record
@@ -90,13 +96,16 @@ def _without_ours(hooks: dict[str, Any], change: Change) -> dict[str, Any]:
     return kept
 
 
-def _ours(command: str) -> dict[str, list[dict[str, Any]]]:
+def command(event: str, argv: Sequence[str] | None = None) -> str:
+    """The shell command Claude Code runs for `event` (`argv`: how to start a hook)."""
+    return shlex.join([*(argv or hook_argv()), event])
+
+
+def _ours(argv: Sequence[str] | None) -> dict[str, list[dict[str, Any]]]:
     entries: dict[str, list[dict[str, Any]]] = {}
     for event, (matcher, timeout) in EVENTS.items():
         group: dict[str, Any] = {"matcher": matcher} if matcher else {}
-        group["hooks"] = [
-            {"type": "command", "command": f"{command} hook {event}", "timeout": timeout}
-        ]
+        group["hooks"] = [{"type": "command", "command": command(event, argv), "timeout": timeout}]
         entries[event] = [group]
     return entries
 
@@ -119,13 +128,13 @@ def state(path: Path) -> str:
     }
     if not found:
         return "absent"
-    command = shlex.quote(graphmem_executable())
-    expected = {(event, f"{command} hook {event}") for event in EVENTS}
+    expected = {(event, command(event)) for event in EVENTS}
     return "current" if found == expected else "stale"
 
 
-def apply(path: Path, *, remove: bool = False, command: str | None = None) -> Change:
-    """Install (or with `remove`, uninstall) graphmem's hooks in the settings file at `path`."""
+def apply(path: Path, *, remove: bool = False, argv: Sequence[str] | None = None) -> Change:
+    """Install (or with `remove`, uninstall) graphmem's hooks in the settings file at `path`;
+    `argv` replaces how a hook is started (tests point it at a broken graphmem)."""
     change = Change(path)
     settings = _read(path)
     hooks = settings.get("hooks", {})
@@ -133,8 +142,7 @@ def apply(path: Path, *, remove: bool = False, command: str | None = None) -> Ch
         raise GraphmemError(f"{path}: `hooks` is not an object; not touching it", Exit.INPUT)
     hooks = _without_ours(hooks, change)
     if not remove:
-        quoted = shlex.quote(command or graphmem_executable())
-        for event, groups in _ours(quoted).items():
+        for event, groups in _ours(argv).items():
             hooks[event] = [*hooks.get(event, []), *groups]
             change.added.append(event)
     if hooks:

@@ -7,6 +7,7 @@ opencode loads every `*.js` in `.opencode/plugins/` (project) and `~/.config/ope
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from graphmem.integrations import shims
@@ -22,9 +23,11 @@ def plugin_path(scope: str, project_root: Path) -> Path:
     return config / "opencode" / "plugins" / FILE_NAME
 
 
-def apply(path: Path, *, remove: bool = False, command: str | None = None) -> shims.FileChange:
+def apply(
+    path: Path, *, remove: bool = False, argv: Sequence[str] | None = None
+) -> shims.FileChange:
     """Install (or with `remove`, uninstall) the plugin file at `path`."""
-    return shims.apply("opencode.js", path, remove=remove, command=command)
+    return shims.apply("opencode.js", path, remove=remove, argv=argv)
 
 
 def state(path: Path) -> str:

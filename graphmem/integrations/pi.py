@@ -7,6 +7,7 @@ under PI_CODING_AGENT_DIR) by itself, so installing is writing one file there.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from graphmem.integrations import shims
@@ -22,9 +23,11 @@ def extension_path(scope: str, project_root: Path) -> Path:
     return agent / "extensions" / FILE_NAME
 
 
-def apply(path: Path, *, remove: bool = False, command: str | None = None) -> shims.FileChange:
+def apply(
+    path: Path, *, remove: bool = False, argv: Sequence[str] | None = None
+) -> shims.FileChange:
     """Install (or with `remove`, uninstall) the extension file at `path`."""
-    return shims.apply("pi.ts", path, remove=remove, command=command)
+    return shims.apply("pi.ts", path, remove=remove, argv=argv)
 
 
 def state(path: Path) -> str:

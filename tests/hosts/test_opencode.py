@@ -124,7 +124,7 @@ def test_serve_reprompts_once_and_compaction_keeps_the_facts(
 def test_opencode_works_when_graphmem_is_missing_or_hangs(
     opencode_bin: Path, stub: ModelStub, project: Path, home: Path, broken_graphmem: BrokenGraphmem
 ) -> None:
-    opencode.apply(opencode.plugin_path("project", project), command=str(broken_graphmem.command))
+    opencode.apply(opencode.plugin_path("project", project), argv=[str(broken_graphmem.command)])
     run = run_opencode("hello", project, home, stub.url, env=FAST).check()
     assert run.reply_text == "STUB_REPLY ok"
     broken_graphmem.assert_given_up_on()

@@ -90,7 +90,7 @@ def test_rpc_session_reprompts_once(pi_bin: Path, stub: ModelStub, wired: Path, 
 def test_pi_works_when_graphmem_is_missing_or_hangs(
     pi_bin: Path, stub: ModelStub, project: Path, home: Path, broken_graphmem: BrokenGraphmem
 ) -> None:
-    pi.apply(pi.extension_path("project", project), command=str(broken_graphmem.command))
+    pi.apply(pi.extension_path("project", project), argv=[str(broken_graphmem.command)])
     run = run_pi("hello", project, home, stub.url, env=FAST).check()
     assert run.reply_text == "STUB_REPLY ok"
     broken_graphmem.assert_given_up_on()

@@ -4,7 +4,8 @@
 // keep working whatever happens to graphmem. No npm imports (opencode installs none offline).
 import { spawn } from "node:child_process";
 
-const GRAPHMEM = "__GRAPHMEM__";
+// How to start a graphmem hook (interpreter, -S, launcher), the event name to be appended.
+const HOOK = ["__GRAPHMEM_HOOK__"];
 // Milliseconds an event may wait for graphmem; GRAPHMEM_HOOK_TIMEOUT_MS lowers every limit.
 const LIMITS = { SessionStart: 10000, UserPromptSubmit: 10000, Stop: 30000, PreCompact: 30000 };
 const DEFAULT_LIMIT = 5000;
@@ -16,7 +17,7 @@ function limit(event) {
   return Math.min(LIMITS[event] ?? DEFAULT_LIMIT, OVERRIDE);
 }
 
-// Runs `graphmem hook <event>` with `payload`; resolves to its JSON answer, or {} on any failure.
+// Runs graphmem's hook for `event` with `payload`; resolves to its JSON answer, or {} on any failure.
 function hook(event, payload) {
   return new Promise((resolve) => {
     let out = "";
@@ -30,7 +31,10 @@ function hook(event, payload) {
     let child;
     try {
       // Own process group, so a hung graphmem and anything it started are killed together.
-      child = spawn(GRAPHMEM, ["hook", event], { stdio: ["pipe", "pipe", "ignore"], detached: true });
+      child = spawn(HOOK[0], [...HOOK.slice(1), event], {
+        stdio: ["pipe", "pipe", "ignore"],
+        detached: true,
+      });
     } catch {
       return resolve({});
     }

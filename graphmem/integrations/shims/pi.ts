@@ -4,7 +4,8 @@
 // working whatever happens to graphmem. No npm imports, so it loads without a package.json.
 import { spawn } from "node:child_process";
 
-const GRAPHMEM = "__GRAPHMEM__";
+// How to start a graphmem hook (interpreter, -S, launcher), the event name to be appended.
+const HOOK = ["__GRAPHMEM_HOOK__"];
 // Milliseconds an event may wait for graphmem; GRAPHMEM_HOOK_TIMEOUT_MS lowers every limit.
 const LIMITS: Record<string, number> = {
   SessionStart: 10000,
@@ -22,7 +23,7 @@ function limit(event: string): number {
   return Math.min(LIMITS[event] ?? DEFAULT_LIMIT, OVERRIDE);
 }
 
-// Runs `graphmem hook <event>` with `payload`; resolves to its JSON answer, or {} on any failure.
+// Runs graphmem's hook for `event` with `payload`; resolves to its JSON answer, or {} on any failure.
 function hook(event: string, payload: Record<string, unknown>): Promise<Answer> {
   return new Promise((resolve) => {
     let out = "";
@@ -37,7 +38,10 @@ function hook(event: string, payload: Record<string, unknown>): Promise<Answer> 
     let child: ReturnType<typeof spawn>;
     try {
       // Own process group, so a hung graphmem and anything it started are killed together.
-      child = spawn(GRAPHMEM, ["hook", event], { stdio: ["pipe", "pipe", "ignore"], detached: true });
+      child = spawn(HOOK[0], [...HOOK.slice(1), event], {
+        stdio: ["pipe", "pipe", "ignore"],
+        detached: true,
+      });
     } catch {
       return resolve({});
     }

@@ -1,0 +1,16 @@
+"""What hosts run on each event: `<python> -S <this file> <Event>`, as `graphmem hook <Event>`.
+
+The hook path needs only the standard library, so hosts start it without `site`: no .pth file of
+whatever else is installed is imported on every event (that was ~30 ms per hook on the CI
+machines) and none can break a hook. `-S` also leaves site-packages off sys.path, and Python put
+this file's folder first instead: point that entry at the folder holding the graphmem package.
+"""
+
+import os
+import sys
+
+sys.path[0] = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from graphmem.hooks.runner import run  # noqa: E402 (needs the path set above)
+
+sys.exit(run(sys.argv[1:]))
