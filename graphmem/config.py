@@ -9,11 +9,14 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from graphmem import paths
 from graphmem.errors import ConfigError
 from graphmem.record import field, record
+
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    from typing import Any
 
 PROJECT_FILE = ".graphmem.toml"
 

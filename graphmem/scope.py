@@ -12,12 +12,16 @@ from __future__ import annotations
 import hashlib
 import re
 from pathlib import Path
-from typing import Literal
 
 from graphmem.record import record
 
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    from typing import Literal
+
+    Scope = Literal["project", "global", "all"]
+
 MAX_ID = 64
-Scope = Literal["project", "global", "all"]
 SCOPES: tuple[Scope, ...] = ("project", "global", "all")
 _ILLEGAL = re.compile(r"[^A-Za-z0-9_]+")
 _SCP_REMOTE = re.compile(r"^(?:[^@/]+@)?([^:/]+):(?!//)(.+)$")

@@ -12,19 +12,22 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
 
 from graphmem import config as config_mod
 from graphmem import paths
 from graphmem.errors import ConfigError, Exit, GraphmemError
 from graphmem.record import field, record, replace
-from graphmem.scope import SCOPES, Project, Scope, project_for, sanitize
+from graphmem.scope import SCOPES, Project, project_for, sanitize
 from graphmem.store import breaker, counters, db, manifest, outbox, remote_cache, sessions
 from graphmem.store import episodes as ep
 from graphmem.store.episodes import Episode, Hit
 
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
 if TYPE_CHECKING:
+    from typing import Any, Literal
+
     from graphmem import ingest as ingest_mod
+    from graphmem.scope import Scope
     from graphmem.sync.drain import DrainReport, Progress
 
 

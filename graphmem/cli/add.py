@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import typer
 
 from graphmem.cli.app import get_app, one_of
-from graphmem.scope import Scope
 from graphmem.store.episodes import SOURCES
+
+if TYPE_CHECKING:
+    from graphmem.scope import Scope
 
 
 def add(

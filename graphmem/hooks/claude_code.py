@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
-from graphmem.hooks.events import Answer, HookEvent, Kind
+from graphmem.hooks.events import Answer, HookEvent
+
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from graphmem.hooks.events import Kind
 
 KINDS: dict[str, Kind] = {
     "SessionStart": "session_start",

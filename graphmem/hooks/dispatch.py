@@ -5,15 +5,17 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any, Protocol
 
 from graphmem.hooks import claude_code, opencode, pi
 from graphmem.hooks.events import Answer, HookEvent
 
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    from typing import Any, Protocol
 
-class Adapter(Protocol):
-    def decode(self, name: str, payload: dict[str, Any]) -> HookEvent | None: ...
-    def encode(self, name: str, answer: Answer) -> str: ...
+    class Adapter(Protocol):
+        def decode(self, name: str, payload: dict[str, Any]) -> HookEvent | None: ...
+        def encode(self, name: str, answer: Answer) -> str: ...
 
 
 # Claude Code runs the hook command itself; graphmem's opencode and pi shims name their host.

@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
 
 from graphmem.hooks.transcript import Turn
 from graphmem.record import record
 
-Kind = Literal[
-    "session_start",  # a session began, resumed, was cleared or compacted (`source` says which)
-    "prompt",  # the user sent a prompt
-    "tool_use",  # a tool finished
-    "stop",  # the agent finished its turn
-    "subagent_stop",  # a subagent finished
-    "pre_compact",  # the conversation is about to be summarized
-    "post_compact",  # it was summarized (`compact_summary`)
-    "session_end",  # the session is closing: local work only
-]
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    from typing import Literal
+
+    Kind = Literal[
+        "session_start",  # a session began, resumed, was cleared or compacted (`source` says which)
+        "prompt",  # the user sent a prompt
+        "tool_use",  # a tool finished
+        "stop",  # the agent finished its turn
+        "subagent_stop",  # a subagent finished
+        "pre_compact",  # the conversation is about to be summarized
+        "post_compact",  # it was summarized (`compact_summary`)
+        "session_end",  # the session is closing: local work only
+    ]
 
 
 @record

@@ -7,10 +7,12 @@ the compaction summary is are decided here, not in JavaScript.
 
 from __future__ import annotations
 
-from typing import Any
-
 from graphmem.hooks import shim
 from graphmem.hooks.events import Answer, HookEvent
+
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _own_text(parts: Any) -> str:

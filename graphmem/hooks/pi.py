@@ -6,10 +6,12 @@ run only) as `messages`, and `session_compact`'s `compactionEntry.summary` as `s
 
 from __future__ import annotations
 
-from typing import Any
-
 from graphmem.hooks import shim
 from graphmem.hooks.events import Answer, HookEvent
+
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def decode(name: str, payload: dict[str, Any]) -> HookEvent | None:

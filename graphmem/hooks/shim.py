@@ -12,11 +12,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 from graphmem.hooks.claude_code import KINDS as CLAUDE_KINDS
-from graphmem.hooks.events import Answer, HookEvent, Kind
+from graphmem.hooks.events import Answer, HookEvent
 from graphmem.hooks.transcript import turn_from_messages
+
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from graphmem.hooks.events import Kind
 
 # The Claude Code event names the shims reuse, so logs and `graphmem hook --help` read the same.
 KINDS: dict[str, Kind] = {

@@ -18,9 +18,12 @@ import os
 import re
 import stat
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, NamedTuple
 
 from graphmem.record import field, record
+
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    from typing import Any
 
 # Bytes read per call (~1.6 ms per MiB to parse): a bigger backlog is read from its most recent
 # end only, so the first Stop of a long resumed session stays inside the hook's budget.
@@ -117,7 +120,8 @@ class Turn:
         return render_turns([self], cap)
 
 
-class ReadResult(NamedTuple):
+@record(frozen=True)
+class ReadResult:
     turns: list[Turn]
     offset: int  # where the next read starts: just after the last complete line consumed
     compact_summaries: list[str]

@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from typing import Literal
 
 from graphmem.record import record
 from graphmem.store.db import now
 from graphmem.store.episodes import fts_query
 
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    from typing import Literal
+
+    Kind = Literal["fact", "entity"]
+
 MAX_ROWS = 5_000  # the cache keeps the most recently fetched rows
 MAX_QUERIES = 50  # prompts waiting to be asked of the server
-
-Kind = Literal["fact", "entity"]
 
 
 @record(frozen=True)

@@ -11,13 +11,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from typing import TYPE_CHECKING
 
 from graphmem.record import record
 from graphmem.store import breaker, outbox, remote_cache
 from graphmem.store.db import transaction
 from graphmem.store.remote_cache import CachedFact, cached_facts, note_query, recent_cached
 
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
 if TYPE_CHECKING:
     import sqlite3
 
