@@ -9,10 +9,10 @@ directly rather than by spawning git.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from pathlib import Path
 
+from graphmem.ids import digest
 from graphmem.record import record
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
@@ -104,6 +104,6 @@ def project_for(root: Path, *, in_repo: bool, override: str = "") -> Project:
         return Project(root, sanitize(override), normalized)
     key = normalized or str(root)
     readable = (normalized.rsplit("/", 1)[-1] if normalized else root.name) or "root"
-    digest = hashlib.sha256(key.encode()).hexdigest()[:10]
-    head = sanitize(readable, "project")[: MAX_ID - len(digest) - 1].rstrip("_")
-    return Project(root, f"{head}_{digest}", normalized)
+    short = digest(key)[:10]
+    head = sanitize(readable, "project")[: MAX_ID - len(short) - 1].rstrip("_")
+    return Project(root, f"{head}_{short}", normalized)

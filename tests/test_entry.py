@@ -15,7 +15,7 @@ from tests.support.transcripts import assistant, text, user, write
 
 HEAVY = {"typer", "rich", "pydantic", "httpx", "questionary", "click"}
 # Standard modules a hook does without, each worth 2-26 ms per event (docs/benchmarks.md).
-SLOW = {"site", "dataclasses", "inspect", "typing"}
+SLOW = {"site", "dataclasses", "inspect", "typing", "hashlib", "uuid"}
 
 
 def hook_modules(event: str, payload: dict[str, object], cwd: Path) -> set[str]:

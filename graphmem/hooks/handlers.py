@@ -13,6 +13,7 @@ from collections.abc import Callable
 from graphmem import recall
 from graphmem.hooks.events import Answer, HookEvent
 from graphmem.hooks.transcript import Turn, read_claude, render_turns
+from graphmem.ids import digest
 from graphmem.paths import graphmem_executable
 from graphmem.record import record
 from graphmem.service import Memory, title_of
@@ -172,9 +173,7 @@ def _reprompt_reason(ctx: Context, s: Session, turn: Turn | None) -> str:
         return ""
     if not turn.substantive or turn.kept_memory or s.reprompts >= config.max_reprompts:
         return ""
-    import hashlib
-
-    key = event.turn_id or hashlib.sha256(turn.prompt.encode()).hexdigest()[:16]
+    key = event.turn_id or digest(turn.prompt)[:16]
     if s.reprompted_turn == key:
         return ""
     s.reprompts += 1

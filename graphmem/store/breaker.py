@@ -27,9 +27,8 @@ SERVER = "graphiti"  # the breaker's name: one server per store
 def new_owner() -> str:
     """An owner id for leases and claims: host, pid, and a nonce (pids are reused)."""
     import socket
-    import uuid
 
-    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+    return f"{socket.gethostname()}:{os.getpid()}:{os.urandom(4).hex()}"
 
 
 def owner_alive(owner: str) -> bool:

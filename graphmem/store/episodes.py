@@ -6,6 +6,7 @@ import re
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 
+from graphmem.ids import digest, new_uuid
 from graphmem.record import field, record
 from graphmem.store.db import now, transaction
 
@@ -25,12 +26,6 @@ STOPWORDS = frozenset(
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 
-def new_uuid() -> str:
-    import uuid  # ~2 ms (it loads platform): paid only by hooks that write
-
-    return str(uuid.uuid4())
-
-
 @record(frozen=True)
 class Episode:
     group_id: str
@@ -41,14 +36,12 @@ class Episode:
     kind: str = "memory"  # memory | turn | summary | correction | preference | doc
     origin: str = ""  # who wrote it: cli, hook:<host>, ingest:<path>, load
     session_id: str | None = None
-    uuid: str = field(default_factory=lambda: new_uuid())
+    uuid: str = field(default_factory=new_uuid)
     created_at: str = field(default_factory=now)
 
     @property
     def content_hash(self) -> str:
-        import hashlib
-
-        return hashlib.sha256(f"{self.name}\0{self.body}".encode()).hexdigest()
+        return digest(f"{self.name}\0{self.body}")
 
 
 @record(frozen=True)
