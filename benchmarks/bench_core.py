@@ -5,7 +5,6 @@ python -m benchmarks.bench_core            # prints medians; targets from docs/b
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import tempfile
@@ -95,19 +94,6 @@ def bench_processes() -> None:
             "process: graphmem --help",
             process_ms(graphmem_argv("--help"), env=env),
             target="<= 150 ms",
-        )
-        payload = json.dumps(
-            {
-                "session_id": "bench",
-                "cwd": home,
-                "hook_event_name": "Stop",
-                "transcript_path": "/nonexistent",
-            }
-        ).encode()
-        report(
-            "process: graphmem hook Stop (no transcript)",
-            process_ms(graphmem_argv("hook", "Stop"), payload, env),
-            target="<= 25 ms",
         )
 
 

@@ -1,28 +1,35 @@
-"""Process time of `graphmem hook` per event, as Claude Code pays it (a new process each time).
+"""Process time of a hook per event, as hosts pay it: a new process each time, started the way
+`graphmem setup` installs it (`python -S graphmem/hooks/launch.py <Event>`).
 
     python -m benchmarks.bench_hooks
 
 Capture events run against a session with a real-shaped transcript; recall events against a
-store of 10,000 episodes. Targets (docs/architecture.md): capture p50 <= 25 ms, recall <= 60 ms.
+store of 10,000 episodes. The user config is the one `graphmem setup --yes` writes. Targets
+(docs/architecture.md): capture p50 <= 25 ms, recall <= 60 ms.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
 from benchmarks.bench_core import fill
-from benchmarks.timing import graphmem_argv, process_ms, report
+from benchmarks.timing import graphmem_argv, median_ms, process_ms, report
+from graphmem.paths import hook_argv
 from tests.support.transcripts import assistant, call, result, text, user, write
 
 
 def baseline() -> None:
-    import sys
-
     report(
         "process: python -c pass (interpreter floor)", process_ms([sys.executable, "-c", "pass"])
+    )
+    report(
+        "process: python -S -c pass (floor, no site)",
+        process_ms([sys.executable, "-S", "-c", "pass"]),
     )
 
 
@@ -34,8 +41,17 @@ def main() -> None:
         project.mkdir()
         env = {"GRAPHMEM_HOME": str(home)}
         os.environ.update(env)
+        from graphmem import config
         from graphmem.service import Memory
 
+        config.update_user_file(  # what `graphmem setup --yes` writes
+            {
+                "backend": "sqlite",
+                "reprompt": "substantive",
+                "injection_interval": 10,
+                "global_group": "global",
+            }
+        )
         memory = Memory.open(project)
         fill(memory, 10_000, memory.project.group_id)
         memory.close()
@@ -75,14 +91,12 @@ def main() -> None:
             name = label.split()[0]
             report(
                 f"hook {label}, 10k episodes",
-                process_ms(graphmem_argv("hook", name), payload, env),
+                process_ms([*hook_argv(), name], payload, env),
                 target=target,
             )
 
         # Stop with a fresh turn to capture each time: append one before every run.
         def stop_with_new_turn() -> None:
-            import subprocess
-
             write(
                 transcript,
                 user("Add retries"),
@@ -91,19 +105,21 @@ def main() -> None:
                 mode="ab",
             )
             subprocess.run(
-                graphmem_argv("hook", "Stop"),
+                [*hook_argv(), "Stop"],
                 input=event("Stop", stop_hook_active=True),
                 capture_output=True,
                 env={**os.environ, **env},
                 check=False,
             )
 
-        from benchmarks.timing import median_ms
-
         report(
             "hook Stop (captures a new turn), 10k episodes",
             median_ms(stop_with_new_turn, 15),
             target="<= 25 ms",
+        )
+        report(
+            "PostToolUse as `graphmem hook` (console script)",
+            process_ms(graphmem_argv("hook", "PostToolUse"), event("PostToolUse"), env),
         )
 
 

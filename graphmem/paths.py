@@ -65,6 +65,11 @@ def store_file() -> Path:
     return data_dir() / "graphmem.db"
 
 
+def config_cache_file() -> Path:
+    """Parsed config files, so hooks need not import a TOML parser (config._cached_toml)."""
+    return data_dir() / "config-cache.json"
+
+
 def hook_log_file() -> Path:
     return log_dir() / "hooks.log"
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 
 import pytest
@@ -91,3 +93,59 @@ def test_env_lists_and_tables(project: Path) -> None:
     )
     assert cfg.redact_allowlist == ["a+", "b*"]
     assert cfg.headers == {"X-Team": "core", "X-Env": "dev"}
+
+
+def age(path: Path, seconds: float = 3600) -> None:
+    """Make `path` look settled (modified long ago), as a config file usually is."""
+    then = path.stat().st_mtime - seconds
+    os.utime(path, (then, then))
+
+
+def test_settled_files_are_read_from_the_parse_cache(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write_user("injection_interval = 7\n")
+    assert config.load(project, environ={}).injection_interval == 7
+    assert not paths.config_cache_file().exists()  # just written: it may change again unseen
+    age(path)
+    assert config.load(project, environ={}).injection_interval == 7
+    assert paths.config_cache_file().stat().st_mode & 0o777 == 0o600
+
+    def no_parsing(path: Path) -> None:
+        raise AssertionError(f"{path} parsed again")
+
+    monkeypatch.setattr(config, "_parse_toml", no_parsing)
+    assert config.load(project, environ={}).injection_interval == 7
+
+
+def test_an_edit_that_keeps_size_and_mtime_is_still_seen(project: Path) -> None:
+    path = write_user("injection_interval = 7\n")
+    age(path)
+    config.load(project, environ={})  # cached
+    stat = path.stat()
+    with path.open("r+") as fh:  # same inode, same size; the mtime is put back below
+        fh.write("injection_interval = 8\n")
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert config.load(project, environ={}).injection_interval == 8  # the ctime moved
+
+
+@pytest.mark.parametrize("garbage", [b"", b"{not json", b"[1, 2]", b'{"x": 1}', b"\xff\xfe"])
+def test_a_broken_parse_cache_is_replaced(project: Path, garbage: bytes) -> None:
+    path = write_user("injection_interval = 7\n")
+    age(path)
+    paths.config_cache_file().parent.mkdir(parents=True, exist_ok=True)
+    paths.config_cache_file().write_bytes(garbage)
+    assert config.load(project, environ={}).injection_interval == 7
+    entry = json.loads(paths.config_cache_file().read_text())[str(path)]
+    assert entry["data"] == {"injection_interval": 7}
+    assert config.load(project, environ={}).injection_interval == 7  # from the new cache
+
+
+def test_a_stale_cache_entry_never_hides_an_invalid_file(project: Path) -> None:
+    path = write_user("injection_interval = 7\n")
+    age(path)
+    config.load(project, environ={})
+    path.write_text("injection_interval = 'often'\n")
+    age(path)
+    with pytest.raises(ConfigError, match="injection_interval"):
+        config.load(project, environ={})

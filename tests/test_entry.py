@@ -4,18 +4,20 @@ and none of the standard modules that would cost a hook more than its work."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from graphmem import config, paths
 from graphmem.paths import hook_argv
 from tests.support.transcripts import assistant, text, user, write
 
 HEAVY = {"typer", "rich", "pydantic", "httpx", "questionary", "click"}
 # Standard modules a hook does without, each worth 2-26 ms per event (docs/benchmarks.md).
-SLOW = {"site", "dataclasses", "inspect", "typing", "hashlib", "uuid"}
+SLOW = {"site", "dataclasses", "inspect", "typing", "hashlib", "uuid", "tomllib"}
 
 
 def hook_modules(event: str, payload: dict[str, object], cwd: Path) -> set[str]:
@@ -46,6 +48,11 @@ def test_hooks_import_only_what_they_need(project: Path, event: str) -> None:
         "prompt": "remember: always use tenacity",
         "transcript_path": str(transcript),
     }
+    settings = paths.user_config_file()  # as `graphmem setup` leaves it, settled and parsed once
+    settings.parent.mkdir(parents=True)
+    settings.write_text('backend = "sqlite"\nreprompt = "substantive"\ninjection_interval = 10\n')
+    os.utime(settings, (1e9, 1e9))
+    config.load(project)
     modules = hook_modules(event, payload, project)
     assert "graphmem.hooks.handlers" in modules  # the probe saw the real work
     assert {m.split(".")[0] for m in modules} & HEAVY == set()
