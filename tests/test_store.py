@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 from graphmem import paths
-from graphmem.store import db
+from graphmem.store import db, episodes
+from graphmem.store.episodes import Episode
 from tests.conftest import Cli
 
 
@@ -79,3 +80,24 @@ def test_fts_index_follows_deletes(project: Path, cli: Cli) -> None:
     assert cli.json("search", "zebra") == []
     conn = sqlite3.connect(paths.store_file())
     conn.execute("INSERT INTO episodes_fts (episodes_fts) VALUES ('integrity-check')")
+
+
+def test_recent_merges_groups_and_kinds_newest_first(graphmem_home: Path) -> None:
+    conn = db.connect(paths.store_file())
+    stamps = iter(f"2026-01-01T00:00:{s:02d}Z" for s in range(60))
+    made = []
+    for group, kind in [
+        ("a", "memory"),
+        ("b", "doc"),
+        ("a", "turn"),
+        ("a", "doc"),
+        ("c", "doc"),
+    ] * 3:
+        episode = Episode(group, f"{kind} {len(made)}", "body", kind=kind, created_at=next(stamps))
+        made.append(episode)
+    episodes.insert_many(conn, made)
+    got = episodes.recent(conn, ["a", "b"], 4, ("memory", "doc"))
+    wanted = [e for e in made if e.group_id in "ab" and e.kind in ("memory", "doc")][::-1][:4]
+    assert [e.name for e in got] == [e.name for e in wanted] and len(got) == 4
+    assert episodes.recent(conn, ["a"], 10, ("summary",)) == []
+    assert episodes.recent(conn, [], 10, ("doc",)) == []

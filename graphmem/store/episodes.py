@@ -128,21 +128,24 @@ def search(conn: sqlite3.Connection, query: str, groups: Sequence[str], limit: i
 
 
 def recent(
-    conn: sqlite3.Connection,
-    groups: Sequence[str],
-    limit: int,
-    kinds: Sequence[str] = (),
+    conn: sqlite3.Connection, groups: Sequence[str], limit: int, kinds: Sequence[str]
 ) -> list[Episode]:
-    """Newest first; only `kinds` when given."""
-    if not groups:
+    """The newest episodes of `kinds` in `groups`, newest first.
+
+    One index range per group and kind, each read newest first for at most `limit` rows, then
+    merged: a single `IN (...)` query would sort every matching row, 5 ms at 10k episodes even for
+    a kind with no rows at all.
+    """
+    ranges = [(group, kind) for group in groups for kind in kinds]
+    if not ranges:
         return []
-    where = f"group_id IN ({','.join('?' * len(groups))})"
-    if kinds:
-        where += f" AND kind IN ({','.join('?' * len(kinds))})"
-    rows = conn.execute(
-        f"SELECT {_COLUMNS} FROM episodes WHERE {where} ORDER BY created_at DESC LIMIT ?",
-        (*groups, *kinds, limit),
-    ).fetchall()
+    one = (
+        f"SELECT * FROM (SELECT {_COLUMNS} FROM episodes WHERE group_id = ? AND kind = ?"
+        " ORDER BY created_at DESC LIMIT ?)"
+    )
+    sql = " UNION ALL ".join([one] * len(ranges)) + " ORDER BY created_at DESC LIMIT ?"
+    params = [value for group, kind in ranges for value in (group, kind, limit)]
+    rows = conn.execute(sql, [*params, limit]).fetchall()
     return [_episode(r) for r in rows]
 
 
