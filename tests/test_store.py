@@ -85,14 +85,9 @@ def test_fts_index_follows_deletes(project: Path, cli: Cli) -> None:
 def test_recent_merges_groups_and_kinds_newest_first(graphmem_home: Path) -> None:
     conn = db.connect(paths.store_file())
     stamps = iter(f"2026-01-01T00:00:{s:02d}Z" for s in range(60))
-    made = []
-    for group, kind in [
-        ("a", "memory"),
-        ("b", "doc"),
-        ("a", "turn"),
-        ("a", "doc"),
-        ("c", "doc"),
-    ] * 3:
+    made: list[Episode] = []
+    mix = [("a", "memory"), ("b", "doc"), ("a", "turn"), ("a", "doc"), ("c", "doc")]
+    for group, kind in mix * 3:
         episode = Episode(group, f"{kind} {len(made)}", "body", kind=kind, created_at=next(stamps))
         made.append(episode)
     episodes.insert_many(conn, made)
