@@ -82,7 +82,10 @@ class Memory:
 
     @classmethod
     def open(cls, cwd: Path | None = None, overrides: Mapping[str, Any] | None = None) -> Memory:
-        cfg = config_mod.load(cwd, overrides)
+        return cls.for_config(config_mod.load(cwd, overrides))
+
+    @classmethod
+    def for_config(cls, cfg: config_mod.Config) -> Memory:
         _, in_repo = config_mod.find_project_root(cfg.project_root)
         project = project_for(cfg.project_root, in_repo=in_repo, override=cfg.project_group)
         return cls(cfg, project)

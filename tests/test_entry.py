@@ -36,7 +36,9 @@ def hook_modules(event: str, payload: dict[str, object], cwd: Path) -> set[str]:
     return {line.rsplit("|", 1)[1].strip() for line in timings}
 
 
-@pytest.mark.parametrize("event", ["SessionStart", "UserPromptSubmit", "Stop", "PreCompact"])
+@pytest.mark.parametrize(
+    "event", ["SessionStart", "UserPromptSubmit", "PostToolUse", "Stop", "PreCompact"]
+)
 def test_hooks_import_only_what_they_need(project: Path, event: str) -> None:
     transcript = project / "t.jsonl"
     write(transcript, user("Use tenacity for retries"), assistant(text("Done. " * 40)))
@@ -54,9 +56,11 @@ def test_hooks_import_only_what_they_need(project: Path, event: str) -> None:
     os.utime(settings, (1e9, 1e9))
     config.load(project)
     modules = hook_modules(event, payload, project)
-    assert "graphmem.hooks.handlers" in modules  # the probe saw the real work
+    assert "graphmem.hooks.dispatch" in modules  # the probe saw the real work
     assert {m.split(".")[0] for m in modules} & HEAVY == set()
     assert modules & SLOW == set()
+    # A tool call on the local store has nothing to do: it does not even load the store's code.
+    assert ("sqlite3" in modules) is (event != "PostToolUse")
 
 
 def test_hook_with_garbage_stdin_exits_zero(project: Path) -> None:

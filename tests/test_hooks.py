@@ -15,7 +15,9 @@ from typing import Any
 
 import pytest
 
+from graphmem import paths
 from graphmem.hooks.dispatch import handle
+from graphmem.paths import hook_argv
 from graphmem.recall import CLOSE_TAG, OPEN_TAG
 from tests.conftest import Cli
 from tests.support.transcripts import assistant, call, result, text, user, write
@@ -293,6 +295,12 @@ def test_reprompt_off(session: Session, project: Path) -> None:
     assert session.send("Stop", prompt_id="p1") is None
 
 
+def test_a_tool_call_on_the_local_store_opens_nothing(session: Session) -> None:
+    edit_turn(session)
+    assert session.send("PostToolUse", tool_name="Edit") is None
+    assert not paths.store_file().exists()  # the most frequent event costs only its start-up
+
+
 def test_subagent_stop_never_blocks_or_captures(session: Session, cli: Cli) -> None:
     edit_turn(session)
     for agent_type in ("", "code-reviewer"):
@@ -307,7 +315,7 @@ def run_hook(
     event: str, stdin: bytes, cwd: Path, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run(
-        [sys.executable, "-m", "graphmem", "hook", event],
+        [*hook_argv(), event],  # what hosts run
         input=stdin,
         capture_output=True,
         cwd=cwd,

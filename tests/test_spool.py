@@ -17,6 +17,7 @@ import pytest
 
 import graphmem.sync as sync
 from graphmem.errors import Exit
+from graphmem.hooks import dispatch
 from graphmem.service import Memory
 from graphmem.store import breaker, db, outbox, remote_cache
 from graphmem.store.remote_cache import CachedFact
@@ -317,3 +318,15 @@ def test_noted_queries_are_bounded_and_refresh_the_cache(graphiti: FakeMcp, cli:
     assert report["refreshed"] > 0
     cached = sync.cached_facts(conn(), "Tower", [group], 10)
     assert "Ravens nest in the Tower" in {c.text for c in cached}
+
+
+def test_a_tool_call_starts_a_waiting_delivery(
+    graphiti: FakeMcp, cli: Cli, spawned: list[str], project: Path
+) -> None:
+    cli.json("add", "Pending one")
+    store = conn()
+    with db.transaction(store):
+        breaker.release(store, sync.DRAIN_LEASE, spawned[0])  # the drain `add` asked for ended
+    event = {"session_id": "s1", "cwd": str(project), "tool_name": "Bash"}
+    assert dispatch.handle("PostToolUse", json.dumps(event).encode()) == ""
+    assert len(spawned) == 2

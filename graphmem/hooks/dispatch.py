@@ -6,8 +6,9 @@ import json
 import os
 from pathlib import Path
 
+from graphmem import config
 from graphmem.hooks import claude_code, opencode, pi
-from graphmem.hooks.events import Answer, HookEvent
+from graphmem.hooks.events import IDLE_KINDS, Answer, HookEvent
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
 if TYPE_CHECKING:
@@ -42,10 +43,14 @@ def handle(name: str, raw: bytes) -> str:
     if not event.cwd.is_dir():
         event.cwd = Path(os.getcwd())
 
+    cfg = config.load(event.cwd)
+    if event.kind in IDLE_KINDS and cfg.backend != "graphiti":
+        return ""  # the most frequent events (every tool call) need not even open the store
+
     from graphmem.hooks.handlers import handle as run_handler
     from graphmem.service import Memory
 
-    memory = Memory.open(event.cwd)
+    memory = Memory.for_config(cfg)
     try:
         answer = run_handler(memory, event)
     finally:

@@ -23,6 +23,10 @@ if TYPE_CHECKING:
     ]
 
 
+# Kinds with nothing to capture or recall: they only give waiting deliveries a chance to start.
+IDLE_KINDS = frozenset({"tool_use", "subagent_stop"})
+
+
 @record
 class HookEvent:
     kind: Kind
