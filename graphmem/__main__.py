@@ -11,9 +11,9 @@ import sys
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "hook":
-        from graphmem.hooks.runner import run
+        from graphmem.hooks.runner import main as run_hook
 
-        sys.exit(run(sys.argv[2:]))
+        run_hook(sys.argv[2:])
     from graphmem.cli.app import run as run_cli
 
     run_cli()

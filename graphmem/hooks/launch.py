@@ -11,6 +11,6 @@ import sys
 
 sys.path[0] = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from graphmem.hooks.runner import run  # noqa: E402 (needs the path set above)
+from graphmem.hooks.runner import main  # noqa: E402 (needs the path set above)
 
-sys.exit(run(sys.argv[1:]))
+main(sys.argv[1:])

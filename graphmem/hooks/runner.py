@@ -10,6 +10,10 @@ import os
 import sys
 import time
 
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    from typing import NoReturn
+
 MAX_STDIN = 32 * 1024 * 1024  # larger payloads are refused, not buffered without end
 
 
@@ -57,3 +61,16 @@ def run(argv: list[str]) -> int:
 
         _log(event, summary + "\n" + traceback.format_exc())
     return 0
+
+
+def main(argv: list[str]) -> NoReturn:
+    """`run`, then end the process without the interpreter's teardown: the answer is flushed and
+    the store closed by then, and freeing every module of a process about to end is ~3 ms of a
+    hook's budget spent on nothing."""
+    code = run(argv)
+    for stream in (sys.stdout, sys.stderr):
+        try:  # noqa: SIM105 (contextlib is one more import for every hook)
+            stream.flush()
+        except OSError:
+            pass  # a host that stopped listening: nothing left to tell it
+    os._exit(code)
