@@ -9,8 +9,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Mapping
-from pathlib import Path
+from collections.abc import Iterator, Mapping
 
 from graphmem import paths
 from graphmem.errors import ConfigError
@@ -85,9 +84,9 @@ BY_KEY = {s.key: s for s in SETTINGS}
 @record(frozen=True)
 class Config:
     values: Mapping[str, Any]
-    files: tuple[Path, ...] = ()  # config files in effect, lowest precedence first
+    files: tuple[str, ...] = ()  # config files in effect, lowest precedence first
     env: tuple[str, ...] = ()  # GRAPHMEM_* variables in effect
-    project_root: Path = field(default_factory=Path.cwd)
+    project_root: str = field(default_factory=os.getcwd)
 
     def __getattr__(self, key: str) -> Any:
         try:
@@ -148,11 +147,11 @@ def _from_env_text(setting: Setting, text: str, where: str) -> Any:
     return text
 
 
-def _parse_toml(path: Path) -> dict[str, Any]:
+def _parse_toml(path: str) -> dict[str, Any]:
     import tomllib  # ~7 ms in a hook process: the cache below spares hooks from it
 
     try:
-        with path.open("rb") as fh:
+        with open(path, "rb") as fh:
             return tomllib.load(fh)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML ({exc}); fix or remove the file") from None
@@ -165,10 +164,10 @@ def _parse_toml(path: Path) -> dict[str, Any]:
 SETTLED_NS = 2_000_000_000
 
 
-def _cached_toml(path: Path) -> dict[str, Any]:
+def _cached_toml(path: str) -> dict[str, Any]:
     """The parsed file, from the parse cache while the file's stat is unchanged."""
     try:
-        st = path.stat()
+        st = os.stat(path)
     except OSError as exc:
         raise ConfigError(f"{path}: cannot be read ({exc.strerror})") from None
     stamp = [st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]
@@ -181,7 +180,7 @@ def _cached_toml(path: Path) -> dict[str, Any]:
         loaded = None  # none yet, or unreadable: parse, and start a new one
     if isinstance(loaded, dict):
         cache = loaded
-        entry = cache.get(str(path))
+        entry = cache.get(path)
         if isinstance(entry, dict) and entry.get("stamp") == stamp:
             data = entry.get("data")
             if isinstance(data, dict):
@@ -189,17 +188,17 @@ def _cached_toml(path: Path) -> dict[str, Any]:
     data = _parse_toml(path)
     if time.time_ns() - st.st_mtime_ns > SETTLED_NS:
         cache = {name: entry for name, entry in cache.items() if os.path.exists(name)}
-        cache[str(path)] = {"stamp": stamp, "data": data}
+        cache[path] = {"stamp": stamp, "data": data}
         _write_private(cache_file, cache)
     return data
 
 
-def _write_private(path: Path, value: object) -> None:
+def _write_private(path: str, value: object) -> None:
     """Best effort: a cache that cannot be written (full disk, read-only home) is only slower."""
     try:
         text = json.dumps(value)
-        paths.private_dir(path.parent)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        paths.private_dir(os.path.dirname(path))
+        tmp = f"{path}.{os.getpid()}.tmp"
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
@@ -208,14 +207,14 @@ def _write_private(path: Path, value: object) -> None:
         pass
 
 
-def _read_file(path: Path) -> dict[str, Any]:
+def _read_file(path: str) -> dict[str, Any]:
     data = _cached_toml(path)
     for key, value in data.items():
         setting = BY_KEY.get(key)
         if setting is None:
             known = ", ".join(sorted(BY_KEY))
             raise ConfigError(f"{path}: unknown key `{key}` (known keys: {known})")
-        data[key] = _coerce(setting, value, str(path))
+        data[key] = _coerce(setting, value, path)
     return data
 
 
@@ -228,15 +227,15 @@ def update_user_file(updates: Mapping[str, Any]) -> dict[str, Any]:
     import tomli_w
 
     path = paths.user_config_file()
-    current = _read_file(path) if path.is_file() else {}
+    current = _read_file(path) if os.path.isfile(path) else {}
     previous = {key: current.get(key) for key in updates}
     for key, value in updates.items():
         if value is None:
             current.pop(key, None)
         else:
             current[key] = _coerce(BY_KEY[key], value, f"setting {key}")
-    paths.private_dir(path.parent)
-    tmp = path.with_name(f".{path.name}.tmp")
+    paths.private_dir(os.path.dirname(path))
+    tmp = f"{path}.tmp"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "wb") as fh:
         tomli_w.dump(current, fh)
@@ -244,20 +243,31 @@ def update_user_file(updates: Mapping[str, Any]) -> dict[str, Any]:
     return previous
 
 
-def find_project_root(cwd: Path) -> tuple[Path, bool]:
+def _upwards(directory: str) -> Iterator[str]:
+    """`directory` (absolute) and each of its parents, up to the file system's root."""
+    while True:
+        yield directory
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return
+        directory = parent
+
+
+def find_project_root(cwd: str | os.PathLike[str]) -> tuple[str, bool]:
     """The enclosing git work tree's root (and True), or `cwd` itself (and False)."""
-    for directory in (cwd, *cwd.parents):
-        if (directory / ".git").exists():
+    cwd = os.path.abspath(cwd)
+    for directory in _upwards(cwd):
+        if os.path.exists(os.path.join(directory, ".git")):
             return directory, True
     return cwd, False
 
 
-def project_files(cwd: Path, root: Path) -> list[Path]:
+def project_files(cwd: str, root: str) -> list[str]:
     """`.graphmem.toml` files from the repository root down to `cwd` (nearest wins)."""
     found = []
-    for directory in (cwd, *cwd.parents):
-        candidate = directory / PROJECT_FILE
-        if candidate.is_file():
+    for directory in _upwards(cwd):
+        candidate = os.path.join(directory, PROJECT_FILE)
+        if os.path.isfile(candidate):
             found.append(candidate)
         if directory == root:
             break
@@ -265,15 +275,17 @@ def project_files(cwd: Path, root: Path) -> list[Path]:
 
 
 def load(
-    cwd: Path | None = None,
+    cwd: str | os.PathLike[str] | None = None,
     overrides: Mapping[str, Any] | None = None,
     environ: Mapping[str, str] | None = None,
 ) -> Config:
-    cwd = (cwd or Path.cwd()).resolve()
+    cwd = os.path.realpath(cwd or os.getcwd())
     environ = os.environ if environ is None else environ
     root, _ = find_project_root(cwd)
     values = {s.key: s.default for s in SETTINGS}
-    files = [f for f in [paths.user_config_file()] if f.is_file()] + project_files(cwd, root)
+    user_file = paths.user_config_file()
+    files = [user_file] if os.path.isfile(user_file) else []
+    files += project_files(cwd, root)
     for path in files:
         values.update(_read_file(path))
     used_env = []

@@ -73,15 +73,15 @@ def expand(patterns: Sequence[str]) -> list[Path]:
     return [p for p in found if p.is_file()]
 
 
-def key_for(path: Path, project_root: Path) -> str:
-    resolved = path.resolve()
+def key_for(path: str | Path, project_root: str) -> str:
+    resolved = Path(path).resolve()
     try:
         return resolved.relative_to(project_root).as_posix()
     except ValueError:
         return resolved.as_posix()
 
 
-def read(path: Path, project_root: Path, *, cap: int, source: str) -> Document | Skipped:
+def read(path: Path, project_root: str, *, cap: int, source: str) -> Document | Skipped:
     """Read and chunk one file, or say why it is skipped."""
     if path.suffix.lower() in BINARY_SUFFIXES:
         return Skipped(path, "binary file")

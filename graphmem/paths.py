@@ -2,98 +2,93 @@
 
 GRAPHMEM_HOME relocates all three (tests and sandboxes use it); otherwise the platform's user dirs.
 stdlib only: this module is on the hook path, so platformdirs' logic is mirrored for Linux/macOS
-and platformdirs is imported only on other systems.
+and platformdirs is imported only on other systems. Paths are plain strings, as everywhere on the
+hook path: importing pathlib would cost every hook ~4 ms.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
 APP = "graphmem"
 
 
-def _xdg(var: str, fallback: str) -> Path:
-    value = os.environ.get(var)
-    return Path(value) if value else Path.home() / fallback
+def _xdg(var: str, fallback: str) -> str:
+    return os.environ.get(var) or os.path.join(os.path.expanduser("~"), fallback)
 
 
-def _platform_dir(kind: str) -> Path:
+def _platform_dir(kind: str) -> str:
     if sys.platform.startswith("linux"):
-        return {
+        base = {
             "config": _xdg("XDG_CONFIG_HOME", ".config"),
             "data": _xdg("XDG_DATA_HOME", ".local/share"),
             "log": _xdg("XDG_STATE_HOME", ".local/state"),
-        }[kind] / APP
+        }[kind]
+        return os.path.join(base, APP)
     import platformdirs
 
-    return Path(
-        {
-            "config": platformdirs.user_config_dir,
-            "data": platformdirs.user_data_dir,
-            "log": platformdirs.user_log_dir,
-        }[kind](APP, appauthor=False)
-    )
+    return {
+        "config": platformdirs.user_config_dir,
+        "data": platformdirs.user_data_dir,
+        "log": platformdirs.user_log_dir,
+    }[kind](APP, appauthor=False)
 
 
-def _home() -> Path | None:
-    value = os.environ.get("GRAPHMEM_HOME")
-    return Path(value).expanduser() if value else None
+def _in_home(part: str, kind: str) -> str:
+    home = os.environ.get("GRAPHMEM_HOME")
+    return os.path.join(os.path.expanduser(home), part) if home else _platform_dir(kind)
 
 
-def config_dir() -> Path:
-    home = _home()
-    return home / "config" if home else _platform_dir("config")
+def config_dir() -> str:
+    return _in_home("config", "config")
 
 
-def data_dir() -> Path:
-    home = _home()
-    return home / "data" if home else _platform_dir("data")
+def data_dir() -> str:
+    return _in_home("data", "data")
 
 
-def log_dir() -> Path:
-    home = _home()
-    return home / "logs" if home else _platform_dir("log")
+def log_dir() -> str:
+    return _in_home("logs", "log")
 
 
-def user_config_file() -> Path:
-    return config_dir() / "config.toml"
+def user_config_file() -> str:
+    return os.path.join(config_dir(), "config.toml")
 
 
-def store_file() -> Path:
-    return data_dir() / "graphmem.db"
+def store_file() -> str:
+    return os.path.join(data_dir(), "graphmem.db")
 
 
-def config_cache_file() -> Path:
+def config_cache_file() -> str:
     """Parsed config files, so hooks need not import a TOML parser (config._cached_toml)."""
-    return data_dir() / "config-cache.json"
+    return os.path.join(data_dir(), "config-cache.json")
 
 
-def hook_log_file() -> Path:
-    return log_dir() / "hooks.log"
+def hook_log_file() -> str:
+    return os.path.join(log_dir(), "hooks.log")
 
 
-def private_dir(path: Path) -> Path:
+def private_dir(path: str | os.PathLike[str]) -> None:
     """Create `path` (and parents) as 0700: it holds memory or tokens."""
-    path.mkdir(mode=0o700, parents=True, exist_ok=True)
-    return path
+    os.makedirs(path, mode=0o700, exist_ok=True)
 
 
 def hook_argv() -> list[str]:
     """How hosts start a hook, the event name to be appended: this install's interpreter without
     `site` on graphmem's launcher (graphmem/hooks/launch.py says why)."""
-    launcher = Path(__file__).resolve().parent / "hooks" / "launch.py"
-    return [sys.executable, "-S", str(launcher)]
+    package = os.path.dirname(os.path.realpath(__file__))
+    return [sys.executable, "-S", os.path.join(package, "hooks", "launch.py")]
 
 
 def graphmem_executable() -> str:
     """This install's console script (beside the interpreter), else what started us, else the
     bare name. Hosts get the absolute path: a version manager's shim on PATH costs ~200 ms."""
-    beside = Path(sys.executable).parent / ("graphmem.exe" if os.name == "nt" else "graphmem")
-    if beside.is_file():
-        return str(beside)
-    argv0 = Path(sys.argv[0]).resolve() if sys.argv and sys.argv[0] else None
-    if argv0 and argv0.name.startswith("graphmem") and argv0.is_file():
-        return str(argv0)
+    name = "graphmem.exe" if os.name == "nt" else "graphmem"
+    beside = os.path.join(os.path.dirname(sys.executable), name)
+    if os.path.isfile(beside):
+        return beside
+    argv0 = os.path.realpath(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    if os.path.basename(argv0).startswith("graphmem") and os.path.isfile(argv0):
+        return argv0
     return "graphmem"

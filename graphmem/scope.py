@@ -9,8 +9,8 @@ directly rather than by spawning git.
 
 from __future__ import annotations
 
+import os
 import re
-from pathlib import Path
 
 from graphmem.ids import digest
 from graphmem.record import record
@@ -49,32 +49,35 @@ def normalize_remote(url: str) -> str:
     return f"{host}/{path}".lower().rstrip("/")
 
 
-def _git_config(root: Path) -> Path | None:
-    dot_git = root / ".git"
-    if dot_git.is_dir():
-        return dot_git / "config"
-    try:  # a worktree or submodule: `.git` is a file pointing at the real git dir
-        text = dot_git.read_text(encoding="utf-8", errors="replace")
+def _read(path: str) -> str | None:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            return fh.read()
     except OSError:
         return None
-    if not text.startswith("gitdir:"):
+
+
+def _git_config(root: str) -> str | None:
+    dot_git = os.path.join(root, ".git")
+    if os.path.isdir(dot_git):
+        return os.path.join(dot_git, "config")
+    text = _read(dot_git)  # a worktree or submodule: `.git` is a file pointing at the git dir
+    if text is None or not text.startswith("gitdir:"):
         return None
-    git_dir = (root / text[len("gitdir:") :].strip()).resolve()
-    common = git_dir / "commondir"
-    if common.is_file():
-        git_dir = (git_dir / common.read_text().strip()).resolve()
-    return git_dir / "config"
+    git_dir = os.path.realpath(os.path.join(root, text[len("gitdir:") :].strip()))
+    common = _read(os.path.join(git_dir, "commondir"))
+    if common is not None:
+        git_dir = os.path.realpath(os.path.join(git_dir, common.strip()))
+    return os.path.join(git_dir, "config")
 
 
-def git_remote(root: Path) -> str | None:
+def git_remote(root: str) -> str | None:
     """The URL of `origin` (or of the first remote) from the repository's git config."""
     config = _git_config(root)
-    if config is None:
+    text = _read(config) if config else None
+    if text is None:
         return None
-    try:
-        lines = config.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        return None
+    lines = text.splitlines()
     remotes: dict[str, str] = {}
     section = None
     for line in lines:
@@ -91,19 +94,19 @@ def git_remote(root: Path) -> str | None:
 
 @record(frozen=True)
 class Project:
-    root: Path
+    root: str
     group_id: str
     remote: str | None  # normalized, when the group comes from a remote
 
 
-def project_for(root: Path, *, in_repo: bool, override: str = "") -> Project:
-    root = root.resolve()
+def project_for(where: str | os.PathLike[str], *, in_repo: bool, override: str = "") -> Project:
+    root = os.path.realpath(where)
     remote = git_remote(root) if in_repo else None
     normalized = normalize_remote(remote) if remote else None
     if override:
         return Project(root, sanitize(override), normalized)
-    key = normalized or str(root)
-    readable = (normalized.rsplit("/", 1)[-1] if normalized else root.name) or "root"
+    key = normalized or root
+    readable = (normalized.rsplit("/", 1)[-1] if normalized else os.path.basename(root)) or "root"
     short = digest(key)[:10]
     head = sanitize(readable, "project")[: MAX_ID - len(short) - 1].rstrip("_")
     return Project(root, f"{head}_{short}", normalized)

@@ -11,7 +11,6 @@ import sqlite3
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cached_property
-from pathlib import Path
 
 from graphmem import config as config_mod
 from graphmem import paths
@@ -24,6 +23,7 @@ from graphmem.store.episodes import Episode, Hit
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any, Literal
 
     from graphmem import ingest as ingest_mod
@@ -81,7 +81,9 @@ class Memory:
         self.project = project
 
     @classmethod
-    def open(cls, cwd: Path | None = None, overrides: Mapping[str, Any] | None = None) -> Memory:
+    def open(
+        cls, cwd: str | os.PathLike[str] | None = None, overrides: Mapping[str, Any] | None = None
+    ) -> Memory:
         return cls.for_config(config_mod.load(cwd, overrides))
 
     @classmethod
@@ -93,7 +95,7 @@ class Memory:
     # -- plumbing -------------------------------------------------------------------------
 
     @property
-    def store_path(self) -> Path:
+    def store_path(self) -> str:
         return paths.store_file()
 
     @cached_property
@@ -203,20 +205,20 @@ class Memory:
 
     def status(self) -> dict[str, Any]:
         store = self.store_path
-        size = sum(p.stat().st_size for p in (store, Path(f"{store}-wal")) if p.exists())
+        size = sum(os.path.getsize(p) for p in (store, f"{store}-wal") if os.path.exists(p))
         return {
-            "config_files": [str(p) for p in self.config.files],
+            "config_files": list(self.config.files),
             "env": list(self.config.env),
             "backend": self.config.backend,
             "url": self.config.url or None,
             "token": "set" if self.config.token else None,
             "project": {
-                "root": str(self.project.root),
+                "root": self.project.root,
                 "group_id": self.project.group_id,
                 "remote": self.project.remote,
             },
             "global_group": self.global_group,
-            "store": {"path": str(store), "bytes": size},
+            "store": {"path": store, "bytes": size},
             "episodes": self.counts(),
             "redacted": counters.read(self.conn, "redacted:"),
             "activity": sessions.last_activity(self.conn, self.project.group_id),
@@ -283,7 +285,7 @@ class Memory:
                 self._ingest_document(doc, group_id, name, source)
             yield IngestEvent(doc.key, "replaced" if previous else "added", len(doc.chunks))
         if prune:
-            roots = [ingest_mod.key_for(Path(p), self.project.root) for p in patterns]
+            roots = [ingest_mod.key_for(p, self.project.root) for p in patterns]
             for key in sorted(set(known) - seen):
                 if any(key == r or key.startswith(r.rstrip("/") + "/") for r in roots):
                     if not dry_run:

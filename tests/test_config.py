@@ -13,7 +13,7 @@ from graphmem.errors import ConfigError
 
 
 def write_user(text: str) -> Path:
-    path = paths.user_config_file()
+    path = Path(paths.user_config_file())
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)
     return path
@@ -36,7 +36,7 @@ def test_each_layer_overrides_the_one_before(project: Path) -> None:
         "GRAPHMEM_URL": "http://127.0.0.1:1/mcp",
     }
     cfg = config.load(sub, {"backend": "sqlite"}, environ=env)
-    assert cfg.files == (user, project / ".graphmem.toml", sub / ".graphmem.toml")
+    assert cfg.files == tuple(map(str, (user, project / ".graphmem.toml", sub / ".graphmem.toml")))
     assert cfg.injection_interval == 4  # env beats files
     assert cfg.context_window == 2000  # project beats user
     assert cfg.reprompt == "off"  # user beats default
@@ -106,10 +106,10 @@ def test_settled_files_are_read_from_the_parse_cache(
 ) -> None:
     path = write_user("injection_interval = 7\n")
     assert config.load(project, environ={}).injection_interval == 7
-    assert not paths.config_cache_file().exists()  # just written: it may change again unseen
+    assert not Path(paths.config_cache_file()).exists()  # just written: it may change again unseen
     age(path)
     assert config.load(project, environ={}).injection_interval == 7
-    assert paths.config_cache_file().stat().st_mode & 0o777 == 0o600
+    assert Path(paths.config_cache_file()).stat().st_mode & 0o777 == 0o600
 
     def no_parsing(path: Path) -> None:
         raise AssertionError(f"{path} parsed again")
@@ -133,10 +133,10 @@ def test_an_edit_that_keeps_size_and_mtime_is_still_seen(project: Path) -> None:
 def test_a_broken_parse_cache_is_replaced(project: Path, garbage: bytes) -> None:
     path = write_user("injection_interval = 7\n")
     age(path)
-    paths.config_cache_file().parent.mkdir(parents=True, exist_ok=True)
-    paths.config_cache_file().write_bytes(garbage)
+    Path(paths.config_cache_file()).parent.mkdir(parents=True, exist_ok=True)
+    Path(paths.config_cache_file()).write_bytes(garbage)
     assert config.load(project, environ={}).injection_interval == 7
-    entry = json.loads(paths.config_cache_file().read_text())[str(path)]
+    entry = json.loads(Path(paths.config_cache_file()).read_text())[str(path)]
     assert entry["data"] == {"injection_interval": 7}
     assert config.load(project, environ={}).injection_interval == 7  # from the new cache
 

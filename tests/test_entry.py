@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -17,10 +18,10 @@ from tests.support.transcripts import assistant, text, user, write
 
 HEAVY = {"typer", "rich", "pydantic", "httpx", "questionary", "click"}
 # Standard modules a hook does without, each worth 2-26 ms per event (docs/benchmarks.md).
-SLOW = {"site", "dataclasses", "inspect", "typing", "hashlib", "uuid", "tomllib"}
+SLOW = {"site", "dataclasses", "inspect", "typing", "hashlib", "uuid", "tomllib", "pathlib"}
 
 
-def hook_modules(event: str, payload: dict[str, object], cwd: Path) -> set[str]:
+def hook_modules(event: str, payload: Mapping[str, object], cwd: Path) -> set[str]:
     """Every module the installed hook command imports, read from `-X importtime`."""
     python, *rest = hook_argv()
     result = subprocess.run(
@@ -50,7 +51,8 @@ def test_hooks_import_only_what_they_need(project: Path, event: str) -> None:
         "prompt": "remember: always use tenacity",
         "transcript_path": str(transcript),
     }
-    settings = paths.user_config_file()  # as `graphmem setup` leaves it, settled and parsed once
+    # The config `graphmem setup` leaves: settled, and parsed once already.
+    settings = Path(paths.user_config_file())
     settings.parent.mkdir(parents=True)
     settings.write_text('backend = "sqlite"\nreprompt = "substantive"\ninjection_interval = 10\n')
     os.utime(settings, (1e9, 1e9))

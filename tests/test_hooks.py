@@ -298,7 +298,7 @@ def test_reprompt_off(session: Session, project: Path) -> None:
 def test_a_tool_call_on_the_local_store_opens_nothing(session: Session) -> None:
     edit_turn(session)
     assert session.send("PostToolUse", tool_name="Edit") is None
-    assert not paths.store_file().exists()  # the most frequent event costs only its start-up
+    assert not Path(paths.store_file()).exists()  # the most frequent event costs only its start-up
 
 
 def test_subagent_stop_never_blocks_or_captures(session: Session, cli: Cli) -> None:

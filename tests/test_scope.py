@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 import pytest
@@ -53,7 +54,7 @@ def test_same_folder_name_never_shares_a_group(tmp_path: Path) -> None:
 
 def test_origin_is_preferred_and_worktrees_are_followed(tmp_path: Path) -> None:
     main = repo(tmp_path / "main", "git@github.com:acme/tool.git")
-    assert git_remote(main) == "git@github.com:acme/tool.git"
+    assert git_remote(str(main)) == "git@github.com:acme/tool.git"
     wt_git = main / ".git" / "worktrees" / "feature"
     wt_git.mkdir(parents=True)
     (wt_git / "commondir").write_text("../..\n")
@@ -79,3 +80,14 @@ def test_long_folder_names_stay_within_64(tmp_path: Path) -> None:
     deep.mkdir()
     gid = project_for(deep, in_repo=False).group_id
     assert len(gid) <= 64 and gid.startswith("xxx")
+
+
+def test_group_ids_keep_the_recipe_existing_stores_use(tmp_path: Path) -> None:
+    """Stores and graphs already hold memories under these ids: the recipe must not drift."""
+    cloned = repo(tmp_path / "clone", "git@github.com:Acme/Shop-API.git")
+    digest = hashlib.sha256(b"github.com/acme/shop-api").hexdigest()[:10]
+    assert project_for(cloned, in_repo=True).group_id == f"shop_api_{digest}"
+    plain = tmp_path / "My App"
+    plain.mkdir()
+    digest = hashlib.sha256(str(plain.resolve()).encode()).hexdigest()[:10]
+    assert project_for(plain, in_repo=False).group_id == f"My_App_{digest}"

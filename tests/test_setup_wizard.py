@@ -19,12 +19,12 @@ from tests.conftest import Cli
 
 
 def user_config() -> dict[str, object]:
-    return tomllib.loads(paths.user_config_file().read_text())
+    return tomllib.loads(Path(paths.user_config_file()).read_text())
 
 
 def test_yes_writes_defaults_keeps_other_keys_and_remove_restores(project: Path, cli: Cli) -> None:
-    paths.user_config_file().parent.mkdir(parents=True)
-    paths.user_config_file().write_text("context_window = 100000\ninjection_interval = 3\n")
+    Path(paths.user_config_file()).parent.mkdir(parents=True)
+    Path(paths.user_config_file()).write_text("context_window = 100000\ninjection_interval = 3\n")
     result = cli("setup", "--yes", "--no-hosts")
     assert result.exit_code == 0, result.output
     assert "undo all of it with: graphmem setup --remove" in result.stdout
@@ -35,7 +35,7 @@ def test_yes_writes_defaults_keeps_other_keys_and_remove_restores(project: Path,
         "injection_interval": 10,
         "global_group": "global",
     }
-    assert paths.user_config_file().stat().st_mode & 0o077 == 0
+    assert Path(paths.user_config_file()).stat().st_mode & 0o077 == 0
     undone = cli("setup", "--remove")
     assert undone.exit_code == 0 and "restored config keys" in undone.stdout
     assert user_config() == {"context_window": 100000, "injection_interval": 3}
@@ -46,7 +46,7 @@ def test_without_a_terminal_it_names_the_flags(project: Path, cli: Cli) -> None:
     result = cli("setup")
     assert result.exit_code == 2
     assert "--yes" in result.stderr and "--host" in result.stderr and "--backend" in result.stderr
-    assert not paths.user_config_file().exists()
+    assert not Path(paths.user_config_file()).exists()
 
 
 def test_wires_claude_code_and_unwires_it(project: Path, cli: Cli) -> None:
@@ -63,7 +63,7 @@ def test_unreachable_graphiti_url_is_explained_and_not_saved(project: Path, cli:
     result = cli("setup", "--yes", "--no-hosts", "--url", "http://127.0.0.1:9/mcp")
     assert result.exit_code == 4
     assert "did not answer" in result.stderr and "Nothing was saved" in result.stderr
-    assert not paths.user_config_file().exists()
+    assert not Path(paths.user_config_file()).exists()
 
 
 def test_compose_file_for_users_without_a_server(project: Path, cli: Cli) -> None:
@@ -71,7 +71,7 @@ def test_compose_file_for_users_without_a_server(project: Path, cli: Cli) -> Non
         "setup", "--yes", "--no-hosts", "--backend", "graphiti", "--compose", "--start-server"
     )
     assert result.exit_code == 0, result.output
-    compose = paths.config_dir() / "graphiti-compose.yml"
+    compose = Path(paths.config_dir()) / "graphiti-compose.yml"
     text = compose.read_text()
     assert "falkordb/falkordb" in text and "zepai/knowledge-graph-mcp" in text
     assert "docker compose -f" in result.stdout
@@ -163,7 +163,7 @@ def test_interactive_user_without_a_graph_server_gets_a_compose_file(project: Pa
             (b"every N prompts", ENTER),
         ],
     )
-    assert (paths.config_dir() / "graphiti-compose.yml").is_file()
+    assert (Path(paths.config_dir()) / "graphiti-compose.yml").is_file()
     assert user_config()["url"] == "http://127.0.0.1:8000/mcp"
 
 

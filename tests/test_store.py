@@ -16,9 +16,9 @@ from tests.conftest import Cli
 
 
 def test_new_store_is_private_and_records_its_migrations(graphmem_home: Path) -> None:
-    conn = db.connect(paths.store_file())
-    assert stat.S_IMODE(paths.store_file().stat().st_mode) == 0o600
-    assert stat.S_IMODE(paths.data_dir().stat().st_mode) == 0o700
+    conn = db.connect(Path(paths.store_file()))
+    assert stat.S_IMODE(Path(paths.store_file()).stat().st_mode) == 0o600
+    assert stat.S_IMODE(Path(paths.data_dir()).stat().st_mode) == 0o700
     rows = conn.execute("SELECT version, name FROM schema_migrations ORDER BY version").fetchall()
     assert [r[0] for r in rows] == list(range(1, len(db.MIGRATIONS) + 1))
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -26,15 +26,15 @@ def test_new_store_is_private_and_records_its_migrations(graphmem_home: Path) ->
 
 
 def test_reopening_does_not_reapply_migrations(graphmem_home: Path) -> None:
-    db.connect(paths.store_file()).close()
-    conn = db.connect(paths.store_file())
+    db.connect(Path(paths.store_file())).close()
+    conn = db.connect(Path(paths.store_file()))
     assert conn.execute("SELECT COUNT(*) FROM schema_migrations").fetchone()[0] == len(
         db.MIGRATIONS
     )
 
 
 def test_a_failed_transaction_leaves_nothing(graphmem_home: Path) -> None:
-    conn = db.connect(paths.store_file())
+    conn = db.connect(Path(paths.store_file()))
     try:
         with db.transaction(conn):
             conn.execute("INSERT INTO counters (name, value) VALUES ('x', 1)")
@@ -66,7 +66,7 @@ def test_many_processes_adding_at_once_lose_nothing(project: Path, cli: Cli) -> 
 
 
 def test_a_corrupt_store_gives_a_clear_error(project: Path, cli: Cli) -> None:
-    store = paths.store_file()
+    store = Path(paths.store_file())
     store.parent.mkdir(parents=True)
     store.write_bytes(b"this is not a database" * 100)
     result = cli("status")
@@ -78,12 +78,12 @@ def test_fts_index_follows_deletes(project: Path, cli: Cli) -> None:
     cli.json("add", "ephemeral zebra fact")
     cli.json("clear", "--yes")
     assert cli.json("search", "zebra") == []
-    conn = sqlite3.connect(paths.store_file())
+    conn = sqlite3.connect(Path(paths.store_file()))
     conn.execute("INSERT INTO episodes_fts (episodes_fts) VALUES ('integrity-check')")
 
 
 def test_recent_merges_groups_and_kinds_newest_first(graphmem_home: Path) -> None:
-    conn = db.connect(paths.store_file())
+    conn = db.connect(Path(paths.store_file()))
     stamps = iter(f"2026-01-01T00:00:{s:02d}Z" for s in range(60))
     made: list[Episode] = []
     mix = [("a", "memory"), ("b", "doc"), ("a", "turn"), ("a", "doc"), ("c", "doc")]

@@ -28,7 +28,7 @@ def _project_root() -> Path:
     from graphmem import config
 
     root, _ = config.find_project_root(Path.cwd().resolve())
-    return root
+    return Path(root)
 
 
 @setup_app.command("claude-code")

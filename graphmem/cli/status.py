@@ -28,7 +28,7 @@ def status(
     app = get_app(ctx)
     memory = app.memory
     report = memory.status()
-    report["hosts"] = _hosts(memory.project.root)
+    report["hosts"] = _hosts(Path(memory.project.root))
     if memory.syncing:
         report["graphiti"] = memory.server_status()
     if as_json:

@@ -47,7 +47,7 @@ class Done:
 
 
 def _state_path() -> Path:
-    return paths.config_dir() / STATE
+    return Path(paths.config_dir(), STATE)
 
 
 def _ask(app: App, flags: dict[str, Any], yes: bool) -> Answers:
@@ -334,7 +334,7 @@ def setup(
         raise typer.BadParameter("must be substantive or off", param_hint="--reprompt")
     answers = _ask(app, flags, yes)
     root, _ = config.find_project_root(Path.cwd().resolve())
-    done = _apply(app, answers, root)
+    done = _apply(app, answers, Path(root))
     _record(done.state)
     for line in done.lines or ["nothing to change"]:
         app.out.print(line, highlight=False, markup=False)

@@ -8,7 +8,6 @@ Code appends to the compaction instructions.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from graphmem.hooks.events import Answer, HookEvent
 
@@ -44,7 +43,7 @@ def decode(name: str, payload: dict[str, Any]) -> HookEvent | None:
         kind=kind,
         host="claude-code",
         session_id=_text(payload, "session_id"),
-        cwd=Path(_text(payload, "cwd") or "."),
+        cwd=_text(payload, "cwd") or ".",
         source=_text(payload, "source"),
         prompt=_text(payload, "prompt"),
         turn_id=_text(payload, "prompt_id"),

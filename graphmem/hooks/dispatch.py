@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 
 from graphmem import config
 from graphmem.hooks import claude_code, opencode, pi
@@ -40,8 +39,8 @@ def handle(name: str, raw: bytes) -> str:
     event = adapter.decode(name, payload)
     if event is None or not event.session_id:
         return ""  # an event graphmem does not handle, or no session to attach it to
-    if not event.cwd.is_dir():
-        event.cwd = Path(os.getcwd())
+    if not os.path.isdir(event.cwd):
+        event.cwd = os.getcwd()
 
     cfg = config.load(event.cwd)
     if event.kind in IDLE_KINDS and cfg.backend != "graphiti":

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from graphmem.hooks.transcript import Turn
 from graphmem.record import record
 
@@ -32,7 +30,7 @@ class HookEvent:
     kind: Kind
     host: str  # claude-code | opencode | pi
     session_id: str
-    cwd: Path
+    cwd: str
     source: str = ""  # session_start: startup | resume | clear | compact
     prompt: str = ""
     turn_id: str = ""  # identifies the user turn (Claude Code's prompt_id), for once-per-turn rules

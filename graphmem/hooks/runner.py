@@ -24,7 +24,7 @@ def _log(event: str, message: str) -> None:
     message = redact(message).text  # an error may quote what it choked on
     try:
         log = paths.hook_log_file()
-        paths.private_dir(log.parent)
+        paths.private_dir(os.path.dirname(log))
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S")
         with open(log, "a", encoding="utf-8", opener=_private_opener) as fh:
             fh.write(f"{stamp} {event or '-'} {message}\n")

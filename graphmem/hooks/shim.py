@@ -11,7 +11,6 @@ the shim applies each the host's way. Each host module reads its own prompt and 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from graphmem.hooks.claude_code import KINDS as CLAUDE_KINDS
 from graphmem.hooks.events import Answer, HookEvent
@@ -57,7 +56,7 @@ def decode(
         kind=kind,
         host=host,
         session_id=text(payload, "session_id"),
-        cwd=Path(text(payload, "cwd") or "."),
+        cwd=text(payload, "cwd") or ".",
         source=text(payload, "source"),
         prompt=prompt,
         turn=turn_from_messages(sent) if sent else None,

@@ -51,7 +51,7 @@ volumes:
 
 
 def compose_file() -> Path:
-    return paths.config_dir() / "graphiti-compose.yml"
+    return Path(paths.config_dir(), "graphiti-compose.yml")
 
 
 def write_compose() -> Path:

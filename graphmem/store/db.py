@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import sqlite3
 from datetime import UTC, datetime
-from pathlib import Path
 
 from graphmem.paths import private_dir
 
@@ -180,15 +179,16 @@ def now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-def _create_private(path: Path) -> None:
-    private_dir(path.parent)
+def _create_private(path: str) -> None:
+    private_dir(os.path.dirname(path))
     fd = os.open(path, os.O_CREAT | os.O_WRONLY, 0o600)
     os.close(fd)
 
 
-def connect(path: Path) -> sqlite3.Connection:
+def connect(path: str | os.PathLike[str]) -> sqlite3.Connection:
     """Open (creating 0600 if needed) and migrate the store at `path`."""
-    if not path.exists():
+    path = os.fspath(path)
+    if not os.path.exists(path):
         _create_private(path)
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
     conn.row_factory = sqlite3.Row
