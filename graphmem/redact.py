@@ -146,22 +146,23 @@ def _drop_private_once(text: str) -> tuple[str, int, bool]:
 
 # --------------------------------------------------------------------------- value judgements
 
-_PLACEHOLDER = re.compile(
-    r"""(?ix)^(?:
+# These patterns judge a value that already looks like a secret, so most texts never need them:
+# they stay source text, compiled on first use through re's own cache (`re.match(_PLACEHOLDER,
+# ...)`), which spares every hook ~2 ms of compiling them up front.
+_PLACEHOLDER = r"""(?ix)^(?:
         \$\{[^}]*\}? | \$\(.*\)? | \$[A-Za-z_]\w* | %[A-Za-z_]\w*% | \{\{.*\}\}
       | <[^<>]*> | [x*.#•_-]{3,} | x+
       | your[-_ ].* | your[a-z]*(?:key|token|secret|password) | .*[-_ ]here
       | change[-_]?me | replace[-_]?me | example | placeholder | dummy | redacted
       | none | null | nil | undefined | true | false | todo | tbd | fixme | required
       | secret | password | passwd | token | api[-_]?key
-    )$""",
-)
+    )$"""
 # `os.environ.get`, `self.token`, `os.environ[`, `getpass(`: code that computes a value.
-_CODE_REFERENCE = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[A-Za-z_$][\w$.]*[(\[].*")
-_NON_ALNUM = re.compile(r"[^a-z0-9]+")
-_BARE_WORD = re.compile(r"[A-Za-z_]\w*")
-_PATH = re.compile(r"(?:~|\.{1,2})?/[\w.@+-]*(?:/[\w.@+-]*)+|(?:~|\.{1,2})/[\w.@+-]+")
-_CAMEL_WORDS = re.compile(r"[a-z]+(?:[A-Z][a-z]+)+|[A-Z][a-z]+(?:[A-Z][a-z]+)+")
+_CODE_REFERENCE = r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[A-Za-z_$][\w$.]*[(\[].*"
+_NON_ALNUM = r"[^a-z0-9]+"
+_BARE_WORD = r"[A-Za-z_]\w*"
+_PATH = r"(?:~|\.{1,2})?/[\w.@+-]*(?:/[\w.@+-]*)+|(?:~|\.{1,2})/[\w.@+-]+"
+_CAMEL_WORDS = r"[a-z]+(?:[A-Z][a-z]+)+|[A-Z][a-z]+(?:[A-Z][a-z]+)+"
 _TYPE_NAMES = frozenset(
     "str string int integer bool boolean bytes float number any object optional secretstr "
     "secretbytes unknown char".split()
@@ -170,13 +171,13 @@ _TYPE_NAMES = frozenset(
 
 def _is_placeholder(value: str, name: str = "") -> bool:
     bare = value.strip()
-    if not bare or _PLACEHOLDER.match(bare):
+    if not bare or re.match(_PLACEHOLDER, bare):
         return True
     return bool(name) and _squash(bare) == _squash(name)
 
 
 def _squash(word: str) -> str:
-    return _NON_ALNUM.sub("", word.lower())
+    return re.sub(_NON_ALNUM, "", word.lower())
 
 
 def _looks_generated(value: str) -> bool:
@@ -188,7 +189,7 @@ def _looks_generated(value: str) -> bool:
     if has_digit and has_alpha:
         return True
     mixed = any(c.isupper() for c in value) and any(c.islower() for c in value)
-    return len(value) >= 20 and mixed and not _CAMEL_WORDS.fullmatch(value)
+    return len(value) >= 20 and mixed and not re.fullmatch(_CAMEL_WORDS, value)
 
 
 def _has_entropy(body: str) -> bool:
@@ -355,19 +356,19 @@ _ASSIGNMENT = r"""(?x)
       |(?P<bare>[^\s"'`,;&)}\\][^\s"'`,;&)}]*))
 """
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
-_NAME_WORDS = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])")
+_NAME_WORDS = r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])"  # source text, as the judgements above
 _KEY_QUALIFIERS = frozenset(
     "api secret private access master signing encryption auth client app service license "
     "subscription account admin webhook consumer deploy session shared hmac jwt cookie".split()
 )
-_LINE_REST_EMPTY = re.compile(r"[ \t]*(?:#.*)?$", re.MULTILINE)
+_LINE_REST_EMPTY = r"(?m)[ \t]*(?:#.*)?$"
 
 
 @lru_cache(maxsize=512)  # the same few names (token, api_key, PASSWORD) recur all through a text
 def _classify_name(name: str) -> tuple[str, str] | None:
     """(kind, strength) for a secret-bearing name, else None. Strength is "strong" (any literal
     value is a secret) or "weak" (only values that look generated)."""
-    words = [w.lower() for w in _NAME_WORDS.split(name) if w]
+    words = [w.lower() for w in re.split(_NAME_WORDS, name) if w]
     if not words:
         return None
     last = words[-1]
@@ -396,7 +397,7 @@ def _name_start(text: str, end: int) -> int:
 def _bare_value_is_literal(m: re.Match[str], name: str, name_start: int) -> bool:
     """Whether an unquoted value is a literal (shell, env file, YAML) rather than code."""
     value, sep, text = m.group("bare"), m.group("sep"), m.string
-    if value[0] in "{[(" or _CODE_REFERENCE.fullmatch(value):
+    if value[0] in "{[(" or re.fullmatch(_CODE_REFERENCE, value):
         return False
     if name.startswith("--") or (sep == "=" and name.isupper()):
         return True
@@ -405,11 +406,11 @@ def _bare_value_is_literal(m: re.Match[str], name: str, name_start: int) -> bool
     yaml_line = (
         sep.strip() == ":"
         and prefix in ("", "-")
-        and _LINE_REST_EMPTY.match(text, m.end("bare")) is not None
+        and re.compile(_LINE_REST_EMPTY).match(text, m.end("bare")) is not None
     )
     if yaml_line:
         return value.lower() not in _TYPE_NAMES
-    return not (_BARE_WORD.fullmatch(value) and not any(c.isdigit() for c in value))
+    return not (re.fullmatch(_BARE_WORD, value) and not any(c.isdigit() for c in value))
 
 
 def _find_assignment(m: re.Match[str]) -> _Found:
@@ -423,7 +424,7 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     kind, strength = classified
     group = next(g for g in ("dq", "sq", "eq", "bare") if m.group(g) is not None)
     value = m.group(group)
-    if _is_placeholder(value, name) or _PATH.fullmatch(value) or "://" in value:
+    if _is_placeholder(value, name) or re.fullmatch(_PATH, value) or "://" in value:
         return None
     if group == "bare" and not _bare_value_is_literal(m, name, name_start):
         return None
