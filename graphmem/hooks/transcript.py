@@ -46,15 +46,17 @@ _CUT_MARK = "[… earlier part cut …]\n"
 _PATH_KEYS = ("file_path", "filePath", "notebook_path", "path")
 _ARG_KEYS = (*_PATH_KEYS, "pattern", "query", "url", "description", "prompt", "name")
 
+# Pattern text, compiled on first use through re's cache: most turns need none of them, and a
+# hook would otherwise compile all four on every event.
 # `graphmem add`, `python -m graphmem add`, with any path prefix and leading flags.
-_GRAPHMEM_ADD = re.compile(
+_GRAPHMEM_ADD = (
     r"(?:^|[\s;&|(`'\"])(?:[^\s;&|(`'\"]*/)?"
     r"(?:graphmem|python[\d.]*(?:\s+-\w+)*\s+-m\s+graphmem)"
     r"(?:\s+--?[\w-]+(?:=\S+)?)*\s+add(?![\w.-])"
 )
-_PATCH_FILE = re.compile(r"^\*\*\* (?:Add|Update|Delete) File: (.+)$", re.MULTILINE)
-_COMMAND_NAME = re.compile(r"<command-name>\s*(.*?)\s*</command-name>", re.DOTALL)
-_COMMAND_ARGS = re.compile(r"<command-args>(.*?)</command-args>", re.DOTALL)
+_PATCH_FILE = r"(?m)^\*\*\* (?:Add|Update|Delete) File: (.+)$"
+_COMMAND_NAME = r"(?s)<command-name>\s*(.*?)\s*</command-name>"
+_COMMAND_ARGS = r"(?s)<command-args>(.*?)</command-args>"
 
 # User text that the host wrote, not the person: local command output, hook feedback, reminders,
 # interruption markers. Such a line continues the current turn.
@@ -205,7 +207,7 @@ def tool_use(name: str, args: Any) -> ToolUse:
 
 
 def _runs_graphmem_add(command: str) -> bool:
-    return "graphmem" in command and _GRAPHMEM_ADD.search(command) is not None
+    return "graphmem" in command and re.search(_GRAPHMEM_ADD, command) is not None
 
 
 def _edit_target(args: dict[str, Any]) -> str:
@@ -215,7 +217,7 @@ def _edit_target(args: dict[str, Any]) -> str:
             return path
     # apply_patch / patch carry the files inside the patch text.
     patch = next((v for v in args.values() if isinstance(v, str) and "*** " in v), "")
-    return ", ".join(dict.fromkeys(m.strip() for m in _PATCH_FILE.findall(patch)))
+    return ", ".join(dict.fromkeys(m.strip() for m in re.findall(_PATCH_FILE, patch)))
 
 
 def _first_arg(args: dict[str, Any]) -> str:
@@ -480,10 +482,10 @@ def _claude_prompt(content: Any) -> tuple[str, bool] | None:
         return None
     if not text or text.startswith(_NOT_A_PROMPT):
         return None
-    command = _COMMAND_NAME.search(text) if "<command-name>" in text else None
+    command = re.search(_COMMAND_NAME, text) if "<command-name>" in text else None
     if command is None:
         return text, False
-    args = _COMMAND_ARGS.search(text)
+    args = re.search(_COMMAND_ARGS, text)
     return f"{command.group(1)} {args.group(1).strip() if args else ''}".strip(), True
 
 
