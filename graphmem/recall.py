@@ -18,7 +18,10 @@ from collections.abc import Set as AbstractSet
 from graphmem.record import record
 from graphmem.store import episodes as ep
 from graphmem.store.episodes import Episode
-from graphmem.store.remote_cache import CachedFact
+
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    from graphmem.store.remote_cache import CachedFact
 
 OPEN_TAG = "<graphmem-memory>"
 CLOSE_TAG = "</graphmem-memory>"

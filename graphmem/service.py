@@ -17,7 +17,7 @@ from graphmem import paths
 from graphmem.errors import ConfigError, Exit, GraphmemError
 from graphmem.record import field, record, replace
 from graphmem.scope import SCOPES, Project, project_for, sanitize
-from graphmem.store import breaker, counters, db, manifest, outbox, remote_cache, sessions
+from graphmem.store import counters, db, sessions
 from graphmem.store import episodes as ep
 from graphmem.store.episodes import Episode, Hit
 
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
     from graphmem import ingest as ingest_mod
     from graphmem.scope import Scope
+    from graphmem.store import remote_cache
     from graphmem.sync.drain import DrainReport, Progress
 
 
@@ -151,6 +152,8 @@ class Memory:
         created = [ep.insert(self.conn, e) for e in episodes]
         counters.add(self.conn, "redacted:", redacted)
         if self.syncing:  # bound for the server too, in the same transaction
+            from graphmem.store import outbox  # hooks on the embedded store never load the spool
+
             outbox.enqueue(
                 self.conn,
                 [
@@ -266,6 +269,7 @@ class Memory:
         dry_run: bool,
     ) -> Iterator[IngestEvent]:
         from graphmem import ingest as ingest_mod
+        from graphmem.store import manifest
 
         group_id = self.group_for("project", group)
         known = manifest.digests(self.conn, group_id)
@@ -299,6 +303,7 @@ class Memory:
         self, doc: ingest_mod.Document, group_id: str, prefix: str | None, source: str
     ) -> None:
         from graphmem import ingest as ingest_mod
+        from graphmem.store import manifest
 
         redacted: dict[str, int] = {}
         episodes = []
@@ -329,6 +334,8 @@ class Memory:
 
     def _delete(self, uuids: Sequence[str]) -> None:
         # What already reached the server is queued for deletion there (best effort).
+        from graphmem.store import outbox
+
         outbox.retire(self.conn, uuids)
         ep.delete_uuids(self.conn, uuids)
 
@@ -362,6 +369,8 @@ class Memory:
 
     def clear(self, groups: Sequence[str]) -> dict[str, int]:
         """Forget the groups locally: episodes, what waits to be sent, cached remote facts."""
+        from graphmem.store import outbox, remote_cache
+
         deleted = ep.delete_groups(self.conn, groups)
         if groups:
             with db.transaction(self.conn):
@@ -370,8 +379,9 @@ class Memory:
         return deleted
 
     # -- the Graphiti server (backend = graphiti) -----------------------------------------
-    # Network work lives in graphmem.sync (imported late: it pulls in httpx). Server errors
-    # are graphmem.backends.mcp.McpError: Unreachable (exit 4) or Rejected (exit 5).
+    # Network work lives in graphmem.sync (imported late: it pulls in httpx), and the spool's
+    # store modules are imported where used, so hooks on the embedded store never load them.
+    # Server errors are graphmem.backends.mcp.McpError: Unreachable (exit 4) or Rejected (exit 5).
 
     @property
     def syncing(self) -> bool:
@@ -391,6 +401,7 @@ class Memory:
         Ours are recognised by the key in their name; on FalkorDB servers get_episodes may see
         only the server's default group (a server bug), so others can be missing.
         """
+        from graphmem.store import outbox
         from graphmem.sync import remote
 
         names = [g for g, _ in groups]
@@ -408,6 +419,7 @@ class Memory:
 
     def search_graph(self, query: str, *, scope: Scope = "all", limit: int = 10) -> GraphAnswer:
         """The server's facts and entities; from the local cache when it cannot be reached."""
+        from graphmem.store import remote_cache
         from graphmem.sync import remote
 
         groups = self.groups(scope)
@@ -437,6 +449,8 @@ class Memory:
 
     def spool_status(self) -> dict[str, Any]:
         """The outbox and the breaker, from the store only."""
+        from graphmem.store import breaker, outbox
+
         counts = outbox.counts(self.conn)
         state = breaker.read(self.conn)
         return {
@@ -474,10 +488,14 @@ class Memory:
         )
 
     def retry_dead(self, group: str | None = None) -> int:
+        from graphmem.store import outbox
+
         with db.transaction(self.conn):
             return outbox.retry_dead(self.conn, group)
 
     def clear_spool(self, group: str | None = None, *, dead_only: bool = False) -> int:
+        from graphmem.store import outbox
+
         with db.transaction(self.conn):
             return outbox.clear(self.conn, group=group, dead_only=dead_only)
 

@@ -18,6 +18,13 @@ from tests.support.transcripts import assistant, text, user, write
 
 HEAVY = {"typer", "rich", "pydantic", "httpx", "questionary", "click"}
 # Standard modules a hook does without, each worth 2-26 ms per event (docs/benchmarks.md).
+# The spool's modules: hooks on the embedded store have no use for them.
+SPOOL = {
+    "graphmem.sync",
+    "graphmem.store.outbox",
+    "graphmem.store.breaker",
+    "graphmem.store.remote_cache",
+}
 SLOW = {"site", "dataclasses", "inspect", "typing", "hashlib", "uuid", "tomllib", "pathlib"}
 
 
@@ -61,6 +68,7 @@ def test_hooks_import_only_what_they_need(project: Path, event: str) -> None:
     assert "graphmem.hooks.dispatch" in modules  # the probe saw the real work
     assert {m.split(".")[0] for m in modules} & HEAVY == set()
     assert modules & SLOW == set()
+    assert modules & SPOOL == set()
     # A tool call on the local store has nothing to do: it does not even load the store's code.
     assert ("sqlite3" in modules) is (event != "PostToolUse")
 
