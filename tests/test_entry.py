@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import graphmem
 from graphmem import config, paths
 from graphmem.paths import hook_argv
 from tests.support.transcripts import assistant, text, user, write
@@ -90,3 +91,23 @@ def test_console_script_runs_the_cli() -> None:
     )
     assert result.returncode == 0
     assert "ingest" in result.stdout
+
+
+def test_installed_packages_cannot_shadow_the_standard_library(
+    tmp_path: Path, project: Path
+) -> None:
+    """A hook finds graphmem after the standard library, as `site` would have put it."""
+    site = tmp_path / "site-packages"
+    site.mkdir()
+    (site / "graphmem").symlink_to(Path(graphmem.__file__).parent)
+    (site / "json.py").write_text("raise ImportError('a stray json.py was imported')\n")
+    payload = json.dumps({"session_id": "s1", "cwd": str(project), "source": "startup"})
+    python, flag, _ = hook_argv()
+    result = subprocess.run(
+        [python, flag, str(site / "graphmem" / "hooks" / "launch.py"), "SessionStart"],
+        input=payload.encode(),
+        capture_output=True,
+        timeout=60,
+    )
+    assert result.returncode == 0 and result.stderr == b""
+    assert "additionalContext" in json.loads(result.stdout)["hookSpecificOutput"]

@@ -3,13 +3,16 @@
 The hook path needs only the standard library, so hosts start it without `site`: no .pth file of
 whatever else is installed is imported on every event (that was ~30 ms per hook on the CI
 machines) and none can break a hook. `-S` also leaves site-packages off sys.path, and Python put
-this file's folder first instead: point that entry at the folder holding the graphmem package.
+this file's folder first instead. That entry goes, and the folder holding the graphmem package
+comes after the standard library, where `site` would have put it: nothing installed there can
+shadow a standard module.
 """
 
 import os
 import sys
 
-sys.path[0] = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+del sys.path[0]
+sys.path.append(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 from graphmem.hooks.runner import main  # noqa: E402 (needs the path set above)
 
