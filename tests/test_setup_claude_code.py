@@ -138,3 +138,14 @@ def test_status_shows_last_capture_and_injection(project: Path, cli: Cli) -> Non
     )
     activity = cli.json("status")["activity"]
     assert activity["last_capture"] and activity["last_injection"]
+
+
+def test_setup_replaces_hooks_an_earlier_version_installed(project: Path, cli: Cli) -> None:
+    path = project / ".claude" / "settings.json"
+    path.parent.mkdir()
+    old = {"type": "command", "command": "/old/venv/bin/graphmem hook Stop", "timeout": 30}
+    path.write_text(json.dumps({"hooks": {"Stop": [{"hooks": [old]}]}}))
+    assert cli.json("status")["hosts"]["claude-code"] == {str(path): "stale"}
+    cli.json("setup", "claude-code", "--project")
+    assert commands(settings(project), "Stop") == [claude_code.command("Stop")]
+    assert cli.json("status")["hosts"]["claude-code"] == {str(path): "current"}

@@ -64,7 +64,11 @@ def status(
         _graphiti(app, report["graphiti"])
     wired = [
         f"{name}: {escape(path)}"
-        + ("" if state == "current" else f" (another install: run graphmem setup {name} again)")
+        + (
+            ""
+            if state == "current"
+            else f" (another install or version: run graphmem setup {name} again)"
+        )
         for name, where in report["hosts"].items()
         for path, state in where.items()
     ]
