@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from graphmem.hooks.transcript import Turn
 from graphmem.record import record
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
 if TYPE_CHECKING:
     from typing import Literal
+
+    from graphmem.hooks.transcript import Turn
 
     Kind = Literal[
         "session_start",  # a session began, resumed, was cleared or compacted (`source` says which)
