@@ -149,3 +149,13 @@ def test_a_stale_cache_entry_never_hides_an_invalid_file(project: Path) -> None:
     age(path)
     with pytest.raises(ConfigError, match="injection_interval"):
         config.load(project, environ={})
+
+
+def test_a_cache_that_cannot_be_written_only_costs_time(project: Path) -> None:
+    path = write_user("injection_interval = 7\n")
+    age(path)
+    data = Path(paths.data_dir())
+    data.parent.mkdir(parents=True, exist_ok=True)
+    data.write_text("")  # a file where the data folder should be: nothing can be written there
+    assert config.load(project, environ={}).injection_interval == 7
+    assert config.load(project, environ={}).injection_interval == 7
