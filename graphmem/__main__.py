@@ -10,7 +10,7 @@ import sys
 
 
 def main() -> None:
-    if len(sys.argv) > 1 and sys.argv[1] == "hook":
+    if sys.argv[1:2] == ["hook"] and not {"--help", "-h"} & set(sys.argv[2:]):
         from graphmem.hooks.runner import main as run_hook
 
         run_hook(sys.argv[2:])

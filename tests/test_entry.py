@@ -93,6 +93,17 @@ def test_console_script_runs_the_cli() -> None:
     assert "ingest" in result.stdout
 
 
+def test_hook_help_explains_the_hook_and_what_setup_installs() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "graphmem", "hook", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0
+    assert "JSON on stdin" in result.stdout and "hooks/launch.py" in result.stdout
+
+
 def test_installed_packages_cannot_shadow_the_standard_library(
     tmp_path: Path, project: Path
 ) -> None:
