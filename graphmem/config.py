@@ -87,6 +87,7 @@ class Config:
     files: tuple[str, ...] = ()  # config files in effect, lowest precedence first
     env: tuple[str, ...] = ()  # GRAPHMEM_* variables in effect
     project_root: str = field(default_factory=os.getcwd)
+    in_repo: bool = False  # project_root is a git work tree's root
 
     def __getattr__(self, key: str) -> Any:
         try:
@@ -281,7 +282,7 @@ def load(
 ) -> Config:
     cwd = os.path.realpath(cwd or os.getcwd())
     environ = os.environ if environ is None else environ
-    root, _ = find_project_root(cwd)
+    root, in_repo = find_project_root(cwd)
     values = {s.key: s.default for s in SETTINGS}
     user_file = paths.user_config_file()
     files = [user_file] if os.path.isfile(user_file) else []
@@ -303,4 +304,10 @@ def load(
         raise ConfigError(
             "backend is `graphiti` but no `url` is set: set url in config.toml or GRAPHMEM_URL"
         )
-    return Config(values=values, files=tuple(files), env=tuple(used_env), project_root=root)
+    return Config(
+        values=values,
+        files=tuple(files),
+        env=tuple(used_env),
+        project_root=root,
+        in_repo=in_repo,
+    )

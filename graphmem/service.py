@@ -89,8 +89,7 @@ class Memory:
 
     @classmethod
     def for_config(cls, cfg: config_mod.Config) -> Memory:
-        _, in_repo = config_mod.find_project_root(cfg.project_root)
-        project = project_for(cfg.project_root, in_repo=in_repo, override=cfg.project_group)
+        project = project_for(cfg.project_root, in_repo=cfg.in_repo, override=cfg.project_group)
         return cls(cfg, project)
 
     # -- plumbing -------------------------------------------------------------------------
