@@ -97,7 +97,8 @@ def candidates(
     return list({e.uuid: e for e in found}.values())
 
 
-def _fit(items: Iterable[Item], room: int, skip: AbstractSet[str]) -> list[Item]:
+def fit(items: Iterable[Item], room: int, skip: AbstractSet[str] = frozenset()) -> list[Item]:
+    """The items, in order, that fit in `room` chars (one line each), skipping those in `skip`."""
     kept: list[Item] = []
     used = 0
     for item in items:
@@ -128,8 +129,8 @@ def build(
     room = total - sum(len(line) + 1 for line in (*frame, *tail, *titles))
     if room <= 0:
         return Block("", [])
-    glob = _fit(global_, int(room * (1 - PROJECT_SHARE)), skip)
-    proj = _fit(project, room - sum(len(i.line) + 1 for i in glob), skip)
+    glob = fit(global_, int(room * (1 - PROJECT_SHARE)), skip)
+    proj = fit(project, room - sum(len(i.line) + 1 for i in glob), skip)
     if not proj and not glob and not footer:
         return Block("", [])
     lines = list(frame)

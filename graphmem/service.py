@@ -13,13 +13,16 @@ from collections.abc import Iterator, Mapping, Sequence
 from functools import cached_property
 
 from graphmem import config as config_mod
-from graphmem import paths
+from graphmem import paths, recall
 from graphmem.errors import ConfigError, Exit, GraphmemError
 from graphmem.record import field, record, replace
 from graphmem.scope import SCOPES, Project, project_for, sanitize
 from graphmem.store import counters, db, sessions
 from graphmem.store import episodes as ep
-from graphmem.store.episodes import Episode, Hit
+from graphmem.store.episodes import SOURCES, Episode, Hit
+from graphmem.store.sessions import Session
+
+__all__ = ["SOURCES", "Episode", "Hit", "Memory", "Session", "Stored", "title_of"]
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
 if TYPE_CHECKING:
@@ -138,6 +141,10 @@ class Memory:
     def group_for(self, scope: Scope = "project", group: str | None = None) -> str:
         return sanitize(group) if group else self.groups(scope)[0]
 
+    def transaction(self) -> db.transaction:
+        """One atomic unit of work on the store; nested ones are savepoints inside it."""
+        return db.transaction(self.conn)
+
     # -- writing --------------------------------------------------------------------------
 
     def clean(self, text: str) -> tuple[str, dict[str, int]]:
@@ -164,7 +171,7 @@ class Memory:
         return created
 
     def _store(self, episodes: Sequence[Episode], redacted: Mapping[str, int]) -> list[bool]:
-        with db.transaction(self.conn):
+        with self.transaction():
             return self.write(episodes, redacted)
 
     def remember(
@@ -196,6 +203,80 @@ class Memory:
         )
         (new,) = self._store([episode], redacted)
         return Stored(episode, new, redacted)
+
+    # -- hook sessions --------------------------------------------------------------------
+    # Hooks of one session run in parallel: each event's read-modify-write of its session runs
+    # inside one `transaction()` the handler opens, and everything below joins it.
+
+    def session(self, session_id: str, host: str) -> Session:
+        """The session's hook state, created on first sight."""
+        return sessions.load(self.conn, session_id, host, self.project.group_id)
+
+    def save_session(self, session: Session) -> None:
+        sessions.save(self.conn, session)
+
+    def forget_shown(self, session: Session) -> None:
+        """After a compaction or /clear the model no longer has what it was shown."""
+        sessions.forget_shown(self.conn, session.session_id)
+
+    def prune_sessions(self) -> int:
+        return sessions.prune(self.conn, self.config.session_retention_days)
+
+    def inject(self, session: Session, query: str | None, *, footer: str = "") -> str:
+        """The memory block to show the model now (what it was not shown yet in this session),
+        with a health line first when memory is degraded; marks what it shows as shown."""
+        block = recall.build(
+            self._recall_items(self.project.group_id, query),
+            self._recall_items(self.global_group, query),
+            total=recall.budget(self.config.context_window),
+            skip=sessions.shown(self.conn, session.session_id),
+            footer=footer,
+        )
+        sessions.mark_shown(self.conn, session.session_id, block.shown)
+        session.injected_at_prompt = session.prompts
+        if block.text:
+            session.injected_at = db.now()
+        return "\n".join(filter(None, [self._health(), block.text]))
+
+    def _recall_items(self, group: str, query: str | None) -> list[recall.Item]:
+        """Local episodes, and with a graph server the cached facts of its graph (facts first:
+        they are the graph's distilled form of many episodes)."""
+        items = [recall.episode_item(e) for e in recall.candidates(self.conn, [group], query)]
+        if not self.syncing:
+            return items
+        from graphmem import sync
+
+        facts = (
+            sync.cached_facts(self.conn, query, [group], recall.FACTS)
+            if query
+            else sync.recent_cached(self.conn, [group], recall.FACTS)
+        )
+        return [recall.fact_item(f) for f in facts] + items
+
+    def _health(self) -> str:
+        """One line when memory is degraded (episodes waiting for the graph server), else ''."""
+        if not self.syncing:
+            return ""
+        from graphmem import sync
+
+        return sync.health(self.conn).line() or ""
+
+    def notes_for(self, query: str | None, room: int) -> list[str]:
+        """This project's memories other than raw turns, best first, as lines within `room`
+        chars: what a compaction summary should keep."""
+        keep = [
+            e
+            for e in recall.candidates(self.conn, [self.project.group_id], query)
+            if e.kind != "turn"
+        ]
+        return [item.line for item in recall.fit(map(recall.episode_item, keep), room)]
+
+    def note_query(self, prompt: str) -> None:
+        """With a graph server: ask the next background refresh to fetch its facts for this."""
+        if self.syncing:
+            from graphmem import sync
+
+            sync.note_query(self.conn, self.groups("all"), prompt)
 
     # -- reading --------------------------------------------------------------------------
 
@@ -500,6 +581,8 @@ class Memory:
 
     def start_background_drain(self) -> bool:
         """Deliver in a detached process when there is work; never waits for the server."""
+        if not self.syncing:
+            return False  # hooks on the embedded store never load the spool
         from graphmem.sync import maybe_start_background_drain
 
         return maybe_start_background_drain(self)

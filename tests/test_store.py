@@ -44,6 +44,41 @@ def test_a_failed_transaction_leaves_nothing(graphmem_home: Path) -> None:
     assert conn.execute("SELECT COUNT(*) FROM counters").fetchone()[0] == 0
 
 
+def _counters(conn: sqlite3.Connection) -> list[str]:
+    return [r[0] for r in conn.execute("SELECT name FROM counters ORDER BY name")]
+
+
+def test_a_nested_transaction_commits_with_the_outer_one(graphmem_home: Path) -> None:
+    conn = db.connect(Path(paths.store_file()))
+    with db.transaction(conn):
+        conn.execute("INSERT INTO counters (name, value) VALUES ('outer', 1)")
+        with db.transaction(conn), db.transaction(conn):
+            conn.execute("INSERT INTO counters (name, value) VALUES ('inner', 1)")
+        assert conn.in_transaction  # the inner exit did not commit the outer work early
+        try:
+            with db.transaction(conn):
+                conn.execute("INSERT INTO counters (name, value) VALUES ('failed', 1)")
+                raise RuntimeError("boom")
+        except RuntimeError:
+            pass
+        conn.execute("INSERT INTO counters (name, value) VALUES ('after', 1)")
+    other = db.connect(Path(paths.store_file()))  # what another process sees: committed work
+    assert _counters(other) == ["after", "inner", "outer"]
+
+
+def test_a_failed_outer_transaction_undoes_its_nested_ones(graphmem_home: Path) -> None:
+    conn = db.connect(Path(paths.store_file()))
+    try:
+        with db.transaction(conn):
+            with db.transaction(conn):
+                conn.execute("INSERT INTO counters (name, value) VALUES ('inner', 1)")
+            raise RuntimeError("boom")
+    except RuntimeError:
+        pass
+    assert not conn.in_transaction
+    assert _counters(conn) == []
+
+
 WRITER = """
 import sys
 from graphmem.service import Memory

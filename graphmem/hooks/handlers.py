@@ -7,7 +7,6 @@ the fenced block from the local store only: no hook waits on the network.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 
 from graphmem import recall
@@ -17,9 +16,10 @@ from graphmem.ids import digest
 from graphmem.paths import graphmem_executable
 from graphmem.record import record
 from graphmem.service import Memory, title_of
-from graphmem.store import db, sessions
-from graphmem.store.episodes import Episode
-from graphmem.store.sessions import Session
+
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    from graphmem.service import Session
 
 MIN_CAPTURE_BYTES = 50  # a Stop with less than this new is left for the next capture
 COMPACTION_CHARS = 3_000
@@ -30,113 +30,52 @@ class Context:
     memory: Memory
     event: HookEvent
 
-    @property
-    def conn(self) -> sqlite3.Connection:
-        return self.memory.conn
-
-    @property
-    def syncing(self) -> bool:
-        return bool(self.memory.config.backend == "graphiti")
-
     def session(self) -> Session:
-        return sessions.load(
-            self.conn, self.event.session_id, self.event.host, self.memory.project.group_id
-        )
+        return self.memory.session(self.event.session_id, self.event.host)
 
     def store(self, text: str, *, kind: str, name: str) -> None:
-        body, redacted = self.memory.clean(text)
-        title, _ = self.memory.clean(name)
-        episode = Episode(
-            group_id=self.memory.project.group_id,
-            name=title,
-            body=body,
+        """Keep `text` from this session: `add`'s write path, joining the handler's transaction."""
+        self.memory.remember(
+            text,
+            name=name,
             source="message" if kind == "turn" else "text",
             source_description=f"{self.event.host} session {self.event.session_id}",
             kind=kind,
             origin=f"hook:{self.event.host}",
             session_id=self.event.session_id,
         )
-        self.memory.write([episode], redacted)
-
-
-# -- recall -------------------------------------------------------------------------------------
-
-
-def _items(ctx: Context, group: str, query: str | None) -> list[recall.Item]:
-    """Local episodes, and with a graph server the cached facts of its graph (facts first: they
-    are the graph's distilled form of many episodes)."""
-    items = [recall.episode_item(e) for e in recall.candidates(ctx.conn, [group], query)]
-    if not ctx.syncing:
-        return items
-    from graphmem import sync
-
-    facts = (
-        sync.cached_facts(ctx.conn, query, [group], recall.FACTS)
-        if query
-        else sync.recent_cached(ctx.conn, [group], recall.FACTS)
-    )
-    return [recall.fact_item(f) for f in facts] + items
-
-
-def _health(ctx: Context) -> str:
-    """One line when memory is degraded (episodes waiting for the graph server), else ''."""
-    if not ctx.syncing:
-        return ""
-    from graphmem import sync
-
-    return sync.health(ctx.conn).line() or ""
-
-
-def _recall(ctx: Context, s: Session, query: str | None, *, footer: str = "") -> str:
-    memory = ctx.memory
-    conn = ctx.conn
-    project = _items(ctx, memory.project.group_id, query)
-    global_ = _items(ctx, memory.global_group, query)
-    block = recall.build(
-        project,
-        global_,
-        total=recall.budget(memory.config.context_window),
-        skip=sessions.shown(conn, s.session_id),
-        footer=footer,
-    )
-    sessions.mark_shown(conn, s.session_id, block.shown)
-    s.injected_at_prompt = s.prompts
-    if block.text:
-        s.injected_at = db.now()
-    return "\n".join(filter(None, [_health(ctx), block.text]))
 
 
 def on_session_start(ctx: Context) -> Answer:
-    with db.transaction(ctx.conn):
+    memory = ctx.memory
+    with memory.transaction():
         s = ctx.session()
         if ctx.event.source in ("clear", "compact"):
-            sessions.forget_shown(ctx.conn, s.session_id)  # the model's context was wiped
+            memory.forget_shown(s)  # the model's context was wiped
         footer = recall.HOW_TO_KEEP.replace("`graphmem add", f"`{graphmem_executable()} add", 1)
-        text = _recall(ctx, s, None, footer=footer)
-        sessions.save(ctx.conn, s)
+        text = memory.inject(s, None, footer=footer)
+        memory.save_session(s)
     return Answer(context=text)
 
 
 def on_prompt(ctx: Context) -> Answer:
     from graphmem.hooks.corrections import classify_prompt  # only prompts pay for its regexes
 
+    memory = ctx.memory
     prompt = ctx.event.prompt
     text = ""
-    with db.transaction(ctx.conn):
+    with memory.transaction():
         s = ctx.session()
         kind = classify_prompt(prompt)
         if kind:  # the highest-signal moment: store it now, as its own memory
             ctx.store(prompt, kind=kind, name=f"{kind.title()}: {title_of(prompt)}")
         s.prompts += 1
-        if ctx.syncing:  # ask the next background refresh to fetch the graph's facts for this
-            from graphmem import sync
-
-            sync.note_query(ctx.conn, ctx.memory.groups("all"), prompt)
-        interval = ctx.memory.config.injection_interval
+        memory.note_query(prompt)
+        interval = memory.config.injection_interval
         due = s.prompts == 1 or (interval > 0 and s.prompts - s.injected_at_prompt >= interval)
         if due:
-            text = _recall(ctx, s, prompt)
-        sessions.save(ctx.conn, s)
+            text = memory.inject(s, prompt)
+        memory.save_session(s)
     return Answer(context=text)
 
 
@@ -191,32 +130,21 @@ def _reprompt_reason(ctx: Context, s: Session, turn: Turn | None) -> str:
 
 
 def on_stop(ctx: Context) -> Answer:
-    with db.transaction(ctx.conn):
+    with ctx.memory.transaction():
         s = ctx.session()
         turns = _capture(ctx, s, MIN_CAPTURE_BYTES)
         reason = _reprompt_reason(ctx, s, turns[-1] if turns else None)
-        sessions.save(ctx.conn, s)
+        ctx.memory.save_session(s)
     return Answer(block=reason)
 
 
 def on_pre_compact(ctx: Context) -> Answer:
-    with db.transaction(ctx.conn):
+    with ctx.memory.transaction():
         s = ctx.session()
         turns = _capture(ctx, s, 0)
-        sessions.save(ctx.conn, s)
+        ctx.memory.save_session(s)
     query = " ".join(t.prompt for t in turns[-3:]) or None
-    keep = [
-        e
-        for e in recall.candidates(ctx.conn, [ctx.memory.project.group_id], query)
-        if e.kind != "turn"
-    ]
-    lines: list[str] = []
-    used = 0
-    for item in map(recall.episode_item, keep):
-        if used + len(item.line) + 1 > COMPACTION_CHARS:
-            break
-        lines.append(item.line)
-        used += len(item.line) + 1
+    lines = ctx.memory.notes_for(query, COMPACTION_CHARS)
     if not lines:
         return Answer()
     head = (
@@ -229,7 +157,7 @@ def on_pre_compact(ctx: Context) -> Answer:
 def on_post_compact(ctx: Context) -> Answer:
     summary = ctx.event.compact_summary.strip()
     if summary:
-        with db.transaction(ctx.conn):
+        with ctx.memory.transaction():
             ctx.session()
             ctx.store(
                 summary,
@@ -240,11 +168,11 @@ def on_post_compact(ctx: Context) -> Answer:
 
 
 def on_session_end(ctx: Context) -> Answer:
-    with db.transaction(ctx.conn):
+    with ctx.memory.transaction():
         s = ctx.session()
         _capture(ctx, s, 0)
-        sessions.save(ctx.conn, s)
-        sessions.prune(ctx.conn, ctx.memory.config.session_retention_days)
+        ctx.memory.save_session(s)
+        ctx.memory.prune_sessions()
     return Answer()
 
 
@@ -275,8 +203,6 @@ KICKS_DRAIN = frozenset(
 
 def handle(memory: Memory, event: HookEvent) -> Answer:
     answer = HANDLERS[event.kind](Context(memory, event))
-    if event.kind in KICKS_DRAIN and memory.config.backend == "graphiti":
-        from graphmem import sync
-
-        sync.maybe_start_background_drain(memory)  # detached; never waits
+    if event.kind in KICKS_DRAIN:
+        memory.start_background_drain()  # backend graphiti: detached; never waits
     return answer

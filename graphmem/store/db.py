@@ -226,15 +226,25 @@ class transaction:
     """`with transaction(conn):` BEGIN IMMEDIATE ... COMMIT (ROLLBACK on error).
 
     IMMEDIATE takes the write lock up front, so two processes never both read-then-write and
-    deadlock; the busy timeout makes the second one wait its turn.
+    deadlock; the busy timeout makes the second one wait its turn. Inside another transaction it
+    is a savepoint: its work commits with the outer one, and an error undoes only its own part
+    (then propagates), so a write path can be used alone or as one step of a larger one.
     """
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
+        self.nested = False
 
     def __enter__(self) -> sqlite3.Connection:
-        self.conn.execute("BEGIN IMMEDIATE")
+        self.nested = self.conn.in_transaction
+        # One name serves every depth: RELEASE and ROLLBACK TO act on the innermost of that name.
+        self.conn.execute("SAVEPOINT nested" if self.nested else "BEGIN IMMEDIATE")
         return self.conn
 
     def __exit__(self, exc_type: object, *_: object) -> None:
-        self.conn.execute("ROLLBACK" if exc_type else "COMMIT")
+        if not self.nested:
+            self.conn.execute("ROLLBACK" if exc_type else "COMMIT")
+            return
+        if exc_type:
+            self.conn.execute("ROLLBACK TO nested")
+        self.conn.execute("RELEASE nested")
