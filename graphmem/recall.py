@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 
 from graphmem.record import record
@@ -21,7 +21,11 @@ from graphmem.store.episodes import Episode
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
 if TYPE_CHECKING:
+    from typing import TypeVar
+
     from graphmem.store.remote_cache import CachedFact
+
+    T = TypeVar("T")
 
 OPEN_TAG = "<graphmem-memory>"
 CLOSE_TAG = "</graphmem-memory>"
@@ -74,6 +78,19 @@ def episode_item(e: Episode) -> Item:
     label = "" if e.kind == "memory" else f"[{e.kind}] "
     text = f"{e.name}: {e.body}" if e.kind in ("doc", "summary") else e.body
     return Item(e.uuid, f"- {e.created_at[:10]} {label}{neutral(text)}")
+
+
+def distinct(rows: Iterable[T], text: Callable[[T], str]) -> list[T]:
+    """The first of the rows whose texts read the same (case and spacing aside): the graph
+    extracts one fact from many episodes, and search must not show it once per edge."""
+    seen: set[str] = set()
+    kept = []
+    for row in rows:
+        key = " ".join(text(row).split()).casefold()
+        if key not in seen:
+            seen.add(key)
+            kept.append(row)
+    return kept
 
 
 def fact_item(fact: CachedFact) -> Item:

@@ -251,7 +251,7 @@ class Memory:
             if query
             else sync.recent_cached(self.conn, [group], recall.FACTS)
         )
-        return [recall.fact_item(f) for f in facts] + items
+        return [recall.fact_item(f) for f in recall.distinct(facts, lambda f: f.text)] + items
 
     def _health(self) -> str:
         """One line when memory is degraded (episodes waiting for the graph server), else ''."""
@@ -498,16 +498,21 @@ class Memory:
         return merged
 
     def search_graph(self, query: str, *, scope: Scope = "all", limit: int = 10) -> GraphAnswer:
-        """The server's facts and entities; from the local cache when it cannot be reached."""
+        """The server's facts and entities, each text once; from the local cache when it cannot
+        be reached."""
         from graphmem.store import remote_cache
         from graphmem.sync import remote
 
         groups = self.groups(scope)
         answer = remote.search(self, query, groups, limit)
         if answer.error is None:
-            return GraphAnswer(answer.facts, answer.entities, [], None)
+            facts = recall.distinct(answer.facts, lambda f: f.fact)
+            entities = recall.distinct(answer.entities, lambda e: f"{e.name}: {e.summary}")
+            return GraphAnswer(facts, entities, [], None)
         cached = remote_cache.cached_facts(self.conn, query, groups, limit)
-        return GraphAnswer([], [], cached, answer.error, answer.unreachable)
+        return GraphAnswer(
+            [], [], recall.distinct(cached, lambda c: c.text), answer.error, answer.unreachable
+        )
 
     def server_status(self) -> dict[str, Any]:
         """A fresh probe of the server, the shared breaker and the spool's counts."""

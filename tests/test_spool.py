@@ -330,3 +330,48 @@ def test_a_tool_call_starts_a_waiting_delivery(
     event = {"session_id": "s1", "cwd": str(project), "tool_name": "Bash"}
     assert dispatch.handle("PostToolUse", json.dumps(event).encode()) == ""
     assert len(spawned) == 2
+
+
+# -- search and recall from the graph ---------------------------------------------------------
+
+
+def test_search_shows_each_fact_once_and_at_most_limit_rows(graphiti: FakeMcp, cli: Cli) -> None:
+    group = cli.json("status")["project"]["group_id"]
+    for i in range(3):  # the graph often extracts the same fact from several episodes
+        graphiti.graph.add(
+            {"name": f"n{i}", "episode_body": "Orion deploys on Fridays", "group_id": group}
+        )
+    for i in range(4):
+        cli.json("add", f"Orion note {i}")
+    rows = cli.json("search", "Orion", "--limit", "50")
+    assert [r["fact"] for r in rows if r["type"] == "fact"] == ["Orion deploys on Fridays"]
+    limited = cli.json("search", "Orion", "--limit", "3")
+    assert len(limited) == 3
+    assert {r["type"] for r in limited} == {"fact", "entity", "episode"}  # each source its turn
+    text = cli("search", "Orion", "--limit", "2").stdout
+    assert text.count("fact: Orion deploys") == 1 and len(text.strip().splitlines()) == 2
+    graphiti.stop()  # from the cache: the same fact once as well
+    cached = cli.json("search", "Orion", "--limit", "50")
+    assert [r["fact"] for r in cached if r["type"] == "fact"] == ["Orion deploys on Fridays"]
+
+
+def test_recall_shows_a_cached_fact_text_once(graphiti: FakeMcp, cli: Cli, project: Path) -> None:
+    group = cli.json("status")["project"]["group_id"]
+    store = conn()
+    with db.transaction(store):
+        remote_cache.store(
+            store,
+            [
+                CachedFact(str(i), "Orion  deploys on fridays", group, None, None, None, "fact")
+                for i in range(3)
+            ],
+        )
+    event = {
+        "session_id": "s1",
+        "cwd": str(project),
+        "hook_event_name": "SessionStart",
+        "source": "startup",
+    }
+    out = json.loads(dispatch.handle("SessionStart", json.dumps(event).encode()))
+    block = out["hookSpecificOutput"]["additionalContext"]
+    assert block.lower().count("orion deploys on fridays") == 1

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from graphmem.cli.app import App, get_app, one_of
+from graphmem.record import replace
 from graphmem.scope import SCOPES
 
 if TYPE_CHECKING:
@@ -21,13 +22,15 @@ def search(
     scope: str = typer.Option(
         "all", help="project, global, or all (this project's and global memory)."
     ),
-    limit: int = typer.Option(10, min=1, max=1000, help="At most this many results."),
+    limit: int = typer.Option(
+        10, min=1, max=1000, help="At most this many results in all (facts, entities, memories)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
 ) -> None:
     """Search memories, best match first, with group, date and a snippet.
 
-    With backend graphiti the server's facts (still valid) and entities come first; when the
-    server cannot be reached, facts cached from earlier answers stand in for them.
+    With backend graphiti the server's facts (still valid) and entities come first, each text
+    once; when the server cannot be reached, facts cached from earlier answers stand in for them.
 
     Example: graphmem search "pagination limit" --scope project
     """
@@ -36,6 +39,8 @@ def search(
     memory = app.memory
     hits = memory.search(query, scope=scope_, limit=limit)
     graph = memory.search_graph(query, scope=scope_, limit=limit) if memory.syncing else None
+    if graph is not None:
+        graph, hits = _share(limit, graph, hits)
     if graph is not None and graph.error:
         why = "server unreachable" if graph.unreachable else "server refused the search"
         app.note(f"{why}: answering from the local store ({graph.error})")
@@ -56,6 +61,19 @@ def search(
             highlight=False,
         )
         app.out.print("  " + " ".join(hit.snippet.split()), highlight=False, markup=False)
+
+
+def _share(limit: int, graph: GraphAnswer, hits: list[Hit]) -> tuple[GraphAnswer, list[Hit]]:
+    """Cut every source so that `limit` rows are shown in all: taken in turns (best fact, best
+    entity, best local hit, then the second of each...), so no source crowds the others out."""
+    sources: list[list[Any]] = [graph.facts, graph.entities, graph.cached, hits]
+    taken = [0] * len(sources)
+    while sum(taken) < limit and any(n < len(s) for n, s in zip(taken, sources, strict=True)):
+        for i, source in enumerate(sources):
+            if taken[i] < len(source) and sum(taken) < limit:
+                taken[i] += 1
+    facts, entities, cached, hits = (s[:n] for n, s in zip(taken, sources, strict=True))
+    return replace(graph, facts=facts, entities=entities, cached=cached), hits
 
 
 def _hit_json(hit: Hit) -> dict[str, Any]:
