@@ -13,10 +13,11 @@ _graphmem() {
 _graphmem_words() {
     local words=''
     case "$1" in
-        "") words="status add search ingest dump load clear hook completions setup spool --backend --url --version --help" ;;
+        "") words="status add search forget ingest dump load clear hook completions setup spool --backend --url --version --help" ;;
         "status") words="--json --help" ;;
         "add") words="--scope --group --name --source --json --help" ;;
         "search") words="--scope --limit --json --help" ;;
+        "forget") words="--reason --superseded-by --json --help" ;;
         "ingest") words="--group --name --source --chunk-chars --prune --dry-run --json --help" ;;
         "dump") words="--group --all --format --server-limit --help" ;;
         "load") words="--json --help" ;;

@@ -43,6 +43,13 @@ class Stored:
 
 
 @record(frozen=True)
+class Forgotten:
+    episode: Episode  # as it is now: marked
+    already: bool  # it was forgotten before this call (the marking is left as it was)
+    server: str  # backend graphiti: "not sent" (never left), "delete queued" (delivered), or ""
+
+
+@record(frozen=True)
 class IngestEvent:
     path: str
     action: Literal["added", "replaced", "unchanged", "skipped", "pruned"]
@@ -165,14 +172,10 @@ class Memory:
                 [
                     e
                     for e, new in zip(episodes, created, strict=True)
-                    if new and e.origin != REMOTE_ORIGIN
+                    if new and e.origin != REMOTE_ORIGIN and e.forgotten_at is None
                 ],
             )
         return created
-
-    def _store(self, episodes: Sequence[Episode], redacted: Mapping[str, int]) -> list[bool]:
-        with self.transaction():
-            return self.write(episodes, redacted)
 
     def remember(
         self,
@@ -201,7 +204,15 @@ class Memory:
             origin=origin,
             session_id=session_id,
         )
-        (new,) = self._store([episode], redacted)
+        with self.transaction():
+            (new,) = self.write([episode], redacted)
+            if not new:  # the same memory was kept before: answer with it, shown again
+                episode = ep.same_content(self.conn, episode) or episode
+                if episode.forgotten_at is not None:
+                    self._revive(episode)
+                    episode = replace(
+                        episode, forgotten_at=None, forgotten_reason="", superseded_by=None
+                    )
         return Stored(episode, new, redacted)
 
     # -- hook sessions --------------------------------------------------------------------
@@ -277,6 +288,59 @@ class Memory:
             from graphmem import sync
 
             sync.note_query(self.conn, self.groups("all"), prompt)
+
+    # -- forgetting -----------------------------------------------------------------------
+
+    def find(self, ref: str) -> Episode:
+        """The one episode whose id is `ref` or starts with it (any group: ids are unique)."""
+        if len(ref.strip()) < 4:
+            raise GraphmemError(
+                "give at least 4 characters of the memory's id (search shows them)", Exit.INPUT
+            )
+        found = ep.find(self.conn, ref)
+        if not found:
+            raise GraphmemError(f"no memory has the id {ref!r}", Exit.INPUT)
+        if len(found) > 1:
+            raise GraphmemError(
+                f"several memories have ids starting {ref!r}: give more", Exit.INPUT
+            )
+        return found[0]
+
+    def forget(self, ref: str, reason: str = "", superseded_by: str | None = None) -> Forgotten:
+        """Mark a memory wrong or obsolete: kept in the store and the dump, never shown again.
+
+        With backend graphiti the server only offers delete_episode: a copy not yet sent is never
+        sent, a delivered one is queued for deletion there (the local, marked episode remains).
+        """
+        target = self.find(ref)
+        newer = self.find(superseded_by).uuid if superseded_by else None
+        if newer == target.uuid:
+            raise GraphmemError("a memory cannot supersede itself", Exit.INPUT)
+        if target.forgotten_at is not None:
+            return Forgotten(target, True, "")
+        reason, _ = self.clean(reason.strip())
+        at = db.now()
+        with self.transaction():
+            server = self._mark(target, reason, newer, at)
+        marked = replace(target, forgotten_at=at, forgotten_reason=reason, superseded_by=newer)
+        return Forgotten(marked, False, server)
+
+    def _mark(self, episode: Episode, reason: str, newer: str | None, at: str) -> str:
+        """Mark inside the caller's transaction; what becomes of the server's copy, if any."""
+        ep.mark_forgotten(self.conn, episode.uuid, reason, newer, at)
+        if not self.syncing:
+            return ""
+        from graphmem.store import outbox
+
+        dropped, deleting = outbox.retire(self.conn, [episode.uuid])
+        return "delete queued" if deleting else "not sent" if dropped else ""
+
+    def _revive(self, episode: Episode) -> None:
+        ep.revive(self.conn, episode.uuid)
+        if self.syncing:  # sent again, whatever became of the earlier copy
+            from graphmem.store import outbox
+
+            outbox.resend(self.conn, episode)
 
     # -- reading --------------------------------------------------------------------------
 
@@ -373,7 +437,7 @@ class Memory:
             for key in sorted(set(known) - seen):
                 if any(key == r or key.startswith(r.rstrip("/") + "/") for r in roots):
                     if not dry_run:
-                        with db.transaction(self.conn):
+                        with self.transaction():
                             origin = ep.of_origin(self.conn, group_id, f"ingest:{key}")
                             self._delete(list(origin))
                             manifest.forget(self.conn, group_id, key)
@@ -402,7 +466,7 @@ class Memory:
                     origin=f"ingest:{doc.key}",
                 )
             )
-        with db.transaction(self.conn):
+        with self.transaction():
             # Chunks whose text did not change keep their episode: on a graph server each new
             # episode costs an LLM extraction, so only what changed is deleted and re-sent.
             existing = ep.of_origin(self.conn, group_id, f"ingest:{doc.key}")
@@ -437,13 +501,25 @@ class Memory:
             for kind, n in counts.items():
                 redacted[kind] = redacted.get(kind, 0) + n
             episodes.append(replace(episode, group_id=sanitize(episode.group_id), body=body))
-        created = self._store(episodes, redacted)
+        with self.transaction():
+            created = self.write(episodes, redacted)
+            for episode, new in zip(episodes, created, strict=True):
+                if not new and episode.forgotten_at is not None:
+                    self._forget_loaded(episode)
         groups: dict[str, int] = {}
         for episode, new in zip(episodes, created, strict=True):
             if new:
                 groups[episode.group_id] = groups.get(episode.group_id, 0) + 1
         added = sum(created)
         return LoadReport(added, len(episodes) - added, groups)
+
+    def _forget_loaded(self, episode: Episode) -> None:
+        """A dump says a memory we hold was forgotten: the marking travels with the memory."""
+        held = next(iter(ep.find(self.conn, episode.uuid)), None)
+        held = held or ep.same_content(self.conn, episode)
+        if held is not None and held.forgotten_at is None:
+            at = episode.forgotten_at or db.now()
+            self._mark(held, episode.forgotten_reason, episode.superseded_by, at)
 
     # -- clearing -------------------------------------------------------------------------
 
@@ -453,7 +529,7 @@ class Memory:
 
         deleted = ep.delete_groups(self.conn, groups)
         if groups:
-            with db.transaction(self.conn):
+            with self.transaction():
                 outbox.forget_groups(self.conn, groups)
                 remote_cache.forget_groups(self.conn, groups)
         return deleted
@@ -575,13 +651,13 @@ class Memory:
     def retry_dead(self, group: str | None = None) -> int:
         from graphmem.store import outbox
 
-        with db.transaction(self.conn):
+        with self.transaction():
             return outbox.retry_dead(self.conn, group)
 
     def clear_spool(self, group: str | None = None, *, dead_only: bool = False) -> int:
         from graphmem.store import outbox
 
-        with db.transaction(self.conn):
+        with self.transaction():
             return outbox.clear(self.conn, group=group, dead_only=dead_only)
 
     def start_background_drain(self) -> bool:

@@ -25,7 +25,6 @@ from typing import IO, Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from graphmem.errors import Exit, GraphmemError
-from graphmem.record import asdict
 from graphmem.store.episodes import Episode
 
 MARKDOWN_HEADER = "<!-- graphmem dump v1 -->"
@@ -42,6 +41,9 @@ _FIELDS = (
     "session_id",
     "created_at",
 )
+_JSONL_FIELDS = (*_FIELDS[:3], "body", *_FIELDS[3:])
+# Written only when set, so a dump of memories never forgotten reads as it always did.
+_MARKING = ("forgotten_at", "forgotten_reason", "superseded_by")
 
 
 def _fence_for(body: str) -> str:
@@ -49,9 +51,14 @@ def _fence_for(body: str) -> str:
     return "`" * max(4, longest + 1)
 
 
+def _data(episode: Episode, fields: tuple[str, ...]) -> dict[str, Any]:
+    data = {key: getattr(episode, key) for key in fields}
+    data.update({key: getattr(episode, key) for key in _MARKING if getattr(episode, key)})
+    return data
+
+
 def _meta(episode: Episode) -> str:
-    data = {key: getattr(episode, key) for key in _FIELDS}
-    return json.dumps(data, ensure_ascii=False).replace(">", "\\u003e")
+    return json.dumps(_data(episode, _FIELDS), ensure_ascii=False).replace(">", "\\u003e")
 
 
 def write_markdown(out: IO[str], groups: Iterable[tuple[str, list[Episode]]]) -> int:
@@ -73,7 +80,7 @@ def write_jsonl(out: IO[str], groups: Iterable[tuple[str, list[Episode]]]) -> in
     out.write(json.dumps(JSONL_HEADER) + "\n")
     for _, episodes in groups:
         for episode in episodes:
-            out.write(json.dumps(asdict(episode), ensure_ascii=False) + "\n")
+            out.write(json.dumps(_data(episode, _JSONL_FIELDS), ensure_ascii=False) + "\n")
             written += 1
     return written
 
@@ -93,6 +100,9 @@ class _Record(BaseModel):
     origin: str
     session_id: str | None
     created_at: str
+    forgotten_at: str | None = None
+    forgotten_reason: str = ""
+    superseded_by: str | None = None
 
 
 def _episode(data: Any, where: str) -> Episode:

@@ -234,6 +234,59 @@ def test_ingest_replacing_a_file_deletes_its_delivered_chunks_on_the_server(
     assert [e["content"] for e in graphiti.graph.episodes] == ["New guidance about Heron."]
 
 
+# -- forget: the server offers only delete_episode ------------------------------------
+
+
+def test_forgetting_what_was_never_sent_never_sends_it(graphiti: FakeMcp, cli: Cli) -> None:
+    uuid = cli.json("add", "Never to be sent.")["uuid"]
+    assert cli.json("forget", uuid)["server"] == "not sent"
+    assert spool(cli)["pending"] == 0
+    cli("spool", "drain")
+    assert graphiti.graph.episodes == []
+
+
+def test_forgetting_a_delivered_memory_deletes_it_on_the_server(
+    graphiti: FakeMcp, cli: Cli
+) -> None:
+    uuid = cli.json("add", "Delivered then forgotten.")["uuid"]
+    cli("spool", "drain")
+    (remote,) = graphiti.graph.episodes
+    assert cli.json("forget", uuid)["server"] == "delete queued"
+    assert cli("spool", "drain").exit_code == Exit.OK
+    assert [c.arguments for c in graphiti.tool_calls("delete_episode")] == [
+        {"uuid": remote["uuid"]}
+    ]
+    assert graphiti.graph.episodes == []
+    assert [
+        r["uuid"] for r in cli.json("search", "delivered forgotten") if r["type"] == "episode"
+    ] == []
+    dumped = cli("dump", "--format", "jsonl").stdout
+    assert [json.loads(line)["forgotten_at"] is not None for line in dumped.splitlines()[1:]] == [
+        True
+    ]
+
+
+def test_loading_a_forgotten_memory_never_sends_it(
+    graphiti: FakeMcp, cli: Cli, tmp_path: Path
+) -> None:
+    cli.json("forget", cli.json("add", "Forgotten before the dump.")["uuid"])
+    dump = tmp_path / "dump.md"
+    cli("dump", str(dump))
+    cli("clear", "--yes")
+    assert cli.json("load", str(dump))["added"] == 1
+    assert spool(cli)["pending"] == 0
+
+
+def test_a_forgotten_memory_kept_again_is_sent_again(graphiti: FakeMcp, cli: Cli) -> None:
+    uuid = cli.json("add", "Kept, forgotten, kept.")["uuid"]
+    cli("spool", "drain")
+    cli.json("forget", uuid)
+    cli("spool", "drain")
+    cli.json("add", "Kept, forgotten, kept.")
+    cli("spool", "drain")
+    assert [e["content"] for e in graphiti.graph.episodes] == ["Kept, forgotten, kept."]
+
+
 # -- what hooks call ---------------------------------------------------------------------------
 
 

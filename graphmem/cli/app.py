@@ -137,6 +137,7 @@ def _register() -> None:
         clear,
         completions,
         dump,
+        forget,
         hook,
         ingest,
         load,
@@ -146,7 +147,8 @@ def _register() -> None:
         status,
     )
 
-    for module in (setup, status, add, search, ingest, dump, load, clear, spool, hook, completions):
+    commands = (setup, status, add, search, forget, ingest, dump, load, clear, spool, hook)
+    for module in (*commands, completions):
         module.register(app)
 
 

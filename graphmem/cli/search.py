@@ -57,7 +57,8 @@ def search(
     for hit in hits:
         date = hit.episode.created_at[:10]
         app.out.print(
-            f"[bold]{escape(hit.episode.name)}[/bold]  [dim]{hit.episode.group_id} · {date}[/dim]",
+            f"[bold]{escape(hit.episode.name)}[/bold]  "
+            f"[dim]{hit.episode.group_id} · {date} · id {hit.episode.uuid[:8]}[/dim]",
             highlight=False,
         )
         app.out.print("  " + " ".join(hit.snippet.split()), highlight=False, markup=False)

@@ -171,6 +171,14 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
         "when a session was last shown memory",
         ["ALTER TABLE sessions ADD COLUMN injected_at TEXT"],
     ),
+    (
+        "forgotten episodes: kept and marked, never shown",
+        [
+            "ALTER TABLE episodes ADD COLUMN forgotten_at TEXT",
+            "ALTER TABLE episodes ADD COLUMN forgotten_reason TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE episodes ADD COLUMN superseded_by TEXT",
+        ],
+    ),
 ]
 
 

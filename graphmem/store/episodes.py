@@ -38,6 +38,10 @@ class Episode:
     session_id: str | None = None
     uuid: str = field(default_factory=new_uuid)
     created_at: str = field(default_factory=now)
+    # Set by `forget`: the episode stays in the store and the dump, and is never shown again.
+    forgotten_at: str | None = None
+    forgotten_reason: str = ""
+    superseded_by: str | None = None  # the uuid of the memory that replaces this one
 
     @property
     def content_hash(self) -> str:
@@ -52,8 +56,10 @@ class Hit:
 
 
 _COLUMNS = (
-    "uuid, group_id, name, body, source, source_description, kind, origin, session_id, created_at"
+    "uuid, group_id, name, body, source, source_description, kind, origin, session_id, created_at,"
+    " forgotten_at, forgotten_reason, superseded_by"
 )
+SHOWN = "forgotten_at IS NULL"  # what search and recall may show
 
 
 def _episode(row: sqlite3.Row) -> Episode:
@@ -68,6 +74,9 @@ def _episode(row: sqlite3.Row) -> Episode:
         origin=row["origin"],
         session_id=row["session_id"],
         created_at=row["created_at"],
+        forgotten_at=row["forgotten_at"],
+        forgotten_reason=row["forgotten_reason"],
+        superseded_by=row["superseded_by"],
     )
 
 
@@ -75,7 +84,7 @@ def insert(conn: sqlite3.Connection, episode: Episode) -> bool:
     """Store `episode`; False when the same uuid or the same content is already in its group."""
     cursor = conn.execute(
         f"INSERT OR IGNORE INTO episodes ({_COLUMNS}, content_hash) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             episode.uuid,
             episode.group_id,
@@ -87,6 +96,9 @@ def insert(conn: sqlite3.Connection, episode: Episode) -> bool:
             episode.origin,
             episode.session_id,
             episode.created_at,
+            episode.forgotten_at,
+            episode.forgotten_reason,
+            episode.superseded_by,
             episode.content_hash,
         ),
     )
@@ -120,7 +132,7 @@ def search(conn: sqlite3.Connection, query: str, groups: Sequence[str], limit: i
                    snippet(episodes_fts, 1, '', '', '…', 24) AS snip,
                    bm25(episodes_fts, 2.0, 1.0) AS score
             FROM episodes_fts JOIN episodes e ON e.id = episodes_fts.rowid
-            WHERE episodes_fts MATCH ? AND e.group_id IN ({marks})
+            WHERE episodes_fts MATCH ? AND e.group_id IN ({marks}) AND e.{SHOWN}
             ORDER BY score, e.created_at DESC LIMIT ?""",
         (match, *groups, limit),
     ).fetchall()
@@ -141,7 +153,7 @@ def recent(
         return []
     one = (
         f"SELECT * FROM (SELECT {_COLUMNS} FROM episodes WHERE group_id = ? AND kind = ?"
-        " ORDER BY created_at DESC LIMIT ?)"
+        f" AND {SHOWN} ORDER BY created_at DESC LIMIT ?)"
     )
     sql = " UNION ALL ".join([one] * len(ranges)) + " ORDER BY created_at DESC LIMIT ?"
     params = [value for group, kind in ranges for value in (group, kind, limit)]
@@ -155,6 +167,48 @@ def iter_group(conn: sqlite3.Connection, group_id: str) -> Iterator[Episode]:
     )
     for row in rows:
         yield _episode(row)
+
+
+def find(conn: sqlite3.Connection, ref: str, groups: Sequence[str] | None = None) -> list[Episode]:
+    """Episodes whose uuid is `ref` or starts with it (the short ids search shows), in `groups`
+    when given."""
+    ref = ref.strip().lower()
+    if not ref:
+        return []
+    where, params = "uuid >= ? AND uuid < ?", [ref, ref + "\uffff"]
+    if groups is not None:
+        where += f" AND group_id IN ({','.join('?' * len(groups))})"
+        params += groups
+    rows = conn.execute(f"SELECT {_COLUMNS} FROM episodes WHERE {where} LIMIT 2", params)
+    return [_episode(r) for r in rows]
+
+
+def same_content(conn: sqlite3.Connection, episode: Episode) -> Episode | None:
+    """The stored episode of `episode`'s group with the same content, if any."""
+    row = conn.execute(
+        f"SELECT {_COLUMNS} FROM episodes WHERE group_id = ? AND content_hash = ?",
+        (episode.group_id, episode.content_hash),
+    ).fetchone()
+    return _episode(row) if row else None
+
+
+def mark_forgotten(
+    conn: sqlite3.Connection, uuid: str, reason: str, superseded_by: str | None, at: str
+) -> None:
+    conn.execute(
+        "UPDATE episodes SET forgotten_at = ?, forgotten_reason = ?, superseded_by = ?"
+        " WHERE uuid = ?",
+        (at, reason, superseded_by, uuid),
+    )
+
+
+def revive(conn: sqlite3.Connection, uuid: str) -> None:
+    """Show a forgotten episode again (the same memory was kept anew)."""
+    conn.execute(
+        "UPDATE episodes SET forgotten_at = NULL, forgotten_reason = '', superseded_by = NULL"
+        " WHERE uuid = ?",
+        (uuid,),
+    )
 
 
 def counts(conn: sqlite3.Connection) -> dict[str, int]:

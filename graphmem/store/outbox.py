@@ -93,25 +93,33 @@ def enqueue(conn: sqlite3.Connection, episodes: Sequence[Episode]) -> None:
     )
 
 
-def retire(conn: sqlite3.Connection, episode_uuids: Sequence[str]) -> None:
-    """These episodes are about to be deleted locally (ingest replaced or pruned a file).
+def retire(conn: sqlite3.Connection, episode_uuids: Sequence[str]) -> tuple[int, int]:
+    """These episodes are deleted or forgotten locally (ingest replaced or pruned a file, forget).
 
     What never left the machine is dropped; what may be on the server becomes a pending delete.
+    Returns how many were dropped and how many will be deleted on the server.
     """
     if not episode_uuids:
-        return
+        return 0, 0
     chosen = ",".join("?" * len(episode_uuids))
-    conn.execute(
+    dropped = conn.execute(
         f"DELETE FROM outbox WHERE episode_uuid IN ({chosen}) AND op = 'add' "
         "AND sent_at IS NULL AND state IN ('pending', 'dead')",
         list(episode_uuids),
-    )
-    conn.execute(
+    ).rowcount
+    deleting = conn.execute(
         f"UPDATE outbox SET op = 'delete', state = 'pending', attempts = 0, sent_at = NULL, "
         "claim_owner = NULL, claim_until = NULL, last_error = NULL, dead_reason = NULL, "
         f"bytes = 0 WHERE episode_uuid IN ({chosen})",
         list(episode_uuids),
-    )
+    ).rowcount
+    return dropped, deleting
+
+
+def resend(conn: sqlite3.Connection, episode: Episode) -> None:
+    """Send `episode` again from the start (a forgotten memory was kept anew)."""
+    conn.execute("DELETE FROM outbox WHERE episode_uuid = ?", (episode.uuid,))
+    enqueue(conn, [episode])
 
 
 def forget_groups(conn: sqlite3.Connection, groups: Sequence[str]) -> int:
