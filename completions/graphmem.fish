@@ -25,7 +25,7 @@ complete -c graphmem -n '__fish_seen_subcommand_from add' -l source -d 'Episode 
 complete -c graphmem -n '__fish_seen_subcommand_from add' -l json -d 'Print machine-readable JSON.'
 complete -c graphmem -n '__fish_seen_subcommand_from add' -l help -d 'Show help and exit.'
 complete -c graphmem -n '__fish_seen_subcommand_from search' -l scope -d 'project, global, or all (this projects and global memory).'
-complete -c graphmem -n '__fish_seen_subcommand_from search' -l limit -d 'At most this many results.'
+complete -c graphmem -n '__fish_seen_subcommand_from search' -l limit -d 'At most this many results in all (facts, entities, memories).'
 complete -c graphmem -n '__fish_seen_subcommand_from search' -l json -d 'Print machine-readable JSON.'
 complete -c graphmem -n '__fish_seen_subcommand_from search' -l help -d 'Show help and exit.'
 complete -c graphmem -n '__fish_seen_subcommand_from forget' -l reason -d 'Why: kept with the memory (redacted).'
