@@ -19,8 +19,7 @@ DRAIN_EPISODES = 200
 # One hook-like process: open the store, read the health line, maybe start a background drain.
 HOOK_SNIPPET = (
     "from graphmem.service import Memory\n"
-    "from graphmem.sync import health, maybe_start_background_drain\n"
-    "m = Memory.open(); health(m.conn).line(); maybe_start_background_drain(m)\n"
+    "m = Memory.open(); m.spool.health().line(); m.start_background_drain()\n"
 )
 
 
@@ -102,21 +101,19 @@ def bench_hook_path(stack: object, url: str) -> None:
 
 
 def _hook_calls(memory: object) -> None:
-    from graphmem import sync
     from graphmem.service import Memory
 
     assert isinstance(memory, Memory)
-    sync.health(memory.conn).line()
-    sync.maybe_start_background_drain(memory)
+    memory.spool.health().line()
+    memory.start_background_drain()
 
 
 def _spawn_once(memory: object) -> None:
-    from graphmem import sync
     from graphmem.service import Memory
 
     assert isinstance(memory, Memory)
     memory.conn.execute("DELETE FROM leases")
-    assert sync.maybe_start_background_drain(memory)
+    assert memory.start_background_drain()
 
 
 def main() -> None:

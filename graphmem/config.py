@@ -95,6 +95,11 @@ class Config:
         except KeyError:
             raise AttributeError(key) from None
 
+    @property
+    def syncing(self) -> bool:
+        """Memory also goes to a Graphiti server (backend graphiti), through the spool."""
+        return bool(self.values["backend"] == "graphiti")
+
 
 def _coerce(setting: Setting, value: Any, where: str) -> Any:
     """Check one value against its setting; raise ConfigError naming where, the key and the type."""

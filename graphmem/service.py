@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import time
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cached_property
 
@@ -31,8 +30,8 @@ if TYPE_CHECKING:
 
     from graphmem import ingest as ingest_mod
     from graphmem.scope import Scope
-    from graphmem.store import remote_cache
-    from graphmem.sync.drain import DrainReport, Progress
+    from graphmem.store.remote_cache import CachedFact
+    from graphmem.sync import Spool
 
 
 @record(frozen=True)
@@ -61,7 +60,7 @@ class IngestEvent:
 class GraphAnswer:
     facts: list[Any]  # graphmem.backends.graphiti.Fact, still valid
     entities: list[Any]  # graphmem.backends.graphiti.Entity
-    cached: list[remote_cache.CachedFact]  # when the server could not be asked
+    cached: list[CachedFact]  # when the server could not be asked
     error: str | None  # why the server could not be asked
     unreachable: bool = False  # False when the server answered with a refusal
 
@@ -127,7 +126,19 @@ class Memory:
         except ValueError as exc:
             raise ConfigError(f"redact_patterns / redact_allowlist: {exc}") from None
 
+    @cached_property
+    def spool(self) -> Spool:
+        """The way to the Graphiti server: outbox, breaker, cache of its facts, the drain.
+
+        It shares this store connection, so what it queues joins the caller's transaction.
+        Loaded on first use: hooks on the embedded store never import it.
+        """
+        from graphmem.sync import Spool
+
+        return Spool(self.conn, self.config)
+
     def close(self) -> None:
+        self.__dict__.pop("spool", None)
         if "conn" in self.__dict__:
             self.conn.close()
             del self.__dict__["conn"]
@@ -165,15 +176,12 @@ class Memory:
         created = [ep.insert(self.conn, e) for e in episodes]
         counters.add(self.conn, "redacted:", redacted)
         if self.syncing:  # bound for the server too, in the same transaction
-            from graphmem.store import outbox  # hooks on the embedded store never load the spool
-
-            outbox.enqueue(
-                self.conn,
+            self.spool.enqueue(
                 [
                     e
                     for e, new in zip(episodes, created, strict=True)
                     if new and e.origin != REMOTE_ORIGIN and e.forgotten_at is None
-                ],
+                ]
             )
         return created
 
@@ -255,12 +263,10 @@ class Memory:
         items = [recall.episode_item(e) for e in recall.candidates(self.conn, [group], query)]
         if not self.syncing:
             return items
-        from graphmem import sync
-
         facts = (
-            sync.cached_facts(self.conn, query, [group], recall.FACTS)
+            self.spool.cached_facts(query, [group], recall.FACTS)
             if query
-            else sync.recent_cached(self.conn, [group], recall.FACTS)
+            else self.spool.recent_cached([group], recall.FACTS)
         )
         return [recall.fact_item(f) for f in recall.distinct(facts, lambda f: f.text)] + items
 
@@ -268,9 +274,7 @@ class Memory:
         """One line when memory is degraded (episodes waiting for the graph server), else ''."""
         if not self.syncing:
             return ""
-        from graphmem import sync
-
-        return sync.health(self.conn).line() or ""
+        return self.spool.health().line() or ""
 
     def notes_for(self, query: str | None, room: int) -> list[str]:
         """This project's memories other than raw turns, best first, as lines within `room`
@@ -285,9 +289,7 @@ class Memory:
     def note_query(self, prompt: str) -> None:
         """With a graph server: ask the next background refresh to fetch its facts for this."""
         if self.syncing:
-            from graphmem import sync
-
-            sync.note_query(self.conn, self.groups("all"), prompt)
+            self.spool.note_query(self.groups("all"), prompt)
 
     # -- forgetting -----------------------------------------------------------------------
 
@@ -330,17 +332,13 @@ class Memory:
         ep.mark_forgotten(self.conn, episode.uuid, reason, newer, at)
         if not self.syncing:
             return ""
-        from graphmem.store import outbox
-
-        dropped, deleting = outbox.retire(self.conn, [episode.uuid])
+        dropped, deleting = self.spool.retire([episode.uuid])
         return "delete queued" if deleting else "not sent" if dropped else ""
 
     def _revive(self, episode: Episode) -> None:
         ep.revive(self.conn, episode.uuid)
         if self.syncing:  # sent again, whatever became of the earlier copy
-            from graphmem.store import outbox
-
-            outbox.resend(self.conn, episode)
+            self.spool.resend(episode)
 
     # -- reading --------------------------------------------------------------------------
 
@@ -477,10 +475,7 @@ class Memory:
             manifest.record(self.conn, group_id, doc.key, doc.digest, len(doc.chunks))
 
     def _delete(self, uuids: Sequence[str]) -> None:
-        # What already reached the server is queued for deletion there (best effort).
-        from graphmem.store import outbox
-
-        outbox.retire(self.conn, uuids)
+        self.spool.retire(uuids)  # whatever the backend now: it may have been sent before
         ep.delete_uuids(self.conn, uuids)
 
     # -- transfer -------------------------------------------------------------------------
@@ -525,29 +520,19 @@ class Memory:
 
     def clear(self, groups: Sequence[str]) -> dict[str, int]:
         """Forget the groups locally: episodes, what waits to be sent, cached remote facts."""
-        from graphmem.store import outbox, remote_cache
-
         deleted = ep.delete_groups(self.conn, groups)
         if groups:
             with self.transaction():
-                outbox.forget_groups(self.conn, groups)
-                remote_cache.forget_groups(self.conn, groups)
+                self.spool.forget_groups(groups)
         return deleted
 
     # -- the Graphiti server (backend = graphiti) -----------------------------------------
-    # Network work lives in graphmem.sync (imported late: it pulls in httpx), and the spool's
-    # store modules are imported where used, so hooks on the embedded store never load them.
-    # Server errors are graphmem.backends.mcp.McpError: Unreachable (exit 4) or Rejected (exit 5).
+    # What only concerns the server and the spool (`graphmem spool`, probing, clearing it) is
+    # the spool's; here is what combines it with the local store.
 
     @property
     def syncing(self) -> bool:
-        return bool(self.config.backend == "graphiti")
-
-    def clear_server(self, groups: Sequence[str]) -> None:
-        """Clear exactly these groups on the server."""
-        from graphmem.sync import remote
-
-        remote.clear(self, groups)
+        return self.config.syncing
 
     def with_server_episodes(
         self, groups: list[tuple[str, list[Episode]]], limit: int
@@ -561,7 +546,7 @@ class Memory:
         from graphmem.sync import remote
 
         names = [g for g, _ in groups]
-        found = remote.episodes(self, names, limit) if names else []
+        found = self.spool.remote_episodes(names, limit) if names else []
         merged = []
         for group, local in groups:
             known = {outbox.key_of(e.uuid) for e in local}
@@ -576,94 +561,19 @@ class Memory:
     def search_graph(self, query: str, *, scope: Scope = "all", limit: int = 10) -> GraphAnswer:
         """The server's facts and entities, each text once; from the local cache when it cannot
         be reached."""
-        from graphmem.store import remote_cache
-        from graphmem.sync import remote
-
         groups = self.groups(scope)
-        answer = remote.search(self, query, groups, limit)
+        answer = self.spool.search(query, groups, limit)
         if answer.error is None:
             facts = recall.distinct(answer.facts, lambda f: f.fact)
             entities = recall.distinct(answer.entities, lambda e: f"{e.name}: {e.summary}")
             return GraphAnswer(facts, entities, [], None)
-        cached = remote_cache.cached_facts(self.conn, query, groups, limit)
+        cached = self.spool.cached_facts(query, groups, limit)
         return GraphAnswer(
             [], [], recall.distinct(cached, lambda c: c.text), answer.error, answer.unreachable
         )
-
-    def server_status(self) -> dict[str, Any]:
-        """A fresh probe of the server, the shared breaker and the spool's counts."""
-        from graphmem.backends.mcp import McpError
-        from graphmem.sync import remote
-
-        try:
-            info = remote.status(self)
-            server: dict[str, Any] = {
-                "reachable": True,
-                "name": info.name,
-                "version": info.version,
-                "status": info.status,
-                "tools": list(info.tools),
-            }
-        except McpError as exc:
-            server = {"reachable": False, "error": str(exc)}
-        return {"server": server, **self.spool_status()}
-
-    def spool_status(self) -> dict[str, Any]:
-        """The outbox and the breaker, from the store only."""
-        from graphmem.store import breaker, outbox
-
-        counts = outbox.counts(self.conn)
-        state = breaker.read(self.conn)
-        return {
-            "spool": counts.__dict__,
-            "dead": [
-                {"uuid": u, "group_id": g, "reason": r}
-                for u, g, r in outbox.dead_entries(self.conn)
-            ],
-            "breaker": {
-                "open": state.is_open(),
-                "failures": state.failures,
-                "retry_in_s": max(0.0, round(state.open_until - time.time(), 1)),
-                "last_error": state.last_error,
-                "last_failure_at": state.last_failure_at,
-                "last_success_at": state.last_success_at,
-            },
-        }
-
-    def drain(
-        self,
-        *,
-        max_entries: int | None = None,
-        force: bool = False,
-        progress: Progress | None = None,
-    ) -> DrainReport:
-        from graphmem.sync import LEASE_ENV
-        from graphmem.sync.drain import drain
-
-        return drain(
-            self,
-            max_entries=max_entries,
-            force=force,
-            progress=progress,
-            lease_from=os.environ.get(LEASE_ENV, ""),
-        )
-
-    def retry_dead(self, group: str | None = None) -> int:
-        from graphmem.store import outbox
-
-        with self.transaction():
-            return outbox.retry_dead(self.conn, group)
-
-    def clear_spool(self, group: str | None = None, *, dead_only: bool = False) -> int:
-        from graphmem.store import outbox
-
-        with self.transaction():
-            return outbox.clear(self.conn, group=group, dead_only=dead_only)
 
     def start_background_drain(self) -> bool:
         """Deliver in a detached process when there is work; never waits for the server."""
         if not self.syncing:
             return False  # hooks on the embedded store never load the spool
-        from graphmem.sync import maybe_start_background_drain
-
-        return maybe_start_background_drain(self)
+        return self.spool.start_drain()

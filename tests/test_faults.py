@@ -45,7 +45,7 @@ def graphiti(project: Path, fake: FakeMcp, monkeypatch: pytest.MonkeyPatch) -> F
     monkeypatch.setenv("GRAPHMEM_URL", fake.url)
     monkeypatch.setenv("GRAPHMEM_PROBE_TIMEOUT", str(TIMEOUT_S))
     monkeypatch.setenv("GRAPHMEM_TIMEOUT", str(TIMEOUT_S))
-    monkeypatch.setattr(sync, "_spawn_drain", lambda memory, placeholder: None)
+    monkeypatch.setattr(sync, "_spawn_drain", lambda cwd, placeholder: None)
     # In-process drains run one at a time here, so the FIFO evidence needs no clock margin
     # (the margin covers two drains acknowledging in another order than the server queued).
     monkeypatch.setattr(drain_mod, "CONFIRM_MARGIN_S", 0.0)
@@ -313,7 +313,8 @@ def test_capture_never_waits_for_a_hung_server(
     )
     assert done.returncode == 0, done.stderr
     assert time.monotonic() - started < 600 / 10
-    store = Memory.open().conn
+    spool = Memory.open().spool
+    store = spool.conn
     wait_for(lambda: not breaker.held(store, sync.DRAIN_LEASE), "the background drain giving up")
-    assert sync.health(store).pending == 1
+    assert spool.health().pending == 1
     assert breaker.read(store).is_open()

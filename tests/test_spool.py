@@ -37,7 +37,7 @@ def fake() -> Iterator[FakeMcp]:
 def spawned(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Background drains commands asked for (not started)."""
     calls: list[str] = []
-    monkeypatch.setattr(sync, "_spawn_drain", lambda memory, placeholder: calls.append(placeholder))
+    monkeypatch.setattr(sync, "_spawn_drain", lambda cwd, placeholder: calls.append(placeholder))
     return calls
 
 
@@ -291,12 +291,12 @@ def test_a_forgotten_memory_kept_again_is_sent_again(graphiti: FakeMcp, cli: Cli
 
 
 def test_health_line(graphiti: FakeMcp, cli: Cli) -> None:
-    assert sync.health(conn()).line() is None
+    assert Memory.open().spool.health().line() is None
     cli.json("add", "One")
     cli.json("add", "Two")
     graphiti.stop()
     cli("spool", "drain")
-    health = sync.health(conn())
+    health = Memory.open().spool.health()
     assert (health.pending, health.dead, health.breaker_open) == (2, 0, True)
     assert health.line() == (
         "graphmem: 2 memories waiting for the graph server (server unreachable)"
@@ -307,17 +307,17 @@ def test_background_drain_is_not_started_without_work_or_with_the_breaker_open(
     graphiti: FakeMcp, cli: Cli, spawned: list[str]
 ) -> None:
     memory = Memory.open()
-    assert not sync.maybe_start_background_drain(memory)  # nothing pending
+    assert not memory.start_background_drain()  # nothing pending
     cli.json("add", "Pending one")
     store = memory.conn
     with db.transaction(store):
         breaker.record_failure(store, "refused")
         breaker.release(store, sync.DRAIN_LEASE, spawned[0])
-    assert not sync.maybe_start_background_drain(memory)
+    assert not memory.start_background_drain()
     with db.transaction(store):
         breaker.record_success(store)
-    assert sync.maybe_start_background_drain(memory)
-    assert not sync.maybe_start_background_drain(memory)  # already starting
+    assert memory.start_background_drain()
+    assert not memory.start_background_drain()  # already starting
 
 
 def test_background_drain_really_runs_detached(
@@ -338,8 +338,9 @@ def test_background_drain_really_runs_detached(
 # -- the cache of remote facts ------------------------------------------------------------------
 
 
-def test_cached_facts_drop_invalid_ones_and_stay_in_their_groups(tmp_path: Path) -> None:
-    store = db.connect(tmp_path / "s.db")
+def test_cached_facts_drop_invalid_ones_and_stay_in_their_groups() -> None:
+    spool = Memory.open().spool
+    store = spool.conn
     rows = [
         CachedFact(
             "1", "Alice uses Postgres", "g", None, None, "2026-01-01T00:00:00+00:00", "fact"
@@ -353,23 +354,24 @@ def test_cached_facts_drop_invalid_ones_and_stay_in_their_groups(tmp_path: Path)
     ]
     with db.transaction(store):
         remote_cache.store(store, rows)
-    found = sync.cached_facts(store, "Alice", ["g"], 10)
+    found = spool.cached_facts("Alice", ["g"], 10)
     assert {f.uuid for f in found} == {"1", "4"}
-    assert {f.uuid for f in sync.recent_cached(store, ["g", "h"], 10)} == {"1", "4", "5"}
+    assert {f.uuid for f in spool.recent_cached(["g", "h"], 10)} == {"1", "4", "5"}
 
 
 def test_noted_queries_are_bounded_and_refresh_the_cache(graphiti: FakeMcp, cli: Cli) -> None:
     group = cli.json("add", "Ravens nest in the Tower")["group_id"]
-    store = conn()
+    spool = Memory.open().spool
+    store = spool.conn
     with db.transaction(store):
         for i in range(remote_cache.MAX_QUERIES + 10):
-            sync.note_query(store, [group], f"question {i} about ravens")
-        sync.note_query(store, [group], "Tower")
+            spool.note_query([group], f"question {i} about ravens")
+        spool.note_query([group], "Tower")
     count = store.execute("SELECT COUNT(*) FROM remote_queries").fetchone()[0]
     assert count == remote_cache.MAX_QUERIES
     report = cli.json("spool", "drain")
     assert report["refreshed"] > 0
-    cached = sync.cached_facts(conn(), "Tower", [group], 10)
+    cached = Memory.open().spool.cached_facts("Tower", [group], 10)
     assert "Ravens nest in the Tower" in {c.text for c in cached}
 
 

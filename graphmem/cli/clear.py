@@ -69,7 +69,7 @@ def clear(
 
 def _clear_server(memory: Memory, targets: list[str]) -> GraphmemError | None:
     try:
-        memory.clear_server(targets)
+        memory.spool.clear_remote(targets)
     except GraphmemError as exc:
         return exc
     return None

@@ -15,7 +15,7 @@ from graphmem.errors import Exit
 from graphmem.scope import sanitize
 
 if TYPE_CHECKING:
-    from graphmem.store.outbox import Entry
+    from graphmem.sync import Entry
     from graphmem.sync.drain import DrainReport
 
 spool_app = typer.Typer(
@@ -39,7 +39,7 @@ def spool(
     if ctx.invoked_subcommand is not None:
         return
     app = get_app(ctx)
-    report = app.memory.spool_status()
+    report = app.memory.spool.status()
     if as_json:
         app.print_json({"backend": app.memory.config.backend, **report})
         return
@@ -104,7 +104,7 @@ def drain(
         elif done["n"] % PROGRESS_EVERY == 0:
             app.note(f"… {done['n']} handled")
 
-    report = memory.drain(
+    report = memory.spool.drain(
         max_entries=max_entries,
         force=force or app.interactive,
         progress=None if quiet else progress,
@@ -148,7 +148,7 @@ def retry_dead(
     Example: graphmem spool retry-dead && graphmem spool drain
     """
     app = get_app(ctx)
-    count = app.memory.retry_dead(sanitize(group) if group else None)
+    count = app.memory.spool.retry_dead(sanitize(group) if group else None)
     if as_json:
         app.print_json({"requeued": count})
         return
@@ -175,7 +175,7 @@ def clear(
             abort("refusing to clear the spool without confirmation: pass --yes", Exit.CANCELLED)
         if not typer.confirm(f"drop {scope} entries of {where}?", default=False, err=True):
             abort("nothing cleared", Exit.CANCELLED)
-    count = app.memory.clear_spool(sanitize(group) if group else None, dead_only=dead)
+    count = app.memory.spool.clear(sanitize(group) if group else None, dead_only=dead)
     if as_json:
         app.print_json({"cleared": count})
         return

@@ -30,7 +30,7 @@ def status(
     report = memory.status()
     report["hosts"] = _hosts(Path(memory.project.root))
     if memory.syncing:
-        report["graphiti"] = memory.server_status()
+        report["graphiti"] = memory.spool.server_status()
     if as_json:
         app.print_json(report)
         return

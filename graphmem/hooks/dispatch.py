@@ -43,7 +43,7 @@ def handle(name: str, raw: bytes) -> str:
         event.cwd = os.getcwd()
 
     cfg = config.load(event.cwd)
-    if event.kind in IDLE_KINDS and cfg.backend != "graphiti":
+    if event.kind in IDLE_KINDS and not cfg.syncing:
         return ""  # the most frequent events (every tool call) need not even open the store
 
     from graphmem.hooks.handlers import handle as run_handler

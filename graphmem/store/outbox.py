@@ -190,6 +190,11 @@ def release(conn: sqlite3.Connection, owner: str) -> None:
     )
 
 
+def drop(conn: sqlite3.Connection, entry_id: int) -> None:
+    """Forget a row with nothing to send (its episode is gone locally)."""
+    conn.execute("DELETE FROM outbox WHERE id = ?", (entry_id,))
+
+
 def mark_sending(conn: sqlite3.Connection, entry_id: int, owner: str) -> bool:
     """Record that a send starts now; False when the claim was lost (never send then)."""
     cursor = conn.execute(
@@ -256,6 +261,16 @@ def acked(conn: sqlite3.Connection) -> dict[str, list[tuple[int, str, str]]]:
     for entry_id, episode_uuid, group_id, acked_at in rows:
         found.setdefault(group_id, []).append((entry_id, episode_uuid, acked_at))
     return found
+
+
+def latest_confirmed(conn: sqlite3.Connection, group: str) -> str | None:
+    """When the newest of the group's rows seen on the server was acknowledged."""
+    row = conn.execute(
+        "SELECT MAX(acked_at) FROM outbox WHERE group_id = ? AND state = 'delivered' "
+        "AND remote_uuid IS NOT NULL",
+        (group,),
+    ).fetchone()
+    return row[0] if row else None
 
 
 # -- bounds, status, and what a person may do -------------------------------------------------
@@ -338,6 +353,15 @@ def clear(conn: sqlite3.Connection, *, group: str | None = None, dead_only: bool
     where, args = _scope(group)
     states = "('dead')" if dead_only else "('pending', 'dead')"
     return conn.execute(f"DELETE FROM outbox WHERE state IN {states}{where}", args).rowcount
+
+
+def waiting(conn: sqlite3.Connection) -> tuple[int, int]:
+    """(pending, dead): what the health line reports, in one cheap query for the hook path."""
+    pending, dead = conn.execute(
+        "SELECT COALESCE(SUM(state = 'pending'), 0), COALESCE(SUM(state = 'dead'), 0) "
+        "FROM outbox WHERE state IN ('pending', 'dead')"
+    ).fetchone()
+    return pending, dead
 
 
 def has_pending(conn: sqlite3.Connection) -> bool:

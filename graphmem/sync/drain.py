@@ -17,7 +17,6 @@ the call timed out) is looked up by its key on the server before anything is sen
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from collections.abc import Callable
 from datetime import datetime
@@ -33,7 +32,9 @@ from graphmem.sync import DRAIN_LEASE, REFRESH_EVERY_S, REFRESH_LEASE
 from graphmem.sync.remote import cached, open_backend, still_valid
 
 if TYPE_CHECKING:
-    from graphmem.service import Memory
+    import sqlite3
+
+    from graphmem.sync import Spool
 
 BATCH = 25
 # Transport failures after which the request may have reached the server: look before resending.
@@ -69,7 +70,7 @@ class DrainReport:
 
 
 def drain(
-    memory: Memory,
+    spool: Spool,
     *,
     max_entries: int | None = None,
     force: bool = False,
@@ -80,22 +81,22 @@ def drain(
     # Every capture was written with synchronous=FULL; the outbox's bookkeeping can trade that
     # for speed: a power cut (not a crash) may lose the last acknowledgement, and that row is
     # then looked up or sent again. Captures made later on this connection get FULL again.
-    memory.conn.execute("PRAGMA synchronous = NORMAL")
+    spool.conn.execute("PRAGMA synchronous = NORMAL")
     try:
-        return _drain(memory, max_entries, force, progress, lease_from)
+        return _drain(spool, max_entries, force, progress, lease_from)
     finally:
-        memory.conn.execute("PRAGMA synchronous = FULL")
+        spool.conn.execute("PRAGMA synchronous = FULL")
 
 
 def _drain(
-    memory: Memory,
+    spool: Spool,
     max_entries: int | None,
     force: bool,
     progress: Progress | None,
     lease_from: str,
 ) -> DrainReport:
-    config = memory.config
-    conn = memory.conn
+    config = spool.config
+    conn = spool.conn
     owner = breaker.new_owner()
     lease_s = config.timeout * 2 + 30
     report = DrainReport()
@@ -115,22 +116,22 @@ def _drain(
     elif not allowed:
         report.skipped = "the server failed recently; the breaker is open"
     if report.skipped:
-        _release(memory, owner)
+        _release(conn, owner)
         return report
     backend = open_backend(config)
     try:
-        _Run(memory, backend, owner, lease_s, report, progress).run(max_entries)
+        _Run(spool, backend, owner, lease_s, report, progress).run(max_entries)
     finally:
         backend.client.close()
-        _release(memory, owner)
+        _release(conn, owner)
     return report
 
 
-def _release(memory: Memory, owner: str) -> None:
-    with transaction(memory.conn):
-        outbox.release(memory.conn, owner)
-        breaker.release(memory.conn, DRAIN_LEASE, owner)
-        breaker.release(memory.conn, "probe", owner)
+def _release(conn: sqlite3.Connection, owner: str) -> None:
+    with transaction(conn):
+        outbox.release(conn, owner)
+        breaker.release(conn, DRAIN_LEASE, owner)
+        breaker.release(conn, "probe", owner)
 
 
 class _Stop(Exception):
@@ -140,21 +141,20 @@ class _Stop(Exception):
 class _Run:
     def __init__(
         self,
-        memory: Memory,
+        spool: Spool,
         backend: GraphitiBackend,
         owner: str,
         lease_s: float,
         report: DrainReport,
         progress: Progress | None,
     ) -> None:
-        self.memory = memory
-        self.conn = memory.conn
+        self.conn = spool.conn
         self.backend = backend
         self.owner = owner
         self.lease_s = lease_s
         self.report = report
         self.progress = progress or (lambda _what, _entry: None)
-        self.max_attempts = memory.config.spool_max_attempts
+        self.max_attempts = spool.config.spool_max_attempts
         self.seen: dict[str, dict[str, RemoteEpisode] | None] = {}  # group -> our keys there
         self.failure = ""  # the short reason of the last transport failure
 
@@ -218,7 +218,7 @@ class _Run:
             self._delete(entry)
         elif not entry.name and not entry.body:
             with transaction(self.conn):  # the episode is gone locally (cleared): nothing to send
-                self.conn.execute("DELETE FROM outbox WHERE id = ?", (entry.id,))
+                outbox.drop(self.conn, entry.id)
         elif entry.sent_at is not None and self._resolve_uncertain(entry):
             return
         else:
@@ -334,7 +334,7 @@ class _Run:
             if ours is None:
                 continue
             present = [(i, u, at) for i, u, at in rows if outbox.key_of(u) in ours]
-            stamps = [at for _, _, at in present] + [_latest_confirmed(self.conn, group)]
+            stamps = [at for _, _, at in present] + [outbox.latest_confirmed(self.conn, group)]
             latest = max((at for at in stamps if at), default=None)
             with transaction(self.conn):
                 for entry_id, episode_uuid, _ in present:
@@ -391,15 +391,6 @@ class _Run:
         if found:  # nothing found (often: not extracted yet) may be asked again soon
             with transaction(self.conn):
                 breaker.acquire(self.conn, REFRESH_LEASE, "cooldown", REFRESH_EVERY_S)
-
-
-def _latest_confirmed(conn: sqlite3.Connection, group: str) -> str | None:
-    row = conn.execute(
-        "SELECT MAX(acked_at) FROM outbox WHERE group_id = ? AND state = 'delivered' "
-        "AND remote_uuid IS NOT NULL",
-        (group,),
-    ).fetchone()
-    return row[0] if row else None
 
 
 def _clearly_before(earlier: str, later: str) -> bool:

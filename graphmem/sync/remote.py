@@ -23,7 +23,7 @@ from graphmem.store.remote_cache import CachedFact
 
 if TYPE_CHECKING:
     from graphmem.config import Config
-    from graphmem.service import Memory
+    from graphmem.sync import Spool
 
 
 def open_backend(config: Config) -> GraphitiBackend:
@@ -99,29 +99,29 @@ def as_episode(remote: RemoteEpisode, origin: str) -> Episode:
 
 
 @contextmanager
-def session(memory: Memory) -> Iterator[tuple[GraphitiBackend, ServerInfo]]:
+def session(spool: Spool) -> Iterator[tuple[GraphitiBackend, ServerInfo]]:
     """The server for one command, after a fresh probe (whatever the breaker says).
 
     Whether the server could be reached is recorded in the breaker every process reads.
     """
-    backend = open_backend(memory.config)
+    backend = open_backend(spool.config)
     try:
         info = backend.status()
-        _record(memory, None)
+        _record(spool, None)
         yield backend, info
     except Unreachable as exc:
-        _record(memory, exc.reason)
+        _record(spool, exc.reason)
         raise
     finally:
         backend.client.close()
 
 
-def _record(memory: Memory, failure: str | None) -> None:
-    with transaction(memory.conn):
+def _record(spool: Spool, failure: str | None) -> None:
+    with transaction(spool.conn):
         if failure is None:
-            breaker.record_success(memory.conn)
+            breaker.record_success(spool.conn)
         else:
-            breaker.record_failure(memory.conn, failure)
+            breaker.record_failure(spool.conn, failure)
 
 
 @record
@@ -132,30 +132,30 @@ class RemoteAnswer:
     unreachable: bool = False  # False when it answered with a refusal
 
 
-def search(memory: Memory, query: str, groups: Sequence[str], limit: int) -> RemoteAnswer:
+def search(spool: Spool, query: str, groups: Sequence[str], limit: int) -> RemoteAnswer:
     """Facts (still valid) and entities from the server, cached locally; or why not."""
     try:
-        with session(memory) as (backend, _):
+        with session(spool) as (backend, _):
             facts = [f for f in backend.search_facts(query, groups, limit) if still_valid(f)]
             entities = backend.search_nodes(query, groups, limit)
     except McpError as exc:
         return RemoteAnswer(error=str(exc), unreachable=isinstance(exc, Unreachable))
-    with transaction(memory.conn):
-        remote_cache.store(memory.conn, cached(facts, entities))
+    with transaction(spool.conn):
+        remote_cache.store(spool.conn, cached(facts, entities))
     return RemoteAnswer(facts, entities)
 
 
-def status(memory: Memory) -> ServerInfo:
-    with session(memory) as (_, info):
+def status(spool: Spool) -> ServerInfo:
+    with session(spool) as (_, info):
         return info
 
 
-def episodes(memory: Memory, groups: Sequence[str], limit: int) -> list[RemoteEpisode]:
-    with session(memory) as (backend, _):
+def episodes(spool: Spool, groups: Sequence[str], limit: int) -> list[RemoteEpisode]:
+    with session(spool) as (backend, _):
         return backend.get_episodes(groups, limit)
 
 
-def clear(memory: Memory, groups: Sequence[str]) -> None:
+def clear(spool: Spool, groups: Sequence[str]) -> None:
     """Clear exactly these groups on the server (never an argument-less clear_graph)."""
-    with session(memory) as (backend, _):
+    with session(spool) as (backend, _):
         backend.clear(groups)

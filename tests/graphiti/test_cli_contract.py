@@ -39,7 +39,7 @@ def graphiti(
     monkeypatch.setenv("GRAPHMEM_PROBE_TIMEOUT", str(PROBE_S))
     monkeypatch.setenv("GRAPHMEM_TIMEOUT", "30")
     # Deliveries happen when the test says so (`spool drain`), not in detached processes.
-    monkeypatch.setattr(sync, "_spawn_drain", lambda memory, placeholder: None)
+    monkeypatch.setattr(sync, "_spawn_drain", lambda cwd, placeholder: None)
     yield graphiti_stack
     if graphiti_stack.server is None or graphiti_stack.server.poll() is not None:
         graphiti_stack.start_server()  # a test stopped it: the next one needs it
