@@ -1,7 +1,7 @@
 """`graphmem hook` fed as graphmem's opencode plugin feeds it: parts, session messages, JSON back.
 
 Messages are shaped like `client.session.messages()` entries (see the probe payloads in
-shared/reference/payloads/opencode); assertions are on the JSON the plugin applies and on what
+tests/data/payloads/opencode); assertions are on the JSON the plugin applies and on what
 is stored.
 """
 
