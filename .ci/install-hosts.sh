@@ -9,6 +9,8 @@ set -euo pipefail
 
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 prefix="${GRAPHMEM_HOSTS_PREFIX:-$repo_root/.cache/hosts}"
+source "$repo_root/.ci/lib.sh"
+node_ok || die "the host CLIs need node >= 20 with npm (https://nodejs.org/en/download)"
 
 # package@version:binary. The versions docs/reference payloads were observed with (hosts.md).
 packages=(

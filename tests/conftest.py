@@ -9,6 +9,9 @@ from typing import Any
 import pytest
 from typer.testing import Result
 
+# ci_skips: under CI a skip fails the run. pytester: tests of that plugin run pytest in pytest.
+pytest_plugins = ["tests.support.ci_skips", "pytester"]
+
 
 @pytest.fixture(autouse=True)
 def graphmem_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:

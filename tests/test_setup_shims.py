@@ -102,7 +102,7 @@ def test_shims_import_only_node_builtins(template: str) -> None:
     assert "__GRAPHMEM_HOOK__" not in source
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node not installed")
+@pytest.mark.skipif(shutil.which("node") is None, reason="node not installed (.ci/run needs it)")
 def test_opencode_shim_loads_and_survives_a_missing_graphmem(tmp_path: Path) -> None:
     """The plugin module, run by node with a fake client: every hook resolves, nothing throws."""
     plugin = tmp_path / "graphmem.mjs"
