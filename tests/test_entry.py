@@ -15,6 +15,7 @@ import pytest
 import graphmem
 from graphmem import config, paths
 from graphmem.paths import hook_argv
+from tests.support.hookcheck import assert_failed_quietly, run_process
 from tests.support.transcripts import assistant, text, user, write
 
 HEAVY = {"typer", "rich", "pydantic", "httpx", "questionary", "click"}
@@ -74,15 +75,11 @@ def test_hooks_import_only_what_they_need(project: Path, event: str) -> None:
     assert ("sqlite3" in modules) is (event != "PostToolUse")
 
 
-def test_hook_with_garbage_stdin_exits_zero(project: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "graphmem", "hook", "SessionStart"],
-        input=b"\xff{not json",
-        capture_output=True,
-        timeout=60,
+def test_hook_with_garbage_stdin_fails_quietly(project: Path) -> None:
+    outcome = run_process(
+        [sys.executable, "-m", "graphmem", "hook", "SessionStart"], b"\xff{", project
     )
-    assert result.returncode == 0
-    assert result.stdout == b""
+    assert_failed_quietly(outcome)
 
 
 def test_console_script_runs_the_cli() -> None:

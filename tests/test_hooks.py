@@ -20,6 +20,13 @@ from graphmem.hooks.dispatch import handle
 from graphmem.paths import hook_argv
 from graphmem.recall import CLOSE_TAG, OPEN_TAG
 from tests.conftest import Cli
+from tests.support.hookcheck import (
+    Outcome,
+    assert_failed_quietly,
+    assert_handled,
+    assert_silent,
+    run_process,
+)
 from tests.support.transcripts import assistant, call, result, text, user, write
 
 
@@ -311,48 +318,39 @@ def test_subagent_stop_never_blocks_or_captures(session: Session, cli: Cli) -> N
 # -- never breaking the host ------------------------------------------------------------------
 
 
-def run_hook(
-    event: str, stdin: bytes, cwd: Path, env: dict[str, str] | None = None
-) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(
-        [*hook_argv(), event],  # what hosts run
-        input=stdin,
-        capture_output=True,
-        cwd=cwd,
-        timeout=60,
-        env={**os.environ, **(env or {})},
-    )
+def run_hook(event: str, stdin: bytes, cwd: Path) -> Outcome:
+    return run_process([*hook_argv(), event], stdin, cwd)  # what hosts run
 
 
 @pytest.mark.parametrize(
     "stdin",
     [b"{not json", b"[1, 2]", b"\xff\xfe\x00", b'{"session_id": 5, "cwd": []}', b"null", b""],
 )
-def test_bad_input_exits_zero_silently(project: Path, stdin: bytes) -> None:
+def test_bad_input_never_reaches_the_host(project: Path, stdin: bytes) -> None:
+    """Malformed input is one stderr line and a log entry; odd fields of an object, silence."""
     for event in ("SessionStart", "Stop", "PreCompact", "Bogus"):
-        done = run_hook(event, stdin, project)
-        assert done.returncode == 0
-        assert done.stdout == b""
+        outcome = run_hook(event, stdin, project)
+        assert outcome.stdout == ""
+        assert_handled(event, stdin, outcome)
 
 
 @pytest.mark.parametrize("path", ["/dev/zero", "/", "/nonexistent/x.jsonl", "relative.jsonl"])
 def test_unreadable_transcripts_capture_nothing(project: Path, cli: Cli, path: str) -> None:
     for event in ("Stop", "PreCompact", "SessionEnd"):
         payload = json.dumps({"session_id": "s", "cwd": str(project), "transcript_path": path})
-        done = run_hook(event, payload.encode(), project)
-        assert done.returncode == 0 and done.stdout == b""
+        outcome = run_hook(event, payload.encode(), project)
+        assert_silent(outcome)
+        assert outcome.stdout == ""
     assert stored(cli) == []
 
 
-def test_failure_is_one_stderr_line_and_a_log_entry(project: Path, graphmem_home: Path) -> None:
+def test_failure_is_one_stderr_line_and_a_log_entry(project: Path) -> None:
     (project / ".graphmem.toml").write_text("backend = 42\n")
     payload = json.dumps({"session_id": "s", "cwd": str(project)}).encode()
-    done = run_hook("SessionStart", payload, project)
-    assert done.returncode == 0 and done.stdout == b""
-    assert len(done.stderr.decode().strip().splitlines()) == 1
-    assert "backend" in done.stderr.decode()
-    log = (graphmem_home / "logs" / "hooks.log").read_text()
-    assert "SessionStart" in log and "backend" in log
+    outcome = run_hook("SessionStart", payload, project)
+    assert_failed_quietly(outcome)
+    assert "backend" in outcome.stderr
+    assert "SessionStart" in outcome.logged and "backend" in outcome.logged
 
 
 def test_parallel_stops_of_one_session_store_the_turn_once(

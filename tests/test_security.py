@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import stat
-import subprocess
 import sys
 import time
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +14,22 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from graphmem.hooks import runner
 from tests.conftest import Cli
+from tests.support.hookcheck import (
+    Outcome,
+    assert_answers,
+    assert_failed_quietly,
+    assert_handled,
+    assert_silent,
+    run_in_process,
+    run_process,
+)
+
+
+def stored(cli: Cli) -> list[dict[str, Any]]:
+    lines = cli("dump", "--format", "jsonl").stdout.splitlines()[1:]
+    return [json.loads(line) for line in lines]
+
 
 EVENTS = [
     "SessionStart",
@@ -58,29 +69,6 @@ payload_fields = st.fixed_dictionaries(
 )
 
 
-def run_in_process(event: str, stdin: bytes) -> tuple[int, str]:
-    """runner.run exactly as `graphmem hook` calls it, with stdin/stdout swapped."""
-    out, err = io.StringIO(), io.StringIO()
-    old_stdin = sys.stdin
-    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin))
-    try:
-        with redirect_stdout(out), redirect_stderr(err):
-            code = runner.run([event])
-    finally:
-        sys.stdin = old_stdin
-    return code, out.getvalue()
-
-
-def valid_answer(stdout: str) -> bool:
-    """Empty, the compaction text, Claude Code's JSON shapes, or the shims' ({context, block,
-    compaction})."""
-    if not stdout or not stdout.lstrip().startswith("{"):
-        return True
-    data = json.loads(stdout)
-    claude = data.get("decision") == "block" or "hookSpecificOutput" in data
-    return claude or (bool(data) and set(data) <= {"context", "block", "compaction"})
-
-
 @given(event=st.sampled_from(EVENTS), fields=payload_fields)
 @settings(
     max_examples=250,
@@ -88,9 +76,8 @@ def valid_answer(stdout: str) -> bool:
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 def test_hook_survives_any_json_payload(project: Path, event: str, fields: dict[str, Any]) -> None:
-    code, stdout = run_in_process(event, json.dumps(fields).encode())
-    assert code == 0
-    assert valid_answer(stdout)
+    outcome = run_in_process(event, json.dumps(fields).encode())
+    assert_answers(event, fields, outcome)
 
 
 @given(event=st.sampled_from(EVENTS), raw=st.binary(max_size=2000))
@@ -98,45 +85,71 @@ def test_hook_survives_any_json_payload(project: Path, event: str, fields: dict[
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 def test_hook_survives_any_bytes(project: Path, event: str, raw: bytes) -> None:
-    code, stdout = run_in_process(event, raw)
-    assert code == 0 and valid_answer(stdout)
+    assert_handled(event, raw, run_in_process(event, raw))
 
 
 @pytest.mark.parametrize(
     "stdin",
     [
         b"[" * 200_000 + b"]" * 200_000,  # nesting deeper than the JSON parser allows
-        b'{"session_id": "s", "prompt": "' + b"x" * 5_000_000 + b'"}',
-        b'{"session_id": "s\x00", "prompt": "nul\\u0000inside"}',
-        b'{"session_id": "s", "prompt": "\xed\xa0\x80 lone surrogate bytes"}',
+        b"\xff{not json",
+        b"[1, 2]",
+        b"null",
     ],
 )
-def test_hostile_payloads_end_cleanly(project: Path, stdin: bytes) -> None:
+def test_malformed_payloads_fail_quietly(project: Path, stdin: bytes) -> None:
     for event in ("SessionStart", "UserPromptSubmit", "Stop"):
-        code, stdout = run_in_process(event, stdin)
-        assert code == 0 and valid_answer(stdout)
+        assert_failed_quietly(run_in_process(event, stdin))
 
 
-def hook_process(
-    event: str, stdin: bytes, cwd: Path
-) -> tuple[subprocess.CompletedProcess[bytes], float]:
+@pytest.mark.parametrize(
+    ("stdin", "kept"),
+    [
+        (
+            b'{"session_id": "s", "prompt": "No, use tabs ' + b"x" * 5_000_000 + b'"}',
+            "No, use tabs " + "x" * 5_000_000,
+        ),
+        (
+            b'{"session_id": "s\\u0000", "prompt": "No, use nul\\u0000inside"}',
+            "No, use nul\x00inside",
+        ),
+        (
+            b'{"session_id": "s", "prompt": "No, never \xed\xa0\x80 bytes"}',
+            "No, never \ufffd\ufffd\ufffd bytes",
+        ),
+    ],
+    ids=["five-megabytes", "nul", "lone-surrogate"],
+)
+def test_hostile_but_well_formed_prompts_are_kept(
+    project: Path, cli: Cli, stdin: bytes, kept: str
+) -> None:
+    """A correction the user typed is kept whatever its size or odd characters, and shown."""
+    outcome = run_in_process("UserPromptSubmit", stdin)
+    assert_answers("UserPromptSubmit", {}, outcome)
+    context = json.loads(outcome.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert kept[:20] in context
+    assert [(e["kind"], e["body"]) for e in stored(cli)] == [("correction", kept)]
+
+
+def hook_process(event: str, stdin: bytes, cwd: Path) -> tuple[Outcome, float]:
     start = time.monotonic()
-    done = subprocess.run(
-        [sys.executable, "-m", "graphmem", "hook", event],
-        input=stdin,
-        capture_output=True,
-        cwd=cwd,
-        timeout=60,
-    )
-    return done, time.monotonic() - start
+    outcome = run_process([sys.executable, "-m", "graphmem", "hook", event], stdin, cwd)
+    return outcome, time.monotonic() - start
 
 
 def test_thirty_megabytes_on_stdin(project: Path) -> None:
-    done, elapsed = hook_process(
+    outcome, elapsed = hook_process(
         "Stop", b'{"session_id": "s", "x": "' + b"a" * 30_000_000 + b'"}', project
     )
-    assert done.returncode == 0 and done.stdout == b""
+    assert_answers("Stop", {}, outcome)
+    assert outcome.stdout == ""  # no transcript: nothing to capture, nothing to ask
     assert elapsed < 30
+
+
+def test_over_the_stdin_limit_fails_quietly(project: Path) -> None:
+    outcome, _ = hook_process("Stop", b'{"x": "' + b"a" * (33 * 1024 * 1024) + b'"}', project)
+    assert_failed_quietly(outcome)
+    assert "over" in outcome.stderr
 
 
 def test_transcript_paths_that_are_not_files(project: Path, tmp_path: Path, cli: Cli) -> None:
@@ -148,10 +161,11 @@ def test_transcript_paths_that_are_not_files(project: Path, tmp_path: Path, cli:
     for path in ("/dev/zero", str(fifo), str(tmp_path), str(loop), "/proc/self/mem"):
         payload = json.dumps({"session_id": "s", "cwd": str(project), "transcript_path": path})
         for event in ("Stop", "PreCompact", "SessionEnd"):
-            done, elapsed = hook_process(event, payload.encode(), project)
-            assert done.returncode == 0 and done.stdout == b"", (path, event)
+            outcome, elapsed = hook_process(event, payload.encode(), project)
+            assert_silent(outcome)
+            assert outcome.stdout == "", (path, event)
             assert elapsed < 20, (path, event)
-    assert cli("dump", "--format", "jsonl").stdout.count("\n") == 1  # header only
+    assert stored(cli) == []
 
 
 @given(text=st.text(max_size=3000))
