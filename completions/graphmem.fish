@@ -94,7 +94,7 @@ complete -c graphmem -n '__fish_seen_subcommand_from spool' -l help -d 'Show hel
 complete -c graphmem -n '__fish_seen_subcommand_from spool and __fish_seen_subcommand_from drain' -l max -d 'Send at most this many entries.'
 complete -c graphmem -n '__fish_seen_subcommand_from spool and __fish_seen_subcommand_from drain' -l quiet -d 'No progress or summary output.'
 complete -c graphmem -n '__fish_seen_subcommand_from spool and __fish_seen_subcommand_from drain' -l force -d 'Try even if the server failed recently (breaker open).'
-complete -c graphmem -n '__fish_seen_subcommand_from spool and __fish_seen_subcommand_from drain' -l json -d 'Print the runs report as JSON.'
+complete -c graphmem -n '__fish_seen_subcommand_from spool and __fish_seen_subcommand_from drain' -l json -d 'Print machine-readable JSON.'
 complete -c graphmem -n '__fish_seen_subcommand_from spool and __fish_seen_subcommand_from drain' -l help -d 'Show help and exit.'
 complete -c graphmem -n '__fish_seen_subcommand_from spool and __fish_seen_subcommand_from retry-dead' -l group -d 'Only this groups dead entries.'
 complete -c graphmem -n '__fish_seen_subcommand_from spool and __fish_seen_subcommand_from retry-dead' -l json -d 'Print machine-readable JSON.'

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from typing import Any, Literal
 
     from graphmem import ingest as ingest_mod
+    from graphmem.backends.mcp import ServerInfo
     from graphmem.scope import Scope
     from graphmem.store.remote_cache import CachedFact
     from graphmem.sync import Spool
@@ -73,6 +74,15 @@ class LoadReport:
 
 
 REMOTE_ORIGIN = "graphiti"  # an episode read from the server (dump), never sent back
+
+
+def probe_server(url: str) -> ServerInfo:
+    """Whether the Graphiti server at `url` answers, with the token, headers and timeouts of the
+    config in effect; raises graphmem.backends.mcp.McpError. Nothing is stored: setup asks this
+    before it saves the url."""
+    from graphmem.sync import remote
+
+    return remote.probe(config_mod.load(overrides={"url": url}))
 
 
 def title_of(text: str, limit: int = 80) -> str:

@@ -66,6 +66,22 @@ def test_unreachable_graphiti_url_is_explained_and_not_saved(project: Path, cli:
     assert not Path(paths.user_config_file()).exists()
 
 
+def test_a_graphiti_url_that_answers_is_saved(
+    project: Path, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.support.fake_mcp import FakeMcp
+
+    monkeypatch.setenv("GRAPHMEM_TOKEN", "s3cret-token")  # the config's token goes with the probe
+    with FakeMcp() as fake:
+        result = cli("setup", "--yes", "--no-hosts", "--url", fake.url)
+        calls = fake.tool_calls("get_status")
+    assert result.exit_code == 0, result.output
+    assert f"answers at {fake.url}" in result.stderr
+    assert user_config()["backend"] == "graphiti" and user_config()["url"] == fake.url
+    assert calls and all(c.headers.get("authorization") == "Bearer s3cret-token" for c in calls)
+    assert not Path(paths.store_file()).exists()  # probing a url stores nothing
+
+
 def test_compose_file_for_users_without_a_server(project: Path, cli: Cli) -> None:
     result = cli(
         "setup", "--yes", "--no-hosts", "--backend", "graphiti", "--compose", "--start-server"

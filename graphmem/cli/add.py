@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from graphmem.cli.app import get_app, one_of
-from graphmem.store.episodes import SOURCES
+from graphmem.cli.common import AsJson, get_app, one_of
+from graphmem.service import SOURCES
 
 if TYPE_CHECKING:
     from graphmem.scope import Scope
@@ -23,7 +23,7 @@ def add(
     group: str | None = typer.Option(None, help="Store in this group id instead of the scope's."),
     name: str | None = typer.Option(None, help="A title (default: the first line)."),
     source: str = typer.Option("text", help="Episode source for Graphiti: text, message or json."),
-    as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
+    as_json: AsJson = False,
 ) -> None:
     """Remember one memory now (secrets are redacted first).
 

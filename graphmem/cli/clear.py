@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from graphmem.cli.app import abort, get_app
+from graphmem.cli.common import AsJson, Yes, abort, get_app
 from graphmem.errors import Exit, GraphmemError
 from graphmem.scope import sanitize
 
@@ -18,8 +18,8 @@ def clear(
     ctx: typer.Context,
     group: list[str] = typer.Option([], help="Clear this group (repeatable)."),
     all_groups: bool = typer.Option(False, "--all", help="Clear every group in the store."),
-    yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
-    as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
+    yes: Yes = False,
+    as_json: AsJson = False,
 ) -> None:
     """Delete memories: this project's by default, or --group G, or --all.
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import typer
 
-from graphmem.cli.app import get_app, one_of
+from graphmem.cli.common import get_app, one_of
 from graphmem.record import record
 
 SHELLS = ("bash", "zsh", "fish")
@@ -53,12 +53,6 @@ def walk(command: Any, path: tuple[str, ...] = ()) -> Iterator[Node]:
     yield Node(path, _short(command.help), options, tuple(children))
     for name, child in children.items():
         yield from walk(child, (*path, name))
-
-
-def _nodes() -> list[Node]:
-    from graphmem.cli.app import app
-
-    return list(walk(typer.main.get_command(app)))
 
 
 def bash(nodes: list[Node]) -> str:
@@ -147,8 +141,9 @@ def fish(nodes: list[Node]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def script(shell: str) -> str:
-    return {"bash": bash, "zsh": zsh, "fish": fish}[shell](_nodes())
+def script(shell: str, root: Any) -> str:
+    """The completion script for `shell`, from the command tree under `root` (a click command)."""
+    return {"bash": bash, "zsh": zsh, "fish": fish}[shell](list(walk(root)))
 
 
 def completions(
@@ -161,7 +156,7 @@ def completions(
     """
     one_of(shell, SHELLS, "SHELL")
     get_app(ctx)
-    print(script(shell), end="")
+    print(script(shell, ctx.find_root().command), end="")
 
 
 def register(app: typer.Typer) -> None:

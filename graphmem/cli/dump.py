@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from graphmem.cli.app import get_app, one_of
+from graphmem.cli.common import get_app, one_of
 from graphmem.scope import sanitize
 
 

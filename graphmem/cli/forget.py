@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from graphmem.cli.app import get_app
+from graphmem.cli.common import AsJson, get_app
 
 
 def forget(
@@ -16,7 +16,7 @@ def forget(
     superseded_by: str | None = typer.Option(
         None, "--superseded-by", metavar="ID", help="The id of the memory that replaces it."
     ),
-    as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
+    as_json: AsJson = False,
 ) -> None:
     """Forget a memory: it stays in the store and in dumps, marked, and is never shown again.
 

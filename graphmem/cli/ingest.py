@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from graphmem.cli.app import App, get_app, one_of
-from graphmem.store.episodes import SOURCES
+from graphmem.cli.common import App, AsJson, get_app, one_of
+from graphmem.service import SOURCES
 
 if TYPE_CHECKING:
     from graphmem.service import IngestEvent
@@ -44,7 +44,7 @@ def ingest(
     ),
     prune: bool = typer.Option(False, help="Forget files ingested before that are now gone."),
     dry_run: bool = typer.Option(False, help="Print the plan; write nothing."),
-    as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
+    as_json: AsJson = False,
 ) -> None:
     """Ingest documents: unchanged files are skipped, changed ones replaced.
 

@@ -6,14 +6,14 @@ import sys
 
 import typer
 
-from graphmem.cli.app import abort, get_app
+from graphmem.cli.common import AsJson, abort, get_app
 from graphmem.errors import Exit
 
 
 def load(
     ctx: typer.Context,
     path: str = typer.Argument(..., help="A file written by `graphmem dump`, or - for stdin."),
-    as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
+    as_json: AsJson = False,
 ) -> None:
     """Import memories from a dump into the groups they came from (secrets redacted again).
 

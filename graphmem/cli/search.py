@@ -7,13 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from graphmem.cli.app import App, get_app, one_of
+from graphmem.cli.common import App, AsJson, get_app, one_of
 from graphmem.record import replace
 from graphmem.scope import SCOPES
 
 if TYPE_CHECKING:
-    from graphmem.service import GraphAnswer
-    from graphmem.store.episodes import Hit
+    from graphmem.service import GraphAnswer, Hit
 
 
 def search(
@@ -25,7 +24,7 @@ def search(
     limit: int = typer.Option(
         10, min=1, max=1000, help="At most this many results in all (facts, entities, memories)."
     ),
-    as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
+    as_json: AsJson = False,
 ) -> None:
     """Search memories, best match first, with group, date and a snippet.
 

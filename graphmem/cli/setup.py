@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from graphmem.cli import wizard
-from graphmem.cli.app import get_app
+from graphmem.cli.common import AsJson, get_app
 
 if TYPE_CHECKING:
     from graphmem.integrations.shims import FileChange
@@ -44,7 +44,7 @@ def claude_code(
         False, "--user", help="~/.claude/settings.json, every project (the default)."
     ),
     remove: bool = typer.Option(False, "--remove", help="Take graphmem's hooks out again."),
-    as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
+    as_json: AsJson = False,
 ) -> None:
     """Install graphmem's hooks into Claude Code's settings.json.
 
@@ -124,7 +124,6 @@ def _report_shim(
 
 _PROJECT_HELP = "This project's folder (shared with the team)."
 _REMOVE_HELP = "Delete graphmem's plugin file again (nothing else)."
-_JSON_HELP = "Print machine-readable JSON."
 
 
 @setup_app.command("opencode")
@@ -135,7 +134,7 @@ def opencode(
         False, "--user", help="~/.config/opencode/plugins/, every project (the default)."
     ),
     remove: bool = typer.Option(False, "--remove", help=_REMOVE_HELP),
-    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+    as_json: AsJson = False,
 ) -> None:
     """Install graphmem's plugin into opencode (one file, graphmem.js, in a plugins folder).
 
@@ -160,7 +159,7 @@ def pi(
         False, "--user", help="~/.pi/agent/extensions/, every project (the default)."
     ),
     remove: bool = typer.Option(False, "--remove", help=_REMOVE_HELP),
-    as_json: bool = typer.Option(False, "--json", help=_JSON_HELP),
+    as_json: AsJson = False,
 ) -> None:
     """Install graphmem's extension into pi (one file, graphmem.ts, in an extensions folder).
 

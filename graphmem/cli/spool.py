@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from graphmem.cli.app import App, abort, get_app
+from graphmem.cli.common import App, AsJson, Yes, abort, get_app
 from graphmem.errors import Exit
 from graphmem.scope import sanitize
 
@@ -29,7 +29,7 @@ PROGRESS_EVERY = 25
 @spool_app.callback()
 def spool(
     ctx: typer.Context,
-    as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
+    as_json: AsJson = False,
 ) -> None:
     """Memories waiting for the Graphiti server: pending and dead counts, the oldest pending
     age, the last error and the breaker. Subcommands deliver, re-queue and clear them.
@@ -81,7 +81,7 @@ def drain(
     force: bool = typer.Option(
         False, "--force", help="Try even if the server failed recently (breaker open)."
     ),
-    as_json: bool = typer.Option(False, "--json", help="Print the run's report as JSON."),
+    as_json: AsJson = False,
 ) -> None:
     """Deliver pending memories to the server in batches (for cron, or by hand).
 
@@ -141,7 +141,7 @@ def _exit_code(report: DrainReport) -> int:
 def retry_dead(
     ctx: typer.Context,
     group: str | None = typer.Option(None, help="Only this group's dead entries."),
-    as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
+    as_json: AsJson = False,
 ) -> None:
     """Put dead entries back to pending (with their attempts reset).
 
@@ -160,8 +160,8 @@ def clear(
     ctx: typer.Context,
     group: str | None = typer.Option(None, help="Only this group's entries."),
     dead: bool = typer.Option(False, "--dead", help="Only dead entries (keep pending ones)."),
-    yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
-    as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
+    yes: Yes = False,
+    as_json: AsJson = False,
 ) -> None:
     """Stop delivering entries (pending and dead, or only --dead); memories stay stored locally.
 

@@ -7,12 +7,12 @@ from typing import Any
 
 import typer
 
-from graphmem.cli.app import App, get_app
+from graphmem.cli.common import App, AsJson, get_app
 
 
 def status(
     ctx: typer.Context,
-    as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON."),
+    as_json: AsJson = False,
 ) -> None:
     """Show graphmem's health: config in effect, backend, store, memories per group, the agents
     it is wired into, and when it last captured and injected.

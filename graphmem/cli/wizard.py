@@ -16,7 +16,7 @@ from typing import Any
 import typer
 
 from graphmem import config, paths
-from graphmem.cli.app import App, abort, get_app
+from graphmem.cli.common import App, abort, get_app
 from graphmem.errors import Exit
 from graphmem.integrations import graphiti_server
 from graphmem.integrations.hosts import HOSTS
@@ -180,18 +180,11 @@ def _questions(values: dict[str, Any], missing: list[str], detected: list[str]) 
 
 def _check_server(url: str, app: App) -> None:
     """Probe the Graphiti server before saving its url; explain the failure."""
-    from graphmem.backends.mcp import McpClient, McpError
+    from graphmem.backends.mcp import McpError
+    from graphmem.service import probe_server
 
-    cfg = config.load()
     try:
-        with McpClient(
-            url,
-            token=cfg.token or None,
-            headers=cfg.headers,
-            probe_timeout=cfg.probe_timeout,
-            timeout=cfg.timeout,
-        ) as client:
-            info = client.probe()
+        info = probe_server(url)
     except McpError as exc:
         abort(
             f"the Graphiti server at {url} did not answer properly: {exc}. Nothing was "

@@ -98,6 +98,16 @@ def as_episode(remote: RemoteEpisode, origin: str) -> Episode:
     )
 
 
+def probe(config: Config) -> ServerInfo:
+    """A fresh probe of the server `config` names, recorded nowhere (setup checks a url with it
+    before saving it)."""
+    backend = open_backend(config)
+    try:
+        return backend.status()
+    finally:
+        backend.client.close()
+
+
 @contextmanager
 def session(spool: Spool) -> Iterator[tuple[GraphitiBackend, ServerInfo]]:
     """The server for one command, after a fresh probe (whatever the breaker says).
