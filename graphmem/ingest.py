@@ -18,6 +18,12 @@ from graphmem.chunking import chunk
 from graphmem.errors import Exit, GraphmemError
 from graphmem.record import record
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    Clean = Callable[[str], str]  # redaction: text in, redacted text out
+
 SKIP_DIRS = frozenset(
     """.git .hg .svn .bzr .jj node_modules __pycache__ .venv venv .tox .nox .mypy_cache
     .pytest_cache .ruff_cache .cache build dist target out .next .nuxt .eggs site-packages
@@ -81,8 +87,14 @@ def key_for(path: str | Path, project_root: str) -> str:
         return resolved.as_posix()
 
 
-def read(path: Path, project_root: str, *, cap: int, source: str) -> Document | Skipped:
-    """Read and chunk one file, or say why it is skipped."""
+def read(
+    path: Path, project_root: str, *, cap: int, source: str, clean: Clean
+) -> Document | Skipped:
+    """Read, redact and chunk one file, or say why it is skipped.
+
+    The whole text is redacted before it is chunked, so a chunk boundary never splits a secret
+    from what makes it recognisable (a key block from its BEGIN line, a password from its name).
+    """
     if path.suffix.lower() in BINARY_SUFFIXES:
         return Skipped(path, "binary file")
     try:
@@ -105,9 +117,9 @@ def read(path: Path, project_root: str, *, cap: int, source: str) -> Document | 
             json.loads(text)
         except json.JSONDecodeError as exc:
             return Skipped(path, f"not valid JSON ({exc.msg}, line {exc.lineno})")
-        chunks = [text.strip()]
+        chunks = [clean(text).strip()]
     else:
-        chunks = chunk(text, cap)
+        chunks = chunk(clean(text), cap)
     digest = hashlib.sha256(data + f"\0{cap}\0{source}".encode()).hexdigest()
     return Document(path, key_for(path, project_root), digest, chunks)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cached_property
 
 from graphmem import config as config_mod
@@ -180,6 +180,17 @@ class Memory:
         result = self.redactor.redact(text)
         return result.text, dict(result.counts)
 
+    def cleaner(self, redacted: dict[str, int]) -> Callable[[str], str]:
+        """`clean` as a text-to-text function that adds what it redacts to `redacted`."""
+
+        def clean(text: str) -> str:
+            body, counts = self.clean(text)
+            for kind, n in counts.items():
+                redacted[kind] = redacted.get(kind, 0) + n
+            return body
+
+        return clean
+
     def write(self, episodes: Sequence[Episode], redacted: Mapping[str, int]) -> list[bool]:
         """Insert already-redacted episodes inside the caller's transaction; returns which were
         new. Every episode graphmem stores passes here, so this is where delivery hooks in."""
@@ -207,8 +218,14 @@ class Memory:
         kind: str = "memory",
         origin: str = "cli",
         session_id: str | None = None,
+        redacted: Mapping[str, int] | None = None,
     ) -> Stored:
-        body, redacted = self.clean(text)
+        """Store `text`, redacted here unless the caller passes the counts of its own redaction
+        (a hook that redacted a turn before cutting it)."""
+        if redacted is None:
+            body, redacted = self.clean(text)
+        else:
+            body = text
         if not body.strip():
             raise GraphmemError("nothing to remember: the text is empty", Exit.INPUT)
         title, _ = self.clean(name) if name else (title_of(body), {})
@@ -427,7 +444,10 @@ class Memory:
         known = manifest.digests(self.conn, group_id)
         seen: set[str] = set()
         for path in files:
-            doc = ingest_mod.read(path, self.project.root, cap=cap, source=source)
+            redacted: dict[str, int] = {}
+            doc = ingest_mod.read(
+                path, self.project.root, cap=cap, source=source, clean=self.cleaner(redacted)
+            )
             if isinstance(doc, ingest_mod.Skipped):
                 key = ingest_mod.key_for(path, self.project.root)
                 yield IngestEvent(key, "skipped", reason=doc.reason)
@@ -438,7 +458,7 @@ class Memory:
                 yield IngestEvent(doc.key, "unchanged", len(doc.chunks))
                 continue
             if not dry_run:
-                self._ingest_document(doc, group_id, name, source)
+                self._ingest_document(doc, group_id, name, source, redacted)
             yield IngestEvent(doc.key, "replaced" if previous else "added", len(doc.chunks))
         if prune:
             roots = [ingest_mod.key_for(p, self.project.root) for p in patterns]
@@ -452,17 +472,19 @@ class Memory:
                     yield IngestEvent(key, "pruned")
 
     def _ingest_document(
-        self, doc: ingest_mod.Document, group_id: str, prefix: str | None, source: str
+        self,
+        doc: ingest_mod.Document,
+        group_id: str,
+        prefix: str | None,
+        source: str,
+        redacted: Mapping[str, int],
     ) -> None:
+        """Store a document whose chunks `ingest.read` has already redacted."""
         from graphmem import ingest as ingest_mod
         from graphmem.store import manifest
 
-        redacted: dict[str, int] = {}
         episodes = []
-        for title, text in zip(ingest_mod.episode_names(doc, prefix), doc.chunks, strict=True):
-            body, counts = self.clean(text)
-            for kind, n in counts.items():
-                redacted[kind] = redacted.get(kind, 0) + n
+        for title, body in zip(ingest_mod.episode_names(doc, prefix), doc.chunks, strict=True):
             episodes.append(
                 Episode(
                     group_id=group_id,

@@ -242,10 +242,11 @@ def test_multi_turn_with_tools_results_and_errors(transcript: Path) -> None:
     assert [(t.name, t.summary, t.ok) for t in first.tools] == [
         ("Read", "/repo/app.py", True),
         ("Edit", "/repo/app.py", True),
-        ("Bash", "make lint …", False),
+        ("Bash", "make lint\nmake test", False),
         ("Bash", "pytest -q", True),
     ]
-    assert first.tools[2].error == "Exit code 2 … E501 line too long"
+    assert first.tools[2].error == "Exit code 2\nmake: *** [lint] Error 1\nE501 line too long"
+    assert "ran `make lint …` (error: Exit code 2 … E501 line too long)" in first.render(10_000)
     assert first.edited and first.substantive
     assert (second.prompt, second.answer) == ("now document it", "Documented.")
     assert second.render(10_000) == (
@@ -261,13 +262,16 @@ def test_error_text_of_a_huge_output_is_its_two_ends_capped(transcript: Path) ->
         assistant(call("b", "Bash", command="app")),
         result("b", stderr, True),
     )
-    (tool,) = read_all(transcript).turns[0].tools
-    assert tool.error == "Traceback (most recent call last): … KeyError: 'id'"
+    (turn,) = read_all(transcript).turns
+    assert len(turn.tools[0].error) < 10_000  # only the two ends are kept
+    shown = "(error: Traceback (most recent call last): … KeyError: 'id')"
+    assert turn.render(1000).endswith(shown)
     one_long_line = "x" * 10_000
     write(transcript, user("p"), assistant(call("c", "Bash", command="app")))
     write(transcript, result("c", one_long_line, True), mode="ab")
-    (tool,) = read_all(transcript).turns[0].tools
-    assert len(tool.error) == 160 and tool.error.endswith("x…")
+    (turn,) = read_all(transcript).turns
+    shown = turn.render(1000).split("(error: ", 1)[1]
+    assert len(shown) == 161 and shown.endswith("x…)")
 
 
 def test_stop_hook_reprompt_continues_the_same_turn(transcript: Path) -> None:
@@ -607,3 +611,15 @@ def test_messages_without_a_prompt_or_empty() -> None:
     assert turn_from_messages([{"role": "custom", "content": "x"}, "junk"]) is None  # type: ignore[list-item]
     mid = turn_from_messages([{"role": "assistant", "content": "plain string answer"}])
     assert mid == Turn("", "plain string answer")
+
+
+def test_cuts_never_split_a_redaction_marker() -> None:
+    def clean(text: str) -> str:
+        return text.replace("SECRET", "[REDACTED:secret]")
+
+    command = "x" * 70 + " SECRET tail"  # the marker would straddle the 80-char cut
+    body = Turn(tools=[ToolUse("Bash", command, ok=True)]).render(1000, clean)
+    assert body == "Tools: ran `" + "x" * 70 + " …` (ok)"
+    cut_mark = "[… earlier part cut …]\n"
+    tail = Turn(answer="SECRET" + "y" * 50).render(len(cut_mark) + 54, clean)
+    assert tail == cut_mark + "y" * 50  # not "ED:secret] yyy…"

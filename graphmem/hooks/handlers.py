@@ -33,11 +33,19 @@ class Context:
     def session(self) -> Session:
         return self.memory.session(self.event.session_id, self.event.host)
 
-    def store(self, text: str, *, kind: str, name: str) -> None:
-        """Keep `text` from this session: `add`'s write path, joining the handler's transaction."""
+    def title(self, text: str) -> str:
+        """A short name for `text`, cut only after it is redacted."""
+        return title_of(self.memory.clean(text)[0])
+
+    def store(
+        self, text: str, *, kind: str, name: str, redacted: dict[str, int] | None = None
+    ) -> None:
+        """Keep `text` from this session: `add`'s write path, joining the handler's transaction.
+        `redacted`: the caller already redacted `text`, taking out these secrets."""
         self.memory.remember(
             text,
             name=name,
+            redacted=redacted,
             source="message" if kind == "turn" else "text",
             source_description=f"{self.event.host} session {self.event.session_id}",
             kind=kind,
@@ -68,7 +76,7 @@ def on_prompt(ctx: Context) -> Answer:
         s = ctx.session()
         kind = classify_prompt(prompt)
         if kind:  # the highest-signal moment: store it now, as its own memory
-            ctx.store(prompt, kind=kind, name=f"{kind.title()}: {title_of(prompt)}")
+            ctx.store(prompt, kind=kind, name=f"{kind.title()}: {ctx.title(prompt)}")
         s.prompts += 1
         memory.note_query(prompt)
         interval = memory.config.injection_interval
@@ -94,12 +102,14 @@ def _capture(ctx: Context, s: Session, minimum: int) -> list[Turn]:
         turns, offset = result.turns, result.offset
     else:
         return []
-    body = render_turns(turns, ctx.memory.config.episode_chars)
+    redacted: dict[str, int] = {}
+    body = render_turns(turns, ctx.memory.config.episode_chars, ctx.memory.cleaner(redacted))
     if len(body.encode()) < max(minimum, 1):
         return turns  # too little to be worth an episode yet: the next capture includes it
     first_prompt = next((t.prompt for t in turns if t.prompt), "")
-    title = title_of(first_prompt) if first_prompt else "continued"
-    ctx.store(body, kind="turn", name=f"{event.host} {event.session_id[:8]}: {title}")
+    title = ctx.title(first_prompt) if first_prompt else "continued"
+    name = f"{event.host} {event.session_id[:8]}: {title}"
+    ctx.store(body, kind="turn", name=name, redacted=redacted)
     s.transcript_offset = offset
     return turns
 

@@ -21,9 +21,14 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from graphmem.record import field, record
 
+MARKER_PREFIX = "[REDACTED:"  # graphmem.redact's, not imported: hooks that store nothing skip it
+
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
+
+    Clean = Callable[[str], str]  # redaction: text in, redacted text out
 
 # Bytes read per call (~1.6 ms per MiB to parse): a bigger backlog is read from its most recent
 # end only, so the first Stop of a long resumed session stays inside the hook's budget.
@@ -40,6 +45,8 @@ _MEMORY_TOOL_SUFFIXES = ("add_memory", "add_episode")  # add_episode: Graphiti M
 _COMMAND_CAP = 80
 _ARG_CAP = 60
 _ERROR_CAP = 160
+_ERROR_WINDOW = 4096  # chars kept from each end of a failed call's output
+_MARKER_MAX = 40  # longest `[REDACTED:<kind>]`
 _LIST_CAP = 12  # items per group on the Tools line; older ones are counted, not listed
 _CUT_MARK = "[… earlier part cut …]\n"
 
@@ -74,14 +81,21 @@ _NOT_A_PROMPT = (
 )
 
 
+def _as_is(text: str) -> str:
+    return text
+
+
 @record
 class ToolUse:
-    """One tool call: a file path for edits, the command for a shell, else a short argument."""
+    """One tool call: a file path for edits, the command for a shell, else its main argument.
+
+    `summary` and `error` hold the whole text; rendering shortens them, after redaction.
+    """
 
     name: str
     summary: str = ""
     ok: bool | None = None  # None: its result is not in what was read (yet)
-    error: str = ""
+    error: str = ""  # the output of a failed call (its two ends when it is long)
     memory: bool = False  # the call stores a memory (graphmem add, MCP add_memory)
 
     @property
@@ -92,12 +106,13 @@ class ToolUse:
     def is_shell(self) -> bool:
         return self.name.lower() in _SHELL_TOOLS
 
-    def outcome(self) -> str:
+    def outcome(self, clean: Clean) -> str:
         if self.ok is None:
             return ""
         if self.ok:
             return " (ok)"
-        return f" (error: {self.error})" if self.error else " (error)"
+        error = _error_line(self.error, clean)
+        return f" (error: {error})" if error else " (error)"
 
 
 @record
@@ -118,8 +133,8 @@ class Turn:
     def substantive(self) -> bool:
         return self.edited or len(self.answer) > SUBSTANTIVE_CHARS
 
-    def render(self, cap: int) -> str:
-        return render_turns([self], cap)
+    def render(self, cap: int, clean: Clean = _as_is) -> str:
+        return render_turns([self], cap, clean)
 
 
 @record(frozen=True)
@@ -132,24 +147,30 @@ class ReadResult:
 # --- rendering ---------------------------------------------------------------------------------
 
 
-def render_turns(turns: Sequence[Turn], cap: int) -> str:
-    """Readable episode body for `turns`; over `cap` chars, the most recent part is kept."""
-    return _keep_tail("\n\n".join(filter(None, (_render_one(t) for t in turns))), cap)
+def render_turns(turns: Sequence[Turn], cap: int, clean: Clean = _as_is) -> str:
+    """Readable episode body for `turns`, redacted by `clean`; over `cap` chars, the most recent
+    part is kept.
+
+    Every cut comes after redaction: a secret is recognised whole (a URL with its password, a key
+    block with its BEGIN line, a `<private>` with its opening tag) and only then shortened.
+    """
+    text = "\n\n".join(filter(None, (_render_one(t, clean) for t in turns)))
+    return _keep_tail(clean(text), cap)
 
 
-def _render_one(turn: Turn) -> str:
+def _render_one(turn: Turn, clean: Clean) -> str:
     lines = []
     if turn.prompt:
         lines.append(f"User: {turn.prompt}")
     if turn.answer:
         lines.append(f"Assistant: {turn.answer}")
-    tools = _tools_line(turn.tools)
+    tools = _tools_line(turn.tools, clean)
     if tools:
         lines.append(f"Tools: {tools}")
     return "\n".join(lines)
 
 
-def _tools_line(tools: Sequence[ToolUse]) -> str:
+def _tools_line(tools: Sequence[ToolUse], clean: Clean) -> str:
     edited: list[str] = []
     ran: list[str] = []
     used: list[str] = []
@@ -157,9 +178,10 @@ def _tools_line(tools: Sequence[ToolUse]) -> str:
         if t.is_edit and t.ok is not False:
             edited.append(t.summary or t.name)
         elif t.is_shell:
-            ran.append(f"`{t.summary}`{t.outcome()}")
+            ran.append(f"`{_first_line(t.summary, _COMMAND_CAP, clean)}`{t.outcome(clean)}")
         else:
-            used.append(f"{t.name} {t.summary}".rstrip() + t.outcome())
+            summary = _first_line(t.summary, _ARG_CAP, clean)
+            used.append(f"{t.name} {summary}".rstrip() + t.outcome(clean))
     groups = (("edited", edited), ("ran", ran), ("used", used))
     return "; ".join(f"{verb} {_recent(items)}" for verb, items in groups if items)
 
@@ -178,8 +200,8 @@ def _keep_tail(text: str, cap: int) -> str:
         return text
     room = cap - len(_CUT_MARK)
     if room <= 0:
-        return text[len(text) - cap :] if cap > 0 else ""
-    tail = text[len(text) - room :]
+        return text[_marker_end(text, len(text) - cap) :] if cap > 0 else ""
+    tail = text[_marker_end(text, len(text) - room) :]
     # Prefer a line boundary; a single huge line would make that drop nearly everything, so then
     # settle for a word boundary.
     for sep in ("\n", " "):
@@ -190,20 +212,42 @@ def _keep_tail(text: str, cap: int) -> str:
     return _CUT_MARK + tail
 
 
+def _split_marker(text: str, at: int) -> int:
+    """The start of the redaction marker that a cut at `at` would split, else -1."""
+    opened = text.rfind(MARKER_PREFIX, max(0, at - _MARKER_MAX), at + len(MARKER_PREFIX) - 1)
+    if opened != -1 and opened < at and text.find("]", opened, at) == -1:
+        return opened
+    return -1
+
+
+def _marker_start(text: str, at: int) -> int:
+    """`at`, moved back to the start of a marker that a cut there would split."""
+    opened = _split_marker(text, at)
+    return at if opened == -1 else opened
+
+
+def _marker_end(text: str, at: int) -> int:
+    """`at`, moved on to the end of a marker that a cut there would split."""
+    if _split_marker(text, at) == -1:
+        return at
+    closed = text.find("]", at)
+    return len(text) if closed == -1 else closed + 1
+
+
 # --- tool summaries (all hosts) ----------------------------------------------------------------
 
 
 def tool_use(name: str, args: Any) -> ToolUse:
-    """Summarize one call of tool `name` with arguments `args` (any host's spelling)."""
+    """One call of tool `name` with arguments `args` (any host's spelling)."""
     args = args if isinstance(args, dict) else {}
     lname = name.lower()
     if lname in _SHELL_TOOLS:
-        command = _str(args.get("command"))
-        return ToolUse(name, _first_line(command, _COMMAND_CAP), memory=_runs_graphmem_add(command))
+        command = _str(args.get("command")).strip()
+        return ToolUse(name, command, memory=_runs_graphmem_add(command))
     if lname in EDIT_TOOLS:
         return ToolUse(name, _edit_target(args))
     memory = lname.endswith(_MEMORY_TOOL_SUFFIXES)
-    return ToolUse(name, _first_line(_first_arg(args), _ARG_CAP), memory=memory)
+    return ToolUse(name, _first_arg(args).strip(), memory=memory)
 
 
 def _runs_graphmem_add(command: str) -> bool:
@@ -228,24 +272,38 @@ def _first_arg(args: dict[str, Any]) -> str:
     return ""
 
 
-def _first_line(text: str, cap: int) -> str:
-    text = text.strip()
+def _first_line(text: str, cap: int, clean: Clean) -> str:
+    """The first line of `text`, at most `cap` chars; redacted whole before any cut."""
+    if len(text) > cap or "\n" in text:
+        text = clean(text).strip()
     line = text.split("\n", 1)[0].rstrip()
     if len(line) > cap:
-        return line[: cap - 1] + "…"
+        return line[: _marker_start(line, cap - 1)] + "…"
     return line + " …" if len(line) < len(text) else line
 
 
-def _error_text(content: Any) -> str:
-    """A short error: the first line, and the last one when there are more (often the cause)."""
+def _error_ends(content: Any) -> str:
+    """The output of a failed call, or its two ends when it is long (only they are shown)."""
     text = _text_of(content).strip()
-    if not text:
+    if len(text) <= 2 * _ERROR_WINDOW:
+        return text
+    # A megabyte of stderr is not kept. The windows are far wider than what is shown, so a secret
+    # near the shown part is still whole when it is redacted.
+    return text[:_ERROR_WINDOW] + "\n" + text[-_ERROR_WINDOW:]
+
+
+def _error_line(error: str, clean: Clean) -> str:
+    """A short error: the first line, and the last one when there are more (often the cause)."""
+    if not error:
         return ""
-    # Only the two ends matter; a megabyte of stderr is not split into lines.
-    short = text[: _ERROR_CAP * 2].splitlines()[0].strip()
-    if "\n" in text:
-        short += " … " + text[-_ERROR_CAP * 2 :].splitlines()[-1].strip()
-    return short if len(short) <= _ERROR_CAP else short[: _ERROR_CAP - 1] + "…"
+    text = clean(error).strip() if len(error) > _ERROR_CAP or "\n" in error else error
+    lines = text.splitlines() or [""]
+    short = lines[0].strip()
+    if len(lines) > 1:
+        short += " … " + lines[-1].strip()
+    if len(short) <= _ERROR_CAP:
+        return short
+    return short[: _marker_start(short, _ERROR_CAP - 1)] + "…"
 
 
 def _str(value: Any) -> str:
@@ -300,7 +358,7 @@ class _TurnBuilder:
             return
         failed = is_error or (tool.memory and _looks_failed(content))
         tool.ok = not failed
-        tool.error = _error_text(content) if failed else ""
+        tool.error = _error_ends(content) if failed else ""
 
     def empty(self) -> bool:
         return not (self.texts or self.tools)
