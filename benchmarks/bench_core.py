@@ -26,11 +26,10 @@ WORDS = (
 
 
 def fill(memory: Memory, n: int, group: str) -> None:
-    from graphmem.store import episodes as ep
-    from graphmem.store.episodes import Episode
+    from graphmem.service import Episode
 
     rng = random.Random(n)
-    batch = (
+    batch = [
         Episode(
             group_id=group,
             name=f"note {i}",
@@ -38,8 +37,9 @@ def fill(memory: Memory, n: int, group: str) -> None:
             origin="bench",
         )
         for i in range(n)
-    )
-    ep.insert_many(memory.conn, batch)
+    ]
+    with memory.transaction():
+        memory.write(batch, {})
 
 
 def bench_search() -> None:

@@ -1,4 +1,4 @@
-"""Exit codes and the one error type commands raise. Documented in docs/reference/exit-codes.md."""
+"""Exit codes and the one error type commands raise. Documented in docs/exit-codes.md."""
 
 from __future__ import annotations
 

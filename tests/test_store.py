@@ -125,7 +125,9 @@ def test_recent_merges_groups_and_kinds_newest_first(graphmem_home: Path) -> Non
     for group, kind in mix * 3:
         episode = Episode(group, f"{kind} {len(made)}", "body", kind=kind, created_at=next(stamps))
         made.append(episode)
-    episodes.insert_many(conn, made)
+    with db.transaction(conn):
+        for episode in made:
+            episodes.insert(conn, episode)
     got = episodes.recent(conn, ["a", "b"], 4, ("memory", "doc"))
     wanted = [e for e in made if e.group_id in "ab" and e.kind in ("memory", "doc")][::-1][:4]
     assert [e.name for e in got] == [e.name for e in wanted] and len(got) == 4

@@ -62,11 +62,6 @@ class Breaker:
     def is_open(self, at: float | None = None) -> bool:
         return self.failures > 0 and (time.time() if at is None else at) < self.open_until
 
-    @property
-    def half_open(self) -> bool:
-        """Failed before, but due for a try: only the holder of the probe lease may go."""
-        return self.failures > 0 and not self.is_open()
-
 
 def read(conn: sqlite3.Connection) -> Breaker:
     row = conn.execute(

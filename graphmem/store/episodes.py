@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from graphmem.ids import digest, new_uuid
 from graphmem.record import field, record
@@ -103,11 +103,6 @@ def insert(conn: sqlite3.Connection, episode: Episode) -> bool:
         ),
     )
     return cursor.rowcount == 1
-
-
-def insert_many(conn: sqlite3.Connection, episodes: Iterable[Episode]) -> int:
-    with transaction(conn):
-        return sum(insert(conn, e) for e in episodes)
 
 
 def fts_query(text: str) -> str | None:
