@@ -1,9 +1,11 @@
 """Where graphmem keeps config, data and logs.
 
-GRAPHMEM_HOME relocates all three (tests and sandboxes use it); otherwise the platform's user dirs.
-stdlib only: this module is on the hook path, so platformdirs' logic is mirrored for Linux/macOS
-and platformdirs is imported only on other systems. Paths are plain strings, as everywhere on the
-hook path: importing pathlib would cost every hook ~4 ms.
+GRAPHMEM_HOME relocates all three (tests and sandboxes use it); otherwise the platform's user dirs,
+as platformdirs names them: XDG on Linux and other Unixes; on macOS ~/Library/Application Support
+(config and data, unless an XDG variable says otherwise) and ~/Library/Logs; on Windows
+%LOCALAPPDATA%\\graphmem (logs in its Logs folder). stdlib only: this module is on the hook path,
+so that logic is written out here. Paths are plain strings, as everywhere on the hook path:
+importing pathlib would cost every hook ~4 ms.
 """
 
 from __future__ import annotations
@@ -12,27 +14,26 @@ import os
 import sys
 
 APP = "graphmem"
+XDG = {"config": "XDG_CONFIG_HOME", "data": "XDG_DATA_HOME", "log": "XDG_STATE_HOME"}
 
 
-def _xdg(var: str, fallback: str) -> str:
-    return os.environ.get(var) or os.path.join(os.path.expanduser("~"), fallback)
+def _home(*parts: str) -> str:
+    return os.path.join(os.path.expanduser("~"), *parts)
 
 
-def _platform_dir(kind: str) -> str:
-    if sys.platform.startswith("linux"):
-        base = {
-            "config": _xdg("XDG_CONFIG_HOME", ".config"),
-            "data": _xdg("XDG_DATA_HOME", ".local/share"),
-            "log": _xdg("XDG_STATE_HOME", ".local/state"),
-        }[kind]
-        return os.path.join(base, APP)
-    import platformdirs
-
-    return {
-        "config": platformdirs.user_config_dir,
-        "data": platformdirs.user_data_dir,
-        "log": platformdirs.user_log_dir,
-    }[kind](APP, appauthor=False)
+def _platform_dir(kind: str, platform: str = sys.platform) -> str:
+    if platform == "win32":
+        base = os.environ.get("LOCALAPPDATA") or _home("AppData", "Local")
+        return os.path.join(base, APP, "Logs") if kind == "log" else os.path.join(base, APP)
+    if platform == "darwin" and kind == "log":
+        return _home("Library", "Logs", APP)
+    xdg = os.environ.get(XDG[kind])
+    if xdg:  # on macOS too (config and data): whoever sets one means it
+        return os.path.join(xdg, APP)
+    if platform == "darwin":
+        return _home("Library", "Application Support", APP)
+    fallback = {"config": ".config", "data": ".local/share", "log": ".local/state"}[kind]
+    return _home(fallback, APP)
 
 
 def _in_home(part: str, kind: str) -> str:
