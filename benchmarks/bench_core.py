@@ -1,4 +1,5 @@
-"""Core benchmarks: search at 10k / 100k episodes, ingest throughput, CLI and hook start-up.
+"""Core benchmarks: search on an empty store and at 10k / 100k episodes of realistic text
+(benchmarks/corpus.py), ingest throughput, CLI start-up.
 
 python -m benchmarks.bench_core            # prints medians; targets from docs/benchmarks.md
 """
@@ -7,67 +8,71 @@ from __future__ import annotations
 
 import os
 import random
+import sqlite3
 import tempfile
 import time
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from benchmarks.corpus import Vocabulary
 from benchmarks.timing import graphmem_argv, median_ms, process_ms, report
 
-if TYPE_CHECKING:
-    from graphmem.service import Memory
-
-WORDS = (
-    "cache token deploy migration schema index tenant billing invoice retry queue worker "
-    "timeout config secret rotate backup restore search ranking compaction session hook agent "
-    "memory graph entity fact episode cursor pagination limit api route handler test fixture"
-).split()
+COMMON_QUERY = (  # issue 15's prompt of common words
+    "Refactor the cache index so the parser stops re-reading the manifest on every query, "
+    "and add a test."
+)
+COMMON_WORDS = "cache index parser test"
 
 
-def fill(memory: Memory, n: int, group: str) -> None:
-    from graphmem.service import Episode
+def rare_word(n: int) -> str:
+    """A word of the store's long tail that occurs in a few episodes only."""
+    from benchmarks.corpus import cached_store
 
-    rng = random.Random(n)
-    batch = [
-        Episode(
-            group_id=group,
-            name=f"note {i}",
-            body=" ".join(rng.choices(WORDS, k=40)) + f" unique{i}",
-            origin="bench",
-        )
-        for i in range(n)
-    ]
-    with memory.transaction():
-        memory.write(batch, {})
+    conn = sqlite3.connect(cached_store(n))
+    body = conn.execute("SELECT body FROM episodes WHERE id = ?", (n // 2,)).fetchone()[0]
+    words = sorted({w.strip(".,`") for w in body.split() if w.isalpha()}, key=len)
+    return words[-1]  # the longest: made-up tail words are long, common words short
 
 
 def bench_search() -> None:
+    """Search in process, and `graphmem search` as a process, against an empty store."""
+    from benchmarks.corpus import GROUP, install_store
     from graphmem.service import Memory
 
-    for n in (10_000, 100_000):
+    os.environ["GRAPHMEM_PROJECT_GROUP"] = GROUP
+    for n in (0, 10_000, 100_000):
         with tempfile.TemporaryDirectory() as home:
-            os.environ["GRAPHMEM_HOME"] = home
-            memory = Memory.open(Path(home))
-            fill(memory, n, memory.project.group_id)
-            for label, query in (("top 10", "tenant billing retry"), ("rare word", "unique4242")):
+            if n:
+                install_store(n, home)
+            else:
+                os.environ["GRAPHMEM_HOME"] = home
+            memory = Memory.open(home)
+            queries = [("common words", COMMON_WORDS), ("a prompt", COMMON_QUERY)]
+            if n:
+                queries.append(("rare word", rare_word(n)))
+            for label, query in queries:
                 ms = median_ms(partial(memory.search, query, limit=10))
                 report(f"search, {n:,} episodes ({label})", ms)
+            memory.close()
+            env = {"GRAPHMEM_HOME": home, "GRAPHMEM_PROJECT_GROUP": GROUP}
+            report(
+                f"process: graphmem search (common words), {n:,} episodes",
+                process_ms(graphmem_argv("search", COMMON_WORDS), env=env),
+            )
 
 
 def bench_ingest() -> None:
     from graphmem.service import Memory
 
     rng = random.Random(7)
+    vocab = Vocabulary(7)
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["GRAPHMEM_HOME"] = str(Path(tmp) / "home")
         docs = Path(tmp) / "docs"
         docs.mkdir()
         total = 0
         for i in range(200):
-            paras = [f"# Doc {i}"] + [
-                " ".join(rng.choices(WORDS, k=rng.randint(20, 120))) + "." for _ in range(60)
-            ]
+            paras = [f"# Doc {i}"] + [vocab.text(rng, rng.randint(150, 900)) for _ in range(60)]
             text = "\n\n".join(paras)
             (docs / f"doc{i}.md").write_text(text)
             total += len(text.encode())

@@ -7,12 +7,14 @@ python -m benchmarks.bench_sync          # needs graphiti-core, mcp, falkordb-bi
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.corpus import Vocabulary, turn_body
 from benchmarks.timing import graphmem_argv, median_ms, process_ms, report
 
 DRAIN_EPISODES = 200
@@ -35,11 +37,13 @@ def _fill(memory: object, n: int, word: str) -> None:
     from graphmem.store.episodes import Episode
 
     assert isinstance(memory, Memory)
+    vocab = Vocabulary(n)
+    rng = random.Random(n)
     episodes = [
         Episode(
             group_id=memory.project.group_id,
             name=f"bench {word} {i}",
-            body=f"Worker{i} {word} handles Queue{i % 7} retries for Tenant{i % 5}.",
+            body=turn_body(vocab, rng),
             origin="bench",
         )
         for i in range(n)
