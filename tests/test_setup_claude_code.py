@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from graphmem.integrations import claude_code
+from graphmem.hosts.claude_code import install as claude_code
 from graphmem.paths import hook_argv
 from tests.conftest import Cli
 

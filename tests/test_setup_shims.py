@@ -10,11 +10,14 @@ import json
 import re
 import shutil
 import subprocess
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 import pytest
 
-from graphmem.integrations import opencode, pi, shims
+from graphmem.hosts import shim_files as shims
+from graphmem.hosts.opencode import install as opencode
+from graphmem.hosts.pi import install as pi
 from graphmem.paths import hook_argv
 from tests.conftest import Cli
 
@@ -94,8 +97,8 @@ def test_help_has_an_example(host: str, cli: Cli) -> None:
     assert result.exit_code == 0 and f"Example: graphmem setup {host}" in result.stdout
 
 
-@pytest.mark.parametrize("template", ["opencode.js", "pi.ts"])
-def test_shims_import_only_node_builtins(template: str) -> None:
+@pytest.mark.parametrize("template", [opencode.SHIM, pi.SHIM], ids=["opencode", "pi"])
+def test_shims_import_only_node_builtins(template: Traversable) -> None:
     source = shims.render(template, ["/opt/py", "-S", "/opt/graphmem/hooks/launch.py"])
     assert IMPORT.findall(source) == ["node:child_process"]
     assert 'const HOOK = ["/opt/py", "-S", "/opt/graphmem/hooks/launch.py"];' in source
@@ -106,7 +109,7 @@ def test_shims_import_only_node_builtins(template: str) -> None:
 def test_opencode_shim_loads_and_survives_a_missing_graphmem(tmp_path: Path) -> None:
     """The plugin module, run by node with a fake client: every hook resolves, nothing throws."""
     plugin = tmp_path / "graphmem.mjs"
-    plugin.write_text(shims.render("opencode.js", [str(tmp_path / "no-such-graphmem")]))
+    plugin.write_text(shims.render(opencode.SHIM, [str(tmp_path / "no-such-graphmem")]))
     driver = tmp_path / "drive.mjs"
     driver.write_text(
         f"""

@@ -11,15 +11,10 @@ from typing import Any
 
 import pytest
 
-from graphmem.hooks.transcript import (
-    SUBSTANTIVE_CHARS,
-    ReadResult,
-    ToolUse,
-    Turn,
-    read_claude,
-    render_turns,
-    turn_from_messages,
-)
+from graphmem.hosts.claude_code.transcript import read as read_claude
+from graphmem.hosts.opencode.messages import turn as opencode_turn
+from graphmem.hosts.pi.messages import turn as pi_turn
+from graphmem.hosts.turns import SUBSTANTIVE_CHARS, ReadResult, ToolUse, Turn, render_turns
 from tests.support.transcripts import assistant, call, line, result, text, user, write
 
 # Scrubbed captures of real Claude Code and opencode runs against the local stub model.
@@ -495,7 +490,7 @@ def test_opencode_tool_turn_from_the_probe() -> None:
     first_idle = opencode_messages_at_idles(PAYLOADS / "opencode" / "plugin-probe-run-tool.jsonl")[
         0
     ]
-    turn = turn_from_messages(first_idle)
+    turn = opencode_turn(first_idle)
     assert turn is not None
     assert turn.prompt == '"please USE_TOOL now"'  # the synthetic injected context is not prompt
     assert turn.answer == "STUB_DONE: tool finished."
@@ -505,19 +500,17 @@ def test_opencode_tool_turn_from_the_probe() -> None:
 def test_opencode_serve_probe_reprompt_and_compaction() -> None:
     idles = opencode_messages_at_idles(PAYLOADS / "opencode" / "plugin-probe-serve.jsonl")
     first, second, compacted = idles
-    assert turn_from_messages(first) == Turn("serve mode hello", "STUB_REPLY 5")
+    assert opencode_turn(first) == Turn("serve mode hello", "STUB_REPLY 5")
     # This probe's shim re-prompted with a plain part: it reads as a new prompt ...
-    assert turn_from_messages(second) == Turn(
-        "GRAPHMEM_OC_REPROMPT: persist memory now", "STUB_REPLY 6"
-    )
+    assert opencode_turn(second) == Turn("GRAPHMEM_OC_REPROMPT: persist memory now", "STUB_REPLY 6")
     # ... sent with synthetic: true (what the shim should do) it continues the turn.
     for message in second:
         for part in message["parts"]:
             if part.get("text", "").startswith("GRAPHMEM_OC_REPROMPT"):
                 part["synthetic"] = True
-    assert turn_from_messages(second) == Turn("serve mode hello", "STUB_REPLY 5\n\nSTUB_REPLY 6")
+    assert opencode_turn(second) == Turn("serve mode hello", "STUB_REPLY 5\n\nSTUB_REPLY 6")
     # The idle that ends a manual compaction is not a finished turn.
-    assert turn_from_messages(compacted) is None
+    assert opencode_turn(compacted) is None
 
 
 def test_opencode_tool_error_and_edit() -> None:
@@ -553,7 +546,7 @@ def test_opencode_tool_error_and_edit() -> None:
             ],
         },
     ]
-    turn = turn_from_messages(messages)
+    turn = opencode_turn(messages)
     assert turn is not None
     assert turn.edited
     assert [(t.name, t.summary, t.ok, t.error) for t in turn.tools] == [
@@ -600,16 +593,16 @@ def test_pi_agent_end_messages() -> None:
         {"role": "custom", "customType": "graphmem", "content": "re-prompt", "display": False},
         {"role": "assistant", "content": [{"type": "text", "text": "persisted"}]},
     ]
-    turn = turn_from_messages(messages)
+    turn = pi_turn(messages)
     assert turn is not None
     assert (turn.prompt, turn.answer) == ("hello pi probe", "STUB_REPLY 10\n\npersisted")
     assert turn.edited and turn.kept_memory
 
 
 def test_messages_without_a_prompt_or_empty() -> None:
-    assert turn_from_messages([]) is None
-    assert turn_from_messages([{"role": "custom", "content": "x"}, "junk"]) is None  # type: ignore[list-item]
-    mid = turn_from_messages([{"role": "assistant", "content": "plain string answer"}])
+    assert pi_turn([]) is None
+    assert pi_turn([{"role": "custom", "content": "x"}, "junk"]) is None  # type: ignore[list-item]
+    mid = pi_turn([{"role": "assistant", "content": "plain string answer"}])
     assert mid == Turn("", "plain string answer")
 
 

@@ -11,7 +11,7 @@ from graphmem.cli import wizard
 from graphmem.cli.common import AsJson, get_app
 
 if TYPE_CHECKING:
-    from graphmem.integrations.shims import FileChange
+    from graphmem.hosts.shim_files import FileChange
 
 setup_app = typer.Typer()
 # `graphmem setup` alone runs the wizard; its docstring is the group's help.
@@ -53,11 +53,11 @@ def claude_code(
 
     Example: graphmem setup claude-code --project
     """
-    from graphmem.integrations import claude_code as installer
+    from graphmem.hosts.claude_code import install
 
     app = get_app(ctx)
-    path = installer.settings_path(_scope(project, local, user), _project_root())
-    change = installer.apply(path, remove=remove)
+    path = install.settings_path(_scope(project, local, user), _project_root())
+    change = install.apply(path, remove=remove)
     if as_json:
         app.print_json(
             {
@@ -144,10 +144,10 @@ def opencode(
 
     Example: graphmem setup opencode --project
     """
-    from graphmem.integrations import opencode as installer
+    from graphmem.hosts.opencode import install
 
-    path = installer.plugin_path(_shim_scope(project, user), _project_root())
-    change = installer.apply(path, remove=remove)
+    path = install.plugin_path(_shim_scope(project, user), _project_root())
+    change = install.apply(path, remove=remove)
     _report_shim(ctx, "opencode", "plugin", change, remove=remove, project=project, as_json=as_json)
 
 
@@ -169,10 +169,10 @@ def pi(
 
     Example: graphmem setup pi --project
     """
-    from graphmem.integrations import pi as installer
+    from graphmem.hosts.pi import install
 
-    path = installer.extension_path(_shim_scope(project, user), _project_root())
-    change = installer.apply(path, remove=remove)
+    path = install.extension_path(_shim_scope(project, user), _project_root())
+    change = install.apply(path, remove=remove)
     _report_shim(ctx, "pi", "extension", change, remove=remove, project=project, as_json=as_json)
 
 

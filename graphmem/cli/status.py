@@ -86,9 +86,9 @@ def status(
 
 def _hosts(project_root: Path) -> dict[str, dict[str, str]]:
     """Per agent, the files where graphmem is wired and whether they run this install."""
-    from graphmem.integrations.hosts import HOSTS
+    from graphmem import hosts
 
-    return {name: host.wiring(project_root) for name, host in HOSTS.items()}
+    return {name: host.wiring(project_root) for name, host in hosts.installers().items()}
 
 
 def _graphiti(app: App, report: dict[str, Any]) -> None:

@@ -15,11 +15,10 @@ from typing import Any
 
 import typer
 
-from graphmem import config, paths
+from graphmem import config, hosts, paths
+from graphmem.backends import graphiti_server
 from graphmem.cli.common import App, abort, get_app
 from graphmem.errors import Exit
-from graphmem.integrations import graphiti_server
-from graphmem.integrations.hosts import HOSTS
 from graphmem.record import field, record
 
 STATE = "setup-state.json"
@@ -52,7 +51,7 @@ def _state_path() -> Path:
 
 def _ask(app: App, flags: dict[str, Any], yes: bool) -> Answers:
     """Fill what no flag said: defaults with --yes, questions on a terminal, else an error."""
-    detected = [name for name, host in HOSTS.items() if host.detected()]
+    detected = [name for name, host in hosts.installers().items() if host.detected()]
     defaults: dict[str, Any] = {
         "hosts": detected,
         "scope": "user",
@@ -115,7 +114,7 @@ def _questions(values: dict[str, Any], missing: list[str], detected: list[str]) 
                         value=name,
                         checked=name in detected,
                     )
-                    for name in HOSTS
+                    for name in hosts.PACKAGES
                 ],
             )
         )
@@ -223,7 +222,7 @@ def _apply(app: App, answers: Answers, project_root: Path) -> Done:
     if changed:
         done.lines.append(f"config {paths.user_config_file()}: " + ", ".join(changed))
     for name in answers.hosts:
-        host = HOSTS[name]
+        host = hosts.installer(name)
         target = host.target(answers.scope, project_root)
         change = host.apply(target)
         done.state["hooks"].append({"host": name, "path": str(target)})
@@ -250,7 +249,7 @@ def _remove() -> list[str]:
     state = json.loads(path.read_text())
     lines = []
     for entry in state.get("hooks", []):
-        change = HOSTS[entry["host"]].apply(Path(entry["path"]), remove=True)
+        change = hosts.installer(entry["host"]).apply(Path(entry["path"]), remove=True)
         if change.removed:
             lines.append(f"unwired {entry['host']}: {entry['path']}")
     if state.get("config"):
@@ -305,10 +304,10 @@ def setup(
         for line in _remove():
             app.out.print(line, highlight=False, markup=False)
         return
-    unknown = [h for h in host if h not in HOSTS]
+    unknown = [h for h in host if h not in hosts.PACKAGES]
     if unknown:
         raise typer.BadParameter(
-            f"unknown agent {unknown[0]!r}; known: {', '.join(HOSTS)}", param_hint="--host"
+            f"unknown agent {unknown[0]!r}; known: {', '.join(hosts.PACKAGES)}", param_hint="--host"
         )
     flags = {
         "hosts": [] if no_hosts else (host or None),

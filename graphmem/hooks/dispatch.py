@@ -5,21 +5,12 @@ from __future__ import annotations
 import json
 import os
 
-from graphmem import config
-from graphmem.hooks import claude_code, opencode, pi
-from graphmem.hooks.events import IDLE_KINDS, Answer, HookEvent
+from graphmem import config, hosts
+from graphmem.hosts.events import IDLE_KINDS
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
 if TYPE_CHECKING:
-    from typing import Any, Protocol
-
-    class Adapter(Protocol):
-        def decode(self, name: str, payload: dict[str, Any]) -> HookEvent | None: ...
-        def encode(self, name: str, answer: Answer) -> str: ...
-
-
-# Claude Code runs the hook command itself; graphmem's opencode and pi shims name their host.
-ADAPTERS: dict[str, Adapter] = {"claude-code": claude_code, "opencode": opencode, "pi": pi}
+    from typing import Any
 
 
 def _payload(raw: bytes) -> dict[str, Any]:
@@ -33,7 +24,8 @@ def handle(name: str, raw: bytes) -> str:
     """Answer for the host's stdout ('' for none)."""
     payload = _payload(raw)
     name = name or str(payload.get("hook_event_name", ""))
-    adapter = ADAPTERS.get(str(payload.get("host") or "claude-code"))
+    # Claude Code runs the hook command itself; graphmem's opencode and pi shims name their host.
+    adapter = hosts.adapter(str(payload.get("host") or "claude-code"))
     if adapter is None:
         return ""  # a host graphmem has no adapter for
     event = adapter.decode(name, payload)

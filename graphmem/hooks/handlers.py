@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from graphmem import recall
-from graphmem.hooks.events import Answer, HookEvent
-from graphmem.hooks.transcript import Turn, read_claude, render_turns
+from graphmem import hosts, recall
+from graphmem.hosts.events import Answer, HookEvent
+from graphmem.hosts.turns import Turn, render_turns
 from graphmem.ids import digest
 from graphmem.paths import graphmem_executable
 from graphmem.record import record
@@ -98,7 +98,7 @@ def _capture(ctx: Context, s: Session, minimum: int) -> list[Turn]:
         # later would include what is held back, so it is stored whatever its size.
         turns, offset, minimum = [event.turn], s.transcript_offset, 0
     elif event.transcript_path:
-        result = read_claude(event.transcript_path, s.transcript_offset)
+        result = hosts.transcript(event.host).read(event.transcript_path, s.transcript_offset)
         turns, offset = result.turns, result.offset
     else:
         return []

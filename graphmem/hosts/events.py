@@ -6,9 +6,9 @@ from graphmem.record import record
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
 if TYPE_CHECKING:
-    from typing import Literal
+    from typing import Any, Literal
 
-    from graphmem.hooks.transcript import Turn
+    from graphmem.hosts.turns import Turn
 
     Kind = Literal[
         "session_start",  # a session began, resumed, was cleared or compacted (`source` says which)
@@ -21,6 +21,19 @@ if TYPE_CHECKING:
         "session_end",  # the session is closing: local work only
     ]
 
+
+# Claude Code's event names; graphmem's own shims (opencode, pi) send the same names, so logs and
+# `graphmem hook --help` read alike whatever the host.
+KINDS: dict[str, Kind] = {
+    "SessionStart": "session_start",
+    "UserPromptSubmit": "prompt",
+    "PostToolUse": "tool_use",
+    "Stop": "stop",
+    "SubagentStop": "subagent_stop",
+    "PreCompact": "pre_compact",
+    "PostCompact": "post_compact",
+    "SessionEnd": "session_end",
+}
 
 # Kinds with nothing to capture or recall: they only give waiting deliveries a chance to start.
 IDLE_KINDS = frozenset({"tool_use", "subagent_stop"})
@@ -50,3 +63,8 @@ class Answer:
 
     def __bool__(self) -> bool:
         return bool(self.context or self.block or self.compaction)
+
+
+def string(value: Any) -> str:
+    """A payload's string value; anything else (missing, null, a number) reads as ''."""
+    return value if isinstance(value, str) else ""

@@ -1,4 +1,4 @@
-"""The coding agents graphmem can wire into, detected and installed the same way."""
+"""What `graphmem setup` and `graphmem status` need of a host (each install.py has a `HOST`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-from graphmem.integrations import claude_code, opencode, pi
 from graphmem.record import record
 
 
@@ -35,24 +34,3 @@ class Host:
         targets = {self.target(scope, project_root) for scope in ("user", "project")}
         states = {str(path): self.state(path) for path in sorted(targets)}
         return {path: state for path, state in states.items() if state != "absent"}
-
-
-HOSTS: dict[str, Host] = {
-    "claude-code": Host(
-        "claude-code",
-        "claude",
-        ".claude",
-        claude_code.settings_path,
-        claude_code.apply,
-        claude_code.state,
-    ),
-    "opencode": Host(
-        "opencode",
-        "opencode",
-        ".config/opencode",
-        opencode.plugin_path,
-        opencode.apply,
-        opencode.state,
-    ),
-    "pi": Host("pi", "pi", ".pi", pi.extension_path, pi.apply, pi.state),
-}

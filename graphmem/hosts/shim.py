@@ -5,34 +5,29 @@ A shim forwards each host event as `graphmem hook <Event>` with one JSON object 
 `messages` (the conversation since the shim last sent it: Stop, PreCompact), `stop_hook_active`
 (Stop: this turn continues a re-prompt, or ends a compaction) and the compaction summary
 (PostCompact). The answer is `{"context", "block", "compaction"}` with only the non-empty keys;
-the shim applies each the host's way. Each host module reads its own prompt and summary shapes.
+the shim applies each the host's way. Each host reads its own prompt, summary and message shapes.
 """
 
 from __future__ import annotations
 
 import json
 
-from graphmem.hooks.claude_code import KINDS as CLAUDE_KINDS
-from graphmem.hooks.events import Answer, HookEvent
-from graphmem.hooks.transcript import turn_from_messages
+from graphmem.hosts.events import KINDS as HOOK_KINDS
+from graphmem.hosts.events import Answer, HookEvent, string
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
-    from graphmem.hooks.events import Kind
+    from graphmem.hosts.events import Kind
+    from graphmem.hosts.turns import Turn
 
-# The Claude Code event names the shims reuse, so logs and `graphmem hook --help` read the same.
 KINDS: dict[str, Kind] = {
     name: kind
-    for name, kind in CLAUDE_KINDS.items()
+    for name, kind in HOOK_KINDS.items()
     if name not in ("PostToolUse", "SubagentStop")  # no shim sends these
 }
-
-
-def text(payload: dict[str, Any], key: str) -> str:
-    value = payload.get(key)
-    return value if isinstance(value, str) else ""
 
 
 def messages(payload: dict[str, Any]) -> list[dict[str, Any]]:
@@ -41,9 +36,16 @@ def messages(payload: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def decode(
-    host: str, name: str, payload: dict[str, Any], *, prompt: str = "", summary: str = ""
+    host: str,
+    name: str,
+    payload: dict[str, Any],
+    turn: Callable[[list[dict[str, Any]]], Turn | None],
+    *,
+    prompt: str = "",
+    summary: str = "",
 ) -> HookEvent | None:
-    """The event of a shim payload; `prompt` and `summary` come from the host's own shapes.
+    """The event of a shim payload; `prompt`, `summary` and the `turn` read from the messages sent
+    come from the host's own shapes.
 
     A UserPromptSubmit without prompt text (a message holding only injected or re-prompt text)
     is no event: it must not count as the user's prompt.
@@ -55,11 +57,11 @@ def decode(
     return HookEvent(
         kind=kind,
         host=host,
-        session_id=text(payload, "session_id"),
-        cwd=text(payload, "cwd") or ".",
-        source=text(payload, "source"),
+        session_id=string(payload.get("session_id")),
+        cwd=string(payload.get("cwd")) or ".",
+        source=string(payload.get("source")),
         prompt=prompt,
-        turn=turn_from_messages(sent) if sent else None,
+        turn=turn(sent) if sent else None,
         stop_hook_active=payload.get("stop_hook_active") is True,
         compact_summary=summary,
     )

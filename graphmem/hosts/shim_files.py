@@ -1,8 +1,8 @@
-"""The plugin files graphmem installs into opencode and pi, written and removed here.
+"""The plugin files graphmem installs into opencode and pi (shims), written and removed here.
 
-Each shim is one self-contained source file (no npm imports) beside this module, with how to start
-a hook (this install's interpreter and graphmem's launcher, by absolute path) filled in at install
-time. A file is graphmem's
+Each shim is one self-contained source file (no npm imports) in its host's package, with how to
+start a hook (this install's interpreter and graphmem's launcher, by absolute path) filled in at
+install time. A file is graphmem's
 only if its first line carries MARKER: a user's own file of the same name is never overwritten
 or deleted. Installing twice leaves the file as it was.
 """
@@ -12,12 +12,15 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from graphmem.errors import Exit, GraphmemError
 from graphmem.paths import hook_argv
 from graphmem.record import record
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 MARKER = "graphmem-shim"
 _PLACEHOLDER = '["__GRAPHMEM_HOOK__"]'
@@ -30,9 +33,9 @@ class FileChange:
     removed: bool = False
 
 
-def render(template: str, argv: Sequence[str] | None = None) -> str:
-    """The shim `template` (a file name beside this module) starting hooks with `argv`."""
-    source = resources.files(__name__).joinpath(template).read_text(encoding="utf-8")
+def render(template: Traversable, argv: Sequence[str] | None = None) -> str:
+    """The shim `template` (a host package's file) starting hooks with `argv`."""
+    source = template.read_text(encoding="utf-8")
     return source.replace(_PLACEHOLDER, json.dumps(list(argv or hook_argv())), 1)
 
 
@@ -69,14 +72,16 @@ def state(path: Path, expected: str) -> str:
     return "current" if path.read_text(encoding="utf-8", errors="replace") == expected else "stale"
 
 
-def apply(template: str, path: Path, *, remove: bool, argv: Sequence[str] | None) -> FileChange:
+def apply(
+    template: Traversable, path: Path, *, remove: bool, argv: Sequence[str] | None
+) -> FileChange:
     """Install the shim `template` at `path` (or with `remove`, delete graphmem's file there)."""
     if remove:
         return uninstall(path)
     return install(path, render(template, argv))
 
 
-def current(template: str, path: Path) -> str:
+def current(template: Traversable, path: Path) -> str:
     """Whether `path` holds this install's `template` shim: current, stale or absent."""
     return state(path, render(template))
 

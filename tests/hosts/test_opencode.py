@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from graphmem.integrations import opencode
+from graphmem.hosts.opencode import install as opencode
 from tests.hosts.conftest import BrokenGraphmem
 from tests.hosts.test_claude_code import graphmem, stored
 from tests.hosts.test_harness import wait_for

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from graphmem.integrations import pi
+from graphmem.hosts.pi import install as pi
 from tests.hosts.conftest import BrokenGraphmem
 from tests.hosts.test_claude_code import graphmem
 from tests.hosts.test_harness import wait_for

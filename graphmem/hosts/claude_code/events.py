@@ -2,36 +2,19 @@
 
 Context goes out as `hookSpecificOutput.additionalContext` (SessionStart, UserPromptSubmit), a stop
 re-prompt as `decision: "block"` with a reason, and PreCompact's text as plain stdout, which Claude
-Code appends to the compaction instructions.
+Code appends to the compaction instructions. Turns are read from the transcript the payload names
+(transcript.py), not sent with the event.
 """
 
 from __future__ import annotations
 
 import json
 
-from graphmem.hooks.events import Answer, HookEvent
+from graphmem.hosts.events import KINDS, Answer, HookEvent, string
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
 if TYPE_CHECKING:
     from typing import Any
-
-    from graphmem.hooks.events import Kind
-
-KINDS: dict[str, Kind] = {
-    "SessionStart": "session_start",
-    "UserPromptSubmit": "prompt",
-    "PostToolUse": "tool_use",
-    "Stop": "stop",
-    "SubagentStop": "subagent_stop",
-    "PreCompact": "pre_compact",
-    "PostCompact": "post_compact",
-    "SessionEnd": "session_end",
-}
-
-
-def _text(payload: dict[str, Any], key: str) -> str:
-    value = payload.get(key)
-    return value if isinstance(value, str) else ""
 
 
 def decode(name: str, payload: dict[str, Any]) -> HookEvent | None:
@@ -42,15 +25,15 @@ def decode(name: str, payload: dict[str, Any]) -> HookEvent | None:
     return HookEvent(
         kind=kind,
         host="claude-code",
-        session_id=_text(payload, "session_id"),
-        cwd=_text(payload, "cwd") or ".",
-        source=_text(payload, "source"),
-        prompt=_text(payload, "prompt"),
-        turn_id=_text(payload, "prompt_id"),
-        transcript_path=_text(payload, "transcript_path"),
+        session_id=string(payload.get("session_id")),
+        cwd=string(payload.get("cwd")) or ".",
+        source=string(payload.get("source")),
+        prompt=string(payload.get("prompt")),
+        turn_id=string(payload.get("prompt_id")),
+        transcript_path=string(payload.get("transcript_path")),
         stop_hook_active=payload.get("stop_hook_active") is True,
         agent_type=agent_type if isinstance(agent_type, str) else None,
-        compact_summary=_text(payload, "compact_summary"),
+        compact_summary=string(payload.get("compact_summary")),
     )
 
 

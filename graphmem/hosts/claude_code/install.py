@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from graphmem.errors import Exit, GraphmemError
+from graphmem.hosts.host import Host
 from graphmem.paths import hook_argv
 from graphmem.record import field, record
 
@@ -162,3 +163,6 @@ def apply(path: Path, *, remove: bool = False, argv: Sequence[str] | None = None
     os.replace(tmp, path)
     change.written = True
     return change
+
+
+HOST = Host("claude-code", "claude", ".claude", settings_path, apply, state)

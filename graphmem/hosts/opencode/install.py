@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from importlib import resources
 from pathlib import Path
 
-from graphmem.integrations import shims
+from graphmem.hosts import shim_files as shims
+from graphmem.hosts.host import Host
 
 FILE_NAME = "graphmem.js"
+
+SHIM = resources.files(__package__).joinpath("shim.js")
 
 
 def plugin_path(scope: str, project_root: Path) -> Path:
@@ -27,8 +31,11 @@ def apply(
     path: Path, *, remove: bool = False, argv: Sequence[str] | None = None
 ) -> shims.FileChange:
     """Install (or with `remove`, uninstall) the plugin file at `path`."""
-    return shims.apply("opencode.js", path, remove=remove, argv=argv)
+    return shims.apply(SHIM, path, remove=remove, argv=argv)
 
 
 def state(path: Path) -> str:
-    return shims.current("opencode.js", path)
+    return shims.current(SHIM, path)
+
+
+HOST = Host("opencode", "opencode", ".config/opencode", plugin_path, apply, state)

@@ -1,13 +1,15 @@
 """pi, through graphmem's extension shim: payload -> HookEvent, Answer -> JSON for the shim.
 
 The shim sends `before_agent_start`'s prompt as `prompt`, `agent_end`'s messages (that prompt's
-run only) as `messages`, and `session_compact`'s `compactionEntry.summary` as `summary`.
+run only) as `messages` (read in messages.py), and `session_compact`'s `compactionEntry.summary`
+as `summary`.
 """
 
 from __future__ import annotations
 
-from graphmem.hooks import shim
-from graphmem.hooks.events import Answer, HookEvent
+from graphmem.hosts import shim
+from graphmem.hosts.events import Answer, HookEvent, string
+from graphmem.hosts.pi import messages
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
 if TYPE_CHECKING:
@@ -19,8 +21,9 @@ def decode(name: str, payload: dict[str, Any]) -> HookEvent | None:
         "pi",
         name,
         payload,
-        prompt=shim.text(payload, "prompt").strip(),
-        summary=shim.text(payload, "summary").strip(),
+        messages.turn,
+        prompt=string(payload.get("prompt")).strip(),
+        summary=string(payload.get("summary")).strip(),
     )
 
 

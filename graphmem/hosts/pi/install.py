@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from importlib import resources
 from pathlib import Path
 
-from graphmem.integrations import shims
+from graphmem.hosts import shim_files as shims
+from graphmem.hosts.host import Host
 
 FILE_NAME = "graphmem.ts"
+
+SHIM = resources.files(__package__).joinpath("shim.ts")
 
 
 def extension_path(scope: str, project_root: Path) -> Path:
@@ -27,8 +31,11 @@ def apply(
     path: Path, *, remove: bool = False, argv: Sequence[str] | None = None
 ) -> shims.FileChange:
     """Install (or with `remove`, uninstall) the extension file at `path`."""
-    return shims.apply("pi.ts", path, remove=remove, argv=argv)
+    return shims.apply(SHIM, path, remove=remove, argv=argv)
 
 
 def state(path: Path) -> str:
-    return shims.current("pi.ts", path)
+    return shims.current(SHIM, path)
+
+
+HOST = Host("pi", "pi", ".pi", extension_path, apply, state)

@@ -1,0 +1,69 @@
+"""The coding agents graphmem wires into, one package each: graphmem/hosts/<package>/.
+
+A host's package holds:
+
+- `events.py`: `decode(name, payload) -> HookEvent | None` and `encode(name, answer) -> str`, the
+  host's hook format. It is on the hook path: standard library only (CONTRIBUTING.md).
+- its reader: `transcript.py` with `read(path, offset) -> ReadResult` for a host whose events name
+  a transcript file (`HookEvent.transcript_path`), or a message reader that `decode` uses to put
+  the finished turn on the event (`HookEvent.turn`).
+- `install.py`: `HOST`, how `graphmem setup` finds, wires, checks and unwires the host. Only the
+  CLI imports it, so it may use what the hook path may not.
+- the files its installer writes (a shim), if any.
+
+Host-neutral parts sit beside the packages: `events.py` (HookEvent, Answer), `turns.py` (turns,
+tool summaries, rendering), `shim.py` (the JSON that graphmem's own shims send and read) and
+`host.py` (the installer record). Packages never import each other. They are loaded by name on
+first use, so an event of one host imports neither the other hosts nor any installer.
+"""
+
+from __future__ import annotations
+
+import sys
+
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    from typing import Any, Protocol
+
+    from graphmem.hosts.events import Answer, HookEvent
+    from graphmem.hosts.host import Host
+    from graphmem.hosts.turns import ReadResult
+
+    class Adapter(Protocol):
+        def decode(self, name: str, payload: dict[str, Any]) -> HookEvent | None: ...
+        def encode(self, name: str, answer: Answer) -> str: ...
+
+    class Transcript(Protocol):
+        def read(self, path: str, offset: int) -> ReadResult: ...
+
+
+# Host name (in events, the session table and `graphmem setup <name>`) -> its package here.
+PACKAGES = {"claude-code": "claude_code", "opencode": "opencode", "pi": "pi"}
+
+
+def adapter(name: str) -> Adapter | None:
+    """The hook format of host `name`, or None for a host graphmem has no package for."""
+    package = PACKAGES.get(name)
+    return _load(package, "events") if package else None
+
+
+def transcript(name: str) -> Transcript:
+    """The transcript reader of host `name` (a host whose events name a transcript file)."""
+    return _load(PACKAGES[name], "transcript")
+
+
+def installer(name: str) -> Host:
+    """How `graphmem setup` wires host `name` (KeyError for a host graphmem has no package for)."""
+    host: Host = _load(PACKAGES[name], "install").HOST
+    return host
+
+
+def installers() -> dict[str, Host]:
+    """Every host's installer, by name, in `PACKAGES` order."""
+    return {name: installer(name) for name in PACKAGES}
+
+
+def _load(package: str, module: str) -> Any:
+    name = f"graphmem.hosts.{package}.{module}"
+    __import__(name)  # not importlib.import_module: that is one more import on every hook
+    return sys.modules[name]

@@ -1,0 +1,1 @@
+"""Claude Code: hooks in settings.json, turns read from its JSONL transcript."""

@@ -1,0 +1,1 @@
+"""opencode: a JS plugin shim, turns read from the session messages it forwards."""

@@ -1,0 +1,1 @@
+"""pi: a TS extension shim, turns read from the agent messages it forwards."""
