@@ -3,10 +3,16 @@
 Directories are walked recursively, skipping version control, dependency and build-output
 folders and binary files; globs are expanded (`**` included). A file's digest covers its bytes and
 the chunking options, so a re-run with other options re-ingests it.
+
+What a walk or a glob finds stays inside the tree it was given: a symlink that leads out of it
+(`docs/notes.md -> ~/.netrc`) is not followed, and files that are secrets by name (`.env`, keys,
+`.netrc`, Terraform state…) are skipped, each with its reason. A file named on the command line
+is the user's explicit choice and is read whatever its name.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import glob
 import hashlib
 import json
@@ -37,6 +43,21 @@ BINARY_SUFFIXES = frozenset(
 MAX_FILE_BYTES = 50 * 1024 * 1024
 _GLOB_CHARS = set("*?[")
 
+# Files that hold credentials by convention (the lists secret scanners and .gitignore templates
+# share): env files, private keys and keystores, tool credential files, Terraform state, shell
+# history. Matched case-insensitively against the file's name and, for a symlink, its target's.
+SECRET_NAMES = tuple(
+    """.env .env.* *.env .envrc *.pem *.key *.p12 *.pfx *.p8 *.jks *.keystore *.kdbx *.ppk
+    *.ovpn *.gpg *.age id_rsa id_rsa_* id_dsa id_dsa_* id_ecdsa id_ecdsa_* id_ed25519 id_ed25519_*
+    id_ecdsa_sk id_ed25519_sk ssh_host_*_key .netrc _netrc .npmrc .yarnrc.yml .pypirc .pgpass
+    .my.cnf .git-credentials .gitcredentials .dockercfg .dockerconfigjson .s3cfg .boto
+    .vault-token .terraformrc terraform.rc *.tfstate *.tfstate.* credentials credentials.*
+    *credentials.json kubeconfig kubeconfig.* secrets.yml secrets.yaml secrets.json secrets.toml
+    secrets.env .htpasswd .bash_history .zsh_history .sh_history .psql_history .mysql_history
+    .python_history .node_repl_history""".split()
+)
+_SECRET_PATHS = (".kube/config", ".docker/config.json", ".aws/config", ".config/gh/hosts.yml")
+
 
 @record(frozen=True)
 class Document:
@@ -52,35 +73,80 @@ class Skipped:
     reason: str
 
 
+def is_secret_name(path: str | Path) -> bool:
+    """Whether a file's name (or its last path parts) says it holds credentials."""
+    posix = Path(path).as_posix().lower()
+    name = posix.rsplit("/", 1)[-1]
+    if any(fnmatch.fnmatchcase(name, pattern) for pattern in SECRET_NAMES):
+        return True
+    return posix.endswith(_SECRET_PATHS)
+
+
 def _walk(root: Path) -> Iterator[Path]:
     for directory, subdirs, files in os.walk(root):
         subdirs[:] = sorted(
             d for d in subdirs if d not in SKIP_DIRS and not d.endswith(".egg-info")
         )
+        # os.walk does not descend into symlinked directories; one that leads out of the tree
+        # is still reported, so the output says what was left out.
+        for name in subdirs:
+            if os.path.islink(os.path.join(directory, name)):
+                yield Path(directory, name)
         for name in sorted(files):
             yield Path(directory, name)
 
 
-def expand(patterns: Sequence[str]) -> list[Path]:
-    """Files named by `patterns` (files, directories, globs), each once, in a stable order."""
-    found: dict[Path, None] = {}
+def _refusal(path: Path, root: Path) -> Skipped | None:
+    """Why a file found by a walk or glob under `root` is not read, if it is not."""
+    target = os.path.realpath(path)
+    inside = os.path.realpath(root)
+    if os.path.commonpath([target, inside]) != inside:
+        return Skipped(path, f"symlink to outside {root.as_posix()} (not followed)")
+    if is_secret_name(path) or is_secret_name(target):
+        return Skipped(path, "secret by name (name the file itself to ingest it)")
+    if os.path.isdir(path):  # a symlinked directory inside the tree: its files are walked anyway
+        return Skipped(path, "symlink to a directory (not followed)")
+    return None
+
+
+def _glob_root(pattern: str) -> Path:
+    """The directory a glob cannot leave: its path up to the first wildcard."""
+    literal = pattern[: min(pattern.find(c) if c in pattern else len(pattern) for c in _GLOB_CHARS)]
+    head = os.path.dirname(os.path.expanduser(literal))
+    return Path(head or ".")
+
+
+def expand(patterns: Sequence[str]) -> list[Path | Skipped]:
+    """Files named by `patterns` (files, directories, globs), each once, in a stable order; what
+    a walk or glob found but must not read comes as `Skipped`."""
+    found: dict[Path, Skipped | None] = {}
+
+    def add_tree(paths: Iterator[Path] | list[Path], root: Path) -> None:
+        for path in paths:
+            if path not in found:
+                found[path] = _refusal(path, root)
+
     for pattern in patterns:
         path = Path(pattern).expanduser()
         if path.is_dir():
-            found.update(dict.fromkeys(_walk(path)))
+            add_tree(_walk(path), path)
         elif path.is_file():
-            found[path] = None
+            found[path] = None  # named explicitly: read whatever its name or where it leads
         elif _GLOB_CHARS & set(pattern):
+            root = _glob_root(pattern)
             for match in map(Path, sorted(glob.glob(pattern, recursive=True))):
                 if SKIP_DIRS.isdisjoint(match.parts):
-                    found.update(dict.fromkeys(_walk(match) if match.is_dir() else [match]))
+                    add_tree(_walk(match) if match.is_dir() else [match], root)
         else:
             raise GraphmemError(f"{pattern}: no such file or directory", Exit.INPUT)
-    return [p for p in found if p.is_file()]
+    return [refused or p for p, refused in found.items() if refused or p.is_file()]
 
 
-def key_for(path: str | Path, project_root: str) -> str:
-    resolved = Path(path).resolve()
+def key_for(path: str | Path, project_root: str, *, follow: bool = True) -> str:
+    """How the manifest and the output name a file; `follow=False` names a symlink itself, not
+    where it leads (a skipped link must not print its target)."""
+    path = Path(path)
+    resolved = path.resolve() if follow else path.parent.resolve() / path.name
     try:
         return resolved.relative_to(project_root).as_posix()
     except ValueError:

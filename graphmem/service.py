@@ -427,7 +427,7 @@ class Memory:
 
     def _ingest(
         self,
-        files: Sequence[Path],
+        files: Sequence[Path | ingest_mod.Skipped],
         patterns: Sequence[str],
         *,
         group: str | None,
@@ -443,13 +443,17 @@ class Memory:
         group_id = self.group_for("project", group)
         known = manifest.digests(self.conn, group_id)
         seen: set[str] = set()
-        for path in files:
+        for found in files:
             redacted: dict[str, int] = {}
-            doc = ingest_mod.read(
-                path, self.project.root, cap=cap, source=source, clean=self.cleaner(redacted)
+            doc = (
+                found
+                if isinstance(found, ingest_mod.Skipped)
+                else ingest_mod.read(
+                    found, self.project.root, cap=cap, source=source, clean=self.cleaner(redacted)
+                )
             )
             if isinstance(doc, ingest_mod.Skipped):
-                key = ingest_mod.key_for(path, self.project.root)
+                key = ingest_mod.key_for(doc.path, self.project.root, follow=False)
                 yield IngestEvent(key, "skipped", reason=doc.reason)
                 continue
             seen.add(doc.key)

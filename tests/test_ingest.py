@@ -178,3 +178,98 @@ def test_a_changed_file_keeps_the_episodes_of_its_unchanged_chunks(project: Path
     unchanged = [p.strip() for i, p in enumerate(paragraphs) if i != 2]
     assert all(after[body] == before[body] for body in unchanged)  # same episodes, not re-sent
     assert "Section 2 was rewritten entirely." in next(b for b in after if b not in before)
+
+
+# -- what a walk or a glob may read (issue 13.4) -----------------------------------------------
+
+
+def ingested(cli: Cli) -> str:
+    lines = cli("dump", "--format", "jsonl").stdout.splitlines()[1:]
+    return "\n".join(json.loads(line)["name"] + "\n" + json.loads(line)["body"] for line in lines)
+
+
+def test_symlinks_leading_out_of_the_tree_are_not_followed(
+    project: Path, cli: Cli, tmp_path: Path
+) -> None:
+    outside = tmp_path / "elsewhere"
+    (outside / "dir").mkdir(parents=True)
+    (outside / "shadow").write_text("root:OUTSIDE-SHADOW-LINE:19000:0:99999:7:::\n")
+    (outside / "dir" / "inner.md").write_text("OUTSIDE-DIR-TEXT\n")
+    docs = project / "docs"
+    docs.mkdir()
+    (docs / "real.md").write_text("The real notes about the release process.\n")
+    (docs / "notes.md").symlink_to(outside / "shadow")
+    (docs / "linked-dir").symlink_to(outside / "dir")
+    (docs / "alias.md").symlink_to(docs / "real.md")  # stays inside: read
+    report = cli.json("ingest", "docs")
+    actions = {f["path"]: (f["action"], f["reason"]) for f in report["files"]}
+    assert actions["docs/notes.md"] == ("skipped", "symlink to outside docs (not followed)")
+    assert actions["docs/linked-dir"][0] == "skipped"
+    assert "outside" in actions["docs/linked-dir"][1]
+    assert actions["docs/real.md"][0] == "added"
+    text = ingested(cli)
+    assert "OUTSIDE" not in text and str(outside) not in json.dumps(report)
+    plain = cli("ingest", "docs", "--dry-run")
+    assert "docs/notes.md (symlink to outside docs (not followed))" in plain.stderr
+
+
+def test_globs_do_not_follow_symlinks_out_of_their_directory(
+    project: Path, cli: Cli, tmp_path: Path
+) -> None:
+    (tmp_path / "netrc").write_text("machine api.example.com login me password OUTSIDE-PW\n")
+    (project / "docs").mkdir()
+    (project / "docs" / "a.md").write_text("Alpha notes.\n")
+    (project / "docs" / "b.md").symlink_to(tmp_path / "netrc")
+    report = cli.json("ingest", "docs/*.md")
+    actions = {f["path"]: f["action"] for f in report["files"]}
+    assert actions == {"docs/a.md": "added", "docs/b.md": "skipped"}
+    assert "OUTSIDE-PW" not in ingested(cli)
+
+
+SECRET_FILES = [
+    ".env",
+    ".env.local",
+    ".env.production",
+    "server.pem",
+    "tls/server.key",
+    "id_rsa",
+    "id_ed25519",
+    ".ssh/id_ecdsa",
+    ".netrc",
+    ".npmrc",
+    ".pypirc",
+    ".pgpass",
+    ".git-credentials",
+    "infra/terraform.tfstate",
+    "infra/terraform.tfstate.backup",
+    "credentials",
+    "credentials.json",
+    ".aws/credentials",
+    "gcp/service-account-credentials.json",
+    ".kube/config",
+    ".docker/config.json",
+    "store.p12",
+    "release.jks",
+    ".bash_history",
+]
+HARMLESS_FILES = ["id_rsa.pub", "identity.md", "keys.md", "environment.md", "tokens.py", "env.md"]
+
+
+def test_files_that_are_secrets_by_name_are_skipped_unless_named(project: Path, cli: Cli) -> None:
+    root = project / "repo"
+    for name in SECRET_FILES + HARMLESS_FILES:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(f"content of <{name}>\n")
+    (root / "notes.md").symlink_to(root / ".env")  # an innocent name for a secret file
+    report = cli.json("ingest", "repo")
+    actions = {f["path"].removeprefix("repo/"): (f["action"], f["reason"]) for f in report["files"]}
+    for name in [*SECRET_FILES, "notes.md"]:
+        assert actions[name] == ("skipped", "secret by name (name the file itself to ingest it)")
+    for name in HARMLESS_FILES:
+        assert actions[name][0] == "added", name
+    text = ingested(cli)
+    assert not [n for n in SECRET_FILES if f"<{n}>" in text]
+    assert cli.json("ingest", "repo/**/*")["summary"].get("added", 0) == 0  # globs skip them too
+    named = cli.json("ingest", "repo/.env", "repo/id_rsa")
+    assert [f["action"] for f in named["files"]] == ["added", "added"]
+    assert "<.env>" in ingested(cli)

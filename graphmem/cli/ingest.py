@@ -25,6 +25,9 @@ def _progress(app: App, stream: Iterator[IngestEvent], total: int) -> list[Inges
             for event in stream:
                 events.append(event)
                 progress.update(task, advance=1, description=event.path[-40:])
+        for event in events:  # what was left out, and why, stays on the screen
+            if event.action == "skipped":
+                app.note(f"skipped   {event.path} ({event.reason})")
     else:
         for event in stream:
             events.append(event)
@@ -49,7 +52,9 @@ def ingest(
     """Ingest documents: unchanged files are skipped, changed ones replaced.
 
     Directories are walked recursively, skipping VCS folders, dependencies, build output and
-    binary files. Paragraphs are packed into chunks of up to --chunk-chars.
+    binary files. Symlinks leading out of a directory or glob are not followed, and files that
+    hold secrets by name (.env*, *.pem, id_rsa, .netrc, *.tfstate, credentials*…) are skipped
+    unless named on the command line. Paragraphs are packed into chunks of up to --chunk-chars.
 
     Example (in CI): graphmem ingest docs/ README.md --prune
     """
