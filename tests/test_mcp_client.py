@@ -111,9 +111,32 @@ def test_a_307_redirect_is_followed_keeping_method_and_body() -> None:
     with FakeMcp(redirect=True) as fake, McpClient(fake.url) as client:
         client.call_tool("add_memory", ADD)
 
+        client.call_tool("add_memory", ADD)
+
     assert fake.tool_calls("add_memory")[0].arguments == ADD
     assert {c.path for c in fake.calls} == {"/mcp/"}
-    assert client.url == fake.url  # the configured URL is kept
+    assert fake.redirects == 1  # followed once: the final URL is used from then on
+    assert client.url == fake.url + "/"
+
+
+@pytest.mark.parametrize("path", ["/mcp", "/sse"])
+def test_a_server_speaking_the_older_sse_transport_is_named_with_the_fix(path: str) -> None:
+    with (
+        FakeMcp(transport="sse") as fake,
+        McpClient(fake.base_url + path) as client,
+        pytest.raises(Unreachable) as raised,
+    ):
+        client.list_tools()
+
+    assert raised.value.reason == "sse transport"
+    assert "--transport http" in str(raised.value)
+
+
+def test_a_wrong_path_is_still_no_endpoint(fake: FakeMcp) -> None:
+    with McpClient(fake.base_url + "/nothing") as client, pytest.raises(Unreachable) as raised:
+        client.list_tools()
+
+    assert raised.value.reason == "no mcp endpoint"
 
 
 def test_tools_are_listed_once_per_client(fake: FakeMcp, client: McpClient) -> None:

@@ -39,6 +39,7 @@ _REASON_MAX = 200
 # counting them as rejections would dead-letter every pending episode over a config mistake.
 _ACCESS_STATUSES = {401: "unauthorized", 403: "forbidden", 407: "proxy auth", 421: "host refused"}
 _INVALID_PARAMS = -32602
+SSE_CHECK_S = 2.0  # a 404/405 answer: how long to look for the older SSE transport
 
 
 class McpError(GraphmemError):
@@ -99,7 +100,8 @@ class McpClient:
         if token:
             base["Authorization"] = f"Bearer {token}"
         # Redirects: some SDK versions answer /mcp with a 307 to /mcp/ (or back); httpx keeps the
-        # method and body on 307/308. The configured URL is kept for every new request.
+        # method and body on 307/308. A redirect within the same server is followed once: its
+        # target becomes this client's URL (see `_post`).
         self._http = httpx.Client(headers=base, follow_redirects=True, max_redirects=3)
         self._ids = itertools.count(1)
         self._init_lock = threading.Lock()
@@ -245,6 +247,8 @@ class McpClient:
                 timeout=httpx.Timeout(remaining),
             ) as response:
                 self._check_status(response, method)
+                if response.history:
+                    self._moved(response.url)
                 if method == "initialize":
                     self._session_id = response.headers.get("mcp-session-id")
                 if notify:
@@ -261,6 +265,14 @@ class McpClient:
             raise self._transport(exc) from None
         return self._rpc_result(answer, method)
 
+    def _moved(self, final: httpx.URL) -> None:
+        """Keep the URL a redirect led to (every later call would pay the 307 again), but only
+        on the same server: a redirect elsewhere is followed each time, never adopted."""
+        if final.copy_with(path="/", query=None) == httpx.URL(self.url).copy_with(
+            path="/", query=None
+        ):
+            self.url = str(final)
+
     def _session_headers(self) -> dict[str, str]:
         headers = {"MCP-Protocol-Version": self._protocol}
         if self._session_id:
@@ -275,10 +287,19 @@ class McpClient:
             raise _SessionExpired()
         response.read()
         detail = _short(response.text)
-        if status == 404:
+        if status in (404, 405):
+            if self._speaks_sse():
+                raise Unreachable(
+                    "sse transport",
+                    f"the MCP server at {self.url} speaks the older SSE transport (started with "
+                    "`--transport sse`), which graphmem does not: start it with `--transport "
+                    "http` (the default since server 1.0; in docker compose, drop `--transport "
+                    "sse`) and use its /mcp URL",
+                )
             raise Unreachable(
                 "no mcp endpoint",
-                f"{self.url} answered 404: no MCP endpoint there; check the URL (usually .../mcp)",
+                f"{self.url} answered {status}: no MCP endpoint there; check the URL "
+                "(usually .../mcp)",
             )
         if status == 429:
             raise Unreachable(
@@ -299,6 +320,25 @@ class McpClient:
         raise Rejected(
             f"http {status}: {detail}", f"the MCP server at {self.url} refused {method}: {detail}"
         )
+
+    def _speaks_sse(self) -> bool:
+        """Does this server offer the older SSE transport (GET /sse opening with `endpoint`)?"""
+        url = httpx.URL(self.url)
+        sse = url if url.path.rstrip("/").endswith("/sse") else url.copy_with(path="/sse")
+        try:
+            with self._http.stream(
+                "GET", sse, headers={"Accept": "text/event-stream"}, timeout=SSE_CHECK_S
+            ) as response:
+                if response.status_code != 200:
+                    return False
+                for line in response.iter_lines():
+                    if line.strip() == "event: endpoint":
+                        return True
+                    if line.startswith("data:") or not line:
+                        return False
+        except httpx.HTTPError:
+            return False
+        return False
 
     def _read_answer(
         self, response: httpx.Response, request_id: int | None, deadline: float
