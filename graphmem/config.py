@@ -76,6 +76,12 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("spool_max_pending", int, 10_000, "Most episodes waiting for the server."),
     Setting("spool_max_bytes", int, 64 * MIB, "Most bytes waiting for the server."),
     Setting("spool_max_age_days", int, 30, "Oldest an episode may wait for the server."),
+    Setting(
+        "spool_confirm_after_s",
+        int,
+        600,
+        "Re-send an episode the server accepted but does not show after this many seconds.",
+    ),
     Setting("session_retention_days", int, 30, "Forget per-session hook state after this long."),
 )
 BY_KEY = {s.key: s for s in SETTINGS}

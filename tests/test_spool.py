@@ -320,6 +320,27 @@ def test_background_drain_is_not_started_without_work_or_with_the_breaker_open(
     assert not memory.start_background_drain()  # already starting
 
 
+def test_accepted_but_unconfirmed_episodes_get_a_drain_of_their_own_every_minute(
+    graphiti: FakeMcp, cli: Cli, spawned: list[str]
+) -> None:
+    cli.json("add", "Accepted, not yet seen")
+    graphiti.inject("drop", on="add_memory")  # queued on the server, never shown
+    cli("spool", "drain")
+    memory = Memory.open()
+    assert cli.json("spool")["spool"]["acked"] == 1
+    with db.transaction(memory.conn):
+        breaker.release(memory.conn, sync.DRAIN_LEASE, spawned[0])
+        breaker.release(memory.conn, sync.CONFIRM_LEASE, "cooldown")
+    assert not memory.start_background_drain()  # accepted just now: not due
+    with db.transaction(memory.conn):
+        memory.conn.execute("UPDATE outbox SET acked_at = '2000-01-01T00:00:00Z'")
+    assert memory.start_background_drain()  # no other traffic needed
+    with db.transaction(memory.conn):
+        breaker.release(memory.conn, sync.DRAIN_LEASE, spawned[1])
+    cli("spool", "drain")  # confirms what it can, then waits a minute before the next check
+    assert not memory.start_background_drain()
+
+
 def test_background_drain_really_runs_detached(
     project: Path, fake: FakeMcp, monkeypatch: pytest.MonkeyPatch, cli: Cli
 ) -> None:

@@ -179,6 +179,10 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
             "ALTER TABLE episodes ADD COLUMN superseded_by TEXT",
         ],
     ),
+    (
+        "outbox: how often the server lost an episode it was processing (poison detection)",
+        ["ALTER TABLE outbox ADD COLUMN losses INTEGER NOT NULL DEFAULT 0"],
+    ),
 ]
 
 

@@ -251,6 +251,51 @@ def mark_failed(conn: sqlite3.Connection, entry_id: int, error: str, max_attempt
     return cursor.rowcount == 1
 
 
+QUARANTINE_AFTER = 2  # rounds of "accepted, then lost while the server processed it"
+
+
+def mark_lost(
+    conn: sqlite3.Connection, entry_id: int, reason: str, *, suspect: bool, max_attempts: int
+) -> bool:
+    """The server accepted it and then lost it: send it again. True when now dead.
+
+    A `suspect` is the episode the server was processing when it failed (the first lost one in
+    its queue order): it counts an attempt and a loss, and after QUARANTINE_AFTER losses it is
+    dead with the reason, so a poison episode cannot take the server down in a loop. The others
+    lost with it were only queued behind it: they count nothing.
+    """
+    counted = 1 if suspect else 0
+    conn.execute(
+        "UPDATE outbox SET state = 'pending', attempts = attempts + ?, losses = losses + ?, "
+        "sent_at = NULL, last_error = ? WHERE id = ?",
+        (counted, counted, reason, entry_id),
+    )
+    cursor = conn.execute(
+        "UPDATE outbox SET state = 'dead', dead_reason = ? || ' (' || losses || ' times): "
+        "quarantined so it cannot fail the server again; `graphmem spool retry-dead` re-sends it' "
+        "WHERE id = ? AND losses >= ?",
+        (reason, entry_id, QUARANTINE_AFTER),
+    )
+    if cursor.rowcount:
+        return True
+    cursor = conn.execute(
+        "UPDATE outbox SET state = 'dead', dead_reason = ? WHERE id = ? AND attempts >= ?",
+        (f"{reason} ({max_attempts} attempts)", entry_id, max_attempts),
+    )
+    return cursor.rowcount == 1
+
+
+def confirm_due(conn: sqlite3.Connection, older_than_s: float) -> bool:
+    """Are there episodes the server accepted more than `older_than_s` ago, not yet confirmed?"""
+    cutoff = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(time.time() - older_than_s))
+    return (
+        conn.execute(
+            "SELECT 1 FROM outbox WHERE state = 'acked' AND acked_at < ? LIMIT 1", (cutoff,)
+        ).fetchone()
+        is not None
+    )
+
+
 def acked(conn: sqlite3.Connection) -> dict[str, list[tuple[int, str, str]]]:
     """Acked rows per group, in the order the server acknowledged them: (id, uuid, acked_at)."""
     found: dict[str, list[tuple[int, str, str]]] = {}
@@ -263,14 +308,15 @@ def acked(conn: sqlite3.Connection) -> dict[str, list[tuple[int, str, str]]]:
     return found
 
 
-def latest_confirmed(conn: sqlite3.Connection, group: str) -> str | None:
-    """When the newest of the group's rows seen on the server was acknowledged."""
-    row = conn.execute(
-        "SELECT MAX(acked_at) FROM outbox WHERE group_id = ? AND state = 'delivered' "
-        "AND remote_uuid IS NOT NULL",
+def latest_confirmed(conn: sqlite3.Connection, group: str) -> tuple[str | None, str]:
+    """When the newest of the group's rows seen on the server was acknowledged, and when one
+    was last newly seen there (the server's progress)."""
+    latest, progress = conn.execute(
+        "SELECT MAX(acked_at), MAX(delivered_at) FROM outbox WHERE group_id = ? "
+        "AND state = 'delivered' AND remote_uuid IS NOT NULL",
         (group,),
     ).fetchone()
-    return row[0] if row else None
+    return latest, progress or "1970-01-01T00:00:00Z"
 
 
 # -- bounds, status, and what a person may do -------------------------------------------------
@@ -342,8 +388,8 @@ def _scope(group: str | None) -> tuple[str, tuple[str, ...]]:
 def retry_dead(conn: sqlite3.Connection, group: str | None = None) -> int:
     where, args = _scope(group)
     return conn.execute(
-        "UPDATE outbox SET state = 'pending', attempts = 0, dead_reason = NULL, sent_at = NULL, "
-        f"enqueued_at = ? WHERE state = 'dead'{where}",
+        "UPDATE outbox SET state = 'pending', attempts = 0, losses = 0, dead_reason = NULL, "
+        f"sent_at = NULL, enqueued_at = ? WHERE state = 'dead'{where}",
         (now(), *args),
     ).rowcount
 

@@ -44,6 +44,8 @@ REFRESH_LEASE = "refresh"
 LEASE_ENV = "GRAPHMEM_DRAIN_LEASE"  # the placeholder lease a background drain takes over
 STARTING_S = 15.0  # how long a placeholder holds the drain lease while the process starts
 REFRESH_EVERY_S = 60.0  # a background run only to refresh the cache, at most this often
+CONFIRM_LEASE = "confirm"
+CONFIRM_EVERY_S = 60.0  # a background run only to confirm what the server accepted, as often
 
 
 @record(frozen=True)
@@ -113,12 +115,15 @@ class Spool:
         """Start `graphmem spool drain --quiet` detached when it has something to do; never
         waits.
 
-        Something to do: pending entries, or prompts noted for a cache refresh (at most once a
-        minute). Not while the breaker is open or a drain is running (or being started).
+        Something to do: pending entries, episodes the server accepted a while ago and that are
+        not confirmed yet, or prompts noted for a cache refresh (each at most once a minute).
+        Not while the breaker is open or a drain is running (or being started).
         """
         conn = self.conn
-        if not outbox.has_pending(conn) and not (
-            remote_cache.has_queries(conn) and not breaker.held(conn, REFRESH_LEASE)
+        if not (
+            outbox.has_pending(conn)
+            or (outbox.confirm_due(conn, CONFIRM_EVERY_S) and not breaker.held(conn, CONFIRM_LEASE))
+            or (remote_cache.has_queries(conn) and not breaker.held(conn, REFRESH_LEASE))
         ):
             return False
         if breaker.read(conn).is_open() or breaker.held(conn, DRAIN_LEASE):

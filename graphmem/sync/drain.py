@@ -28,7 +28,13 @@ from graphmem.record import field, record
 from graphmem.store import breaker, outbox, remote_cache
 from graphmem.store.db import transaction
 from graphmem.store.outbox import Entry
-from graphmem.sync import DRAIN_LEASE, REFRESH_EVERY_S, REFRESH_LEASE
+from graphmem.sync import (
+    CONFIRM_EVERY_S,
+    CONFIRM_LEASE,
+    DRAIN_LEASE,
+    REFRESH_EVERY_S,
+    REFRESH_LEASE,
+)
 from graphmem.sync.remote import cached, open_backend, still_valid
 
 if TYPE_CHECKING:
@@ -47,6 +53,18 @@ UNCERTAIN = frozenset({"timeout", "transport error", "bad answer"}) | {
 CONFIRM_MARGIN_S = 10.0
 # A group where get_episodes never showed one of ours: after this long, "queued" is all we get.
 UNCONFIRMABLE_AFTER_S = 3600.0
+FAILED_ALONE = (
+    "accepted by the server, then not stored while later episodes were: its processing of this "
+    "episode failed (see the server's log)"
+)
+SERVER_FAILED = (
+    "accepted by the server, which then stopped answering ({error}) and lost it: it may have "
+    "died processing this episode"
+)
+LOST_WITH_QUEUE = (
+    "accepted by the server, then lost with everything queued after it: the server died or "
+    "restarted while processing it"
+)
 EPISODE_WINDOW = 200  # get_episodes rows read per group when confirming
 REFRESH_QUERIES = 5  # noted prompts asked of the server per run
 REFRESH_RETRY_S = 5.0  # after a refresh that found nothing, ask again this soon
@@ -155,6 +173,7 @@ class _Run:
         self.report = report
         self.progress = progress or (lambda _what, _entry: None)
         self.max_attempts = spool.config.spool_max_attempts
+        self.confirm_after_s = spool.config.spool_confirm_after_s
         self.seen: dict[str, dict[str, RemoteEpisode] | None] = {}  # group -> our keys there
         self.failure = ""  # the short reason of the last transport failure
 
@@ -321,41 +340,64 @@ class _Run:
     def _confirm(self) -> bool:
         """Confirm acked rows; True when some were found lost and re-queued.
 
-        Seen on the server: delivered, with the remote uuid. Absent while an episode acknowledged
-        clearly later (CONFIRM_MARGIN_S) is present: the server's FIFO queue passed it, so it was
-        lost (a restart, or extraction failed): re-queued, counting one attempt. Otherwise it may
-        still be queued: it stays acked. In a group where none of ours was ever seen (FalkorDB's
-        get_episodes reads only the default graph), it is delivered, unconfirmed, after
-        UNCONFIRMABLE_AFTER_S.
+        Seen on the server: delivered, with the remote uuid. Absent, it was lost when either
+        - an episode acknowledged clearly later (CONFIRM_MARGIN_S) is present: the server's FIFO
+          queue passed it (its processing failed, or a restart dropped the queue); or
+        - the clock ran out: `spool_confirm_after_s` passed since it was acknowledged and since
+          the server last showed progress in the group (one of ours newly seen), so it is not
+          merely waiting in a slow queue: the server died or restarted holding it.
+        Lost rows are re-queued; the first of each run of lost rows is the one the server was
+        processing (see outbox.mark_lost: quarantined after a few such rounds). Otherwise it may
+        still be queued and stays acked. In a group where none of ours was ever seen (FalkorDB's
+        get_episodes reads one graph), it is delivered, unconfirmed, after UNCONFIRMABLE_AFTER_S.
         """
         lost = 0
+        failure = breaker.read(self.conn)
         for group, rows in outbox.acked(self.conn).items():
             ours = self._ours(group)
             if ours is None:
                 continue
             present = [(i, u, at) for i, u, at in rows if outbox.key_of(u) in ours]
-            stamps = [at for _, _, at in present] + [outbox.latest_confirmed(self.conn, group)]
-            latest = max((at for at in stamps if at), default=None)
             with transaction(self.conn):
                 for entry_id, episode_uuid, _ in present:
                     outbox.mark_delivered(
                         self.conn, entry_id, ours[outbox.key_of(episode_uuid)].uuid
                     )
             self.report.confirmed += len(present)
+            latest, progress = outbox.latest_confirmed(self.conn, group)
             if latest is None:
                 self._unconfirmable(rows)
                 continue
+            stalled_before = time.time() - self.confirm_after_s
+            previous_lost = False
             for entry_id, episode_uuid, acked_at in rows:
-                if outbox.key_of(episode_uuid) in ours or not _clearly_before(acked_at, latest):
+                if outbox.key_of(episode_uuid) in ours:
+                    previous_lost = False
                     continue
-                reason = "accepted by the server but never stored (restart or extraction failure)"
+                passed = _clearly_before(acked_at, latest)
+                if not passed and max(_epoch(acked_at), _epoch(progress)) > stalled_before:
+                    previous_lost = False  # may still be in the server's queue
+                    continue
+                if failure.last_failure_at and failure.last_failure_at > acked_at:
+                    reason = SERVER_FAILED.format(error=failure.last_error)
+                else:
+                    reason = FAILED_ALONE if acked_at < latest else LOST_WITH_QUEUE
                 with transaction(self.conn):
-                    dead = outbox.mark_failed(self.conn, entry_id, reason, self.max_attempts)
+                    dead = outbox.mark_lost(
+                        self.conn,
+                        entry_id,
+                        reason,
+                        suspect=not previous_lost,
+                        max_attempts=self.max_attempts,
+                    )
+                previous_lost = True
                 if dead:
                     self.report.dead.append(reason)
                 else:
                     lost += 1
         self.report.requeued += lost
+        with transaction(self.conn):  # hooks start the next confirming run a minute from now
+            breaker.acquire(self.conn, CONFIRM_LEASE, "cooldown", CONFIRM_EVERY_S)
         return lost > 0
 
     def _unconfirmable(self, rows: list[tuple[int, str, str]]) -> None:

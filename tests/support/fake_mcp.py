@@ -29,14 +29,24 @@ or tool the fault applies to (None: every POST); the first `after` matching requ
 - "rpc_error": a JSON-RPC error with `code` and `message`
 - "status_error": `get_status` answers `{"status": "error", "message": message}`
 - "plain_text": the tool answers `message` as text that is not JSON
+- "drop": `add_memory` answers "queued" but the episode is never stored (its processing fails
+  inside the server, as graphiti-core 0.29's RediSearch error on backticks does)
+- "die": `add_memory` answers "queued", then the server dies before storing it (graphiti-core
+  0.31 crashing FalkorDB on a stopword-named entity): connections are refused for `delay`
+  seconds, then it is back with its sessions lost and what it had stored kept
+`match="text"` limits a fault to `add_memory` calls whose episode body contains that text.
 
 Other controls: `answer="json"` (plain JSON instead of SSE), `legacy=True` (an old server: tools
 `add_episode` / `search_memory_nodes`, `get_episodes(group_id, last_n)` answering one content
 block per episode, `clear_graph()` without arguments wiping everything, no `get_status`),
-`redirect=True` (POST /mcp answers 307 to /mcp/), `schemas=False` (tools/list without argument
-schemas), `wrap_text=True` (the text content is `{"result": ...}`, as some SDK versions
-answer), `stop()` / `start()` (the port refuses connections in between, and stays the same),
-`restart()` (sessions and episodes are forgotten, as a real restart loses its queue).
+`redirect=True` (POST /mcp answers 307 to /mcp/; `redirects` counts them),
+`transport="sse"` (a server started with `--transport sse`: GET /sse opens an event stream
+announcing its message endpoint, POST /mcp is 404 and POST /sse 405), `schemas=False`
+(tools/list without argument schemas), `wrap_text=True` (the text content is
+`{"result": ...}`, as some SDK versions answer), `stop()` / `start()` (the port refuses
+connections in between, and stays the same), `restart()` (sessions and episodes are forgotten,
+as a real restart loses its queue), `crash(seconds)` (down that long, then back with sessions
+lost and the stored episodes kept).
 `closed_url()` gives an MCP URL on a port nobody listens on.
 
 Unlike the real SDK (which ignores unknown arguments), the fake rejects arguments its schema does
@@ -49,6 +59,7 @@ import json
 import re
 import sys
 import threading
+import time
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -70,6 +81,8 @@ FaultKind = Literal[
     "status_error",
     "plain_text",
     "trickle",
+    "drop",
+    "die",
 ]
 
 
@@ -83,11 +96,14 @@ class Fault:
     delay: float = 0.0
     code: int = -32603
     message: str = "injected fault"
+    match: str | None = None  # only episodes whose body contains this
     seen: int = 0  # matching requests so far
     hits: int = 0  # how many of them it changed
 
-    def applies(self, method: str, tool: str | None) -> bool:
+    def applies(self, method: str, tool: str | None, arguments: dict[str, Any]) -> bool:
         if self.on is not None and self.on not in (method, tool):
+            return False
+        if self.match is not None and self.match not in str(arguments.get("episode_body", "")):
             return False
         self.seen += 1
         if self.seen <= self.after or (self.times is not None and self.hits >= self.times):
@@ -147,6 +163,7 @@ LEGACY_TOOLS: dict[str, dict[str, Any]] = {
     "clear_graph": _schema({}),
 }
 DEFAULT_GROUP = "main"
+ADD_TOOLS = ("add_memory", "add_episode")
 _NOISE = {"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info"}}
 
 
@@ -160,19 +177,20 @@ class FakeGraph:
     def __init__(self) -> None:
         self.episodes: list[dict[str, Any]] = []
 
-    def add(self, args: dict[str, Any]) -> dict[str, Any]:
+    def add(self, args: dict[str, Any], *, store: bool = True) -> dict[str, Any]:
         group = args.get("group_id") or DEFAULT_GROUP
-        self.episodes.append(
-            {
-                "uuid": str(uuid.uuid4()),
-                "name": args["name"],
-                "content": args["episode_body"],
-                "created_at": datetime.now(UTC).isoformat(),
-                "source": args.get("source", "text"),
-                "source_description": args.get("source_description", ""),
-                "group_id": group,
-            }
-        )
+        if store:
+            self.episodes.append(
+                {
+                    "uuid": str(uuid.uuid4()),
+                    "name": args["name"],
+                    "content": args["episode_body"],
+                    "created_at": datetime.now(UTC).isoformat(),
+                    "source": args.get("source", "text"),
+                    "source_description": args.get("source_description", ""),
+                    "group_id": group,
+                }
+            )
         return {"message": f"Episode '{args['name']}' queued for processing in group '{group}'"}
 
     def in_groups(self, groups: list[str] | None) -> list[dict[str, Any]]:
@@ -256,18 +274,22 @@ class FakeMcp:
         redirect: bool = False,
         schemas: bool = True,
         wrap_text: bool = False,
+        transport: Literal["http", "sse"] = "http",
     ) -> None:
         self.answer = answer
         self.legacy = legacy
         self.redirect = redirect
         self.schemas = schemas
         self.wrap_text = wrap_text
+        self.transport = transport
+        self.redirects = 0  # 307 answers given
         self.graph = FakeGraph()
         self.calls: list[Received] = []
         self.faults: list[Fault] = []
         self.sessions: set[str] = set()
         self.lock = threading.Lock()
         self.released = threading.Event()  # set on stop: lets "hang" handlers go
+        self.down = threading.Event()  # set from a "die" fault's answer until the restart
         self._port = 0  # chosen by the first start, kept by every later one
         self._server: StubServer | None = None
         self._thread: threading.Thread | None = None
@@ -284,6 +306,7 @@ class FakeMcp:
     def start(self) -> None:
         """Listen (again) on the same port: httpstub's server, bound where clients expect it."""
         self.released.clear()
+        self.down.clear()
         server = _Server(("127.0.0.1", self._port), _Handler)
         server.fake = self  # type: ignore[attr-defined]
         self._port = int(server.server_address[1])
@@ -301,6 +324,15 @@ class FakeMcp:
             self._server.server_close()
             self._thread.join(timeout=5)
             self._server = self._thread = None
+
+    def crash(self, down_for: float) -> None:
+        """Die (refusing connections) for `down_for` seconds, then come back as a supervisor
+        restarts a server: sessions lost, what was stored kept."""
+        self.stop()
+        time.sleep(down_for)
+        with self.lock:
+            self.sessions.clear()
+        self.start()
 
     def restart(self) -> None:
         """A server restart: sessions and (queued, unprocessed) episodes are lost."""
@@ -361,16 +393,20 @@ class FakeMcp:
         with self.lock:
             self.calls.append(received)
             for fault in self.faults:
-                if fault.applies(received.method, received.tool):
+                if fault.applies(received.method, received.tool, received.arguments):
                     return fault
         return None
 
-    def run_tool(self, name: str, args: dict[str, Any]) -> Any:
+    def run_tool(self, name: str, args: dict[str, Any], fault: Fault | None = None) -> Any:
         schema = self.tools.get(name)
         if schema is None:
             raise _ToolFailure(f"Unknown tool: {name}")
         _validate(name, schema, args)
         with self.lock:
+            if fault is not None and fault.kind in ("drop", "die") and name in ADD_TOOLS:
+                if fault.kind == "die":
+                    self.down.set()  # from now on, until the restart, nothing is answered
+                return self.graph.add(args, store=False)  # "queued", then failed in the server
             return self._dispatch(name, args)
 
     def _dispatch(self, name: str, args: dict[str, Any]) -> Any:
@@ -421,14 +457,33 @@ class _Handler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         if self.path == "/health":
             self._send(200, "application/json", b'{"status": "healthy", "service": "graphiti-mcp"}')
+        elif self.path == "/sse" and self.fake.transport == "sse":
+            # The older SSE transport opens its stream with where to POST messages.
+            self.close_connection = True
+            self._send(
+                200,
+                "text/event-stream",
+                b"event: endpoint\r\ndata: /messages/?session_id=0f\r\n\r\n",
+            )
         else:
             self._send(404, "text/plain", b"Not Found")
 
     def do_POST(self) -> None:
         self._new_session = ""  # a keep-alive connection reuses this handler
         body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        if self.fake.down.is_set():  # crashed: a kept-alive connection is reset, never answered
+            self.close_connection = True
+            return
         if self.fake.redirect and self.path == "/mcp":
+            with self.fake.lock:
+                self.fake.redirects += 1
             self._send(307, "text/plain", b"", {"Location": "/mcp/"})
+            return
+        if self.fake.transport == "sse":  # only GET /sse and POST /messages/ exist there
+            status = 405 if self.path == "/sse" else 404
+            self._send(
+                status, "text/plain", b"Method Not Allowed" if status == 405 else b"Not Found"
+            )
             return
         if self.path not in ("/mcp", "/mcp/"):
             self._send(404, "text/plain", b"Not Found")
@@ -451,6 +506,9 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(202, "text/plain", b"")
             return
         self._answer(message["id"], self._result(received, fault))
+        if fault is not None and fault.kind == "die" and received.tool in ADD_TOOLS:
+            self.close_connection = True
+            threading.Thread(target=self.fake.crash, args=(fault.delay,), daemon=True).start()
 
     def _transport_fault(self, fault: Fault) -> bool:
         """Apply an HTTP-level fault; False when the fault is about the JSON-RPC answer."""
@@ -542,7 +600,7 @@ class _Handler(BaseHTTPRequestHandler):
             elif kind == "status_error" and name == "get_status":
                 value = {"status": "error", "message": fault.message if fault else ""}
             else:
-                value = self.fake.run_tool(name, args)
+                value = self.fake.run_tool(name, args, fault)
         except _ToolFailure as exc:
             return {"content": [{"type": "text", "text": str(exc)}], "isError": True}
         if kind == "plain_text":
