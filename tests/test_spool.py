@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import graphmem.sync as sync
+from graphmem import paths
 from graphmem.errors import Exit
 from graphmem.hooks import dispatch
 from graphmem.service import Memory
@@ -354,6 +355,41 @@ def test_background_drain_really_runs_detached(
     while time.monotonic() < deadline and breaker.held(conn(), sync.DRAIN_LEASE):
         time.sleep(0.05)  # the drain process ends by itself
     assert not breaker.held(conn(), sync.DRAIN_LEASE)
+
+
+def hook_log(until: str) -> str:
+    """The hook log once it contains `until` (a detached process writes it)."""
+    log = Path(paths.hook_log_file())
+    deadline = time.monotonic() + DEADLINE_S
+    while time.monotonic() < deadline and until not in (log.read_text() if log.exists() else ""):
+        time.sleep(0.05)
+    return log.read_text() if log.exists() else ""
+
+
+def test_a_failing_background_drain_says_why_in_the_hook_log(
+    project: Path, fake: FakeMcp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GRAPHMEM_BACKEND", "graphiti")
+    monkeypatch.setenv("GRAPHMEM_URL", fake.url)
+    memory = Memory.open()
+    memory.remember("Waits for a drain that cannot start")
+    # The config breaks between the hook that starts the drain and the drain reading it.
+    monkeypatch.setenv("GRAPHMEM_SPOOL_MAX_ATTEMPTS", "many")
+    assert memory.start_background_drain()
+    log = hook_log("background-drain")
+    assert "background-drain ConfigError: " in log and "GRAPHMEM_SPOOL_MAX_ATTEMPTS" in log
+    assert "Traceback" not in log  # the message says what to fix; no trace for a known error
+    assert sent_names(fake) == [] and memory.spool.status()["spool"]["pending"] == 1
+
+
+def test_a_background_drain_that_cannot_even_start_leaves_its_error_in_the_hook_log(
+    tmp_path: Path,
+) -> None:
+    shadow = tmp_path / "shadow"
+    (shadow / "graphmem").mkdir(parents=True)  # `python -m graphmem` there imports this one
+    (shadow / "graphmem" / "__init__.py").write_text("raise ImportError('a broken install')\n")
+    sync._spawn_drain(str(shadow), "spawn:test")
+    assert "ImportError: a broken install" in hook_log("a broken install")
 
 
 # -- the cache of remote facts ------------------------------------------------------------------

@@ -6,12 +6,13 @@ reached (or failed recently: the breaker is open), 5 the server refused entries 
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any
 
 import typer
 
 from graphmem.cli.common import App, AsJson, Yes, abort, get_app
-from graphmem.errors import Exit
+from graphmem.errors import Exit, GraphmemError
 from graphmem.scope import sanitize
 
 if TYPE_CHECKING:
@@ -89,12 +90,36 @@ def drain(
 
     Example (crontab): */5 * * * * graphmem spool drain --quiet
     """
+    from graphmem.sync import LEASE_ENV
+
     app = get_app(ctx)
+    if not os.environ.get(LEASE_ENV):
+        raise typer.Exit(_drain(app, max_entries, quiet, force, as_json))
+    # Started detached by a hook or a command: nobody reads its stderr, so a failure goes to the
+    # hook log, where hooks' own failures go.
+    try:
+        code = _drain(app, max_entries, quiet, force, as_json)
+    except Exception as exc:
+        from graphmem.hooks.runner import log_failure
+
+        summary = f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
+        if isinstance(exc, GraphmemError):
+            code = int(exc.code)  # a message that says what to do: no traceback
+        else:
+            import traceback
+
+            code = int(Exit.FAILURE)
+            summary += "\n" + traceback.format_exc()
+        log_failure("background-drain", summary)
+    raise typer.Exit(code)
+
+
+def _drain(app: App, max_entries: int | None, quiet: bool, force: bool, as_json: bool) -> int:
     memory = app.memory
     if not memory.syncing:
         if not quiet:
             app.note("backend is sqlite: nothing is delivered anywhere")
-        return
+        return int(Exit.OK)
     done = {"n": 0}
 
     def progress(what: str, entry: Entry) -> None:
@@ -113,7 +138,7 @@ def drain(
         app.print_json(report.__dict__)
     elif not quiet:
         _summary(app, report)
-    raise typer.Exit(_exit_code(report))
+    return _exit_code(report)
 
 
 def _summary(app: App, report: DrainReport) -> None:

@@ -17,7 +17,9 @@ if TYPE_CHECKING:
 MAX_STDIN = 32 * 1024 * 1024  # larger payloads are refused, not buffered without end
 
 
-def _log(event: str, message: str) -> None:
+def log_failure(event: str, message: str) -> None:
+    """An entry in the hook log: where failures of work no terminal watches go (hooks, and the
+    background drain they start)."""
     from graphmem import paths
     from graphmem.redact import redact
 
@@ -59,7 +61,7 @@ def run(argv: list[str]) -> int:
         print(f"graphmem hook {event}: {summary}", file=sys.stderr)
         import traceback  # only failures pay for it
 
-        _log(event, summary + "\n" + traceback.format_exc())
+        log_failure(event, summary + "\n" + traceback.format_exc())
     return 0
 
 

@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 
+from graphmem import paths
 from graphmem.record import record
 from graphmem.store import breaker, outbox, remote_cache
 from graphmem.store.db import transaction
@@ -224,12 +225,24 @@ class Spool:
 
 
 def _spawn_drain(cwd: str, placeholder: str) -> None:
-    subprocess.Popen(
-        [sys.executable, "-m", "graphmem", "spool", "drain", "--quiet"],
-        cwd=cwd,
-        env={**os.environ, LEASE_ENV: placeholder},
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    """Start the drain detached. It logs its own failures to the hook log; its stderr goes there
+    too, for what happens before it can (an install that no longer imports)."""
+    try:
+        log = paths.hook_log_file()
+        paths.private_dir(os.path.dirname(log))
+        stderr = os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    except OSError:
+        stderr = subprocess.DEVNULL  # the log is best effort, as everywhere
+    try:
+        subprocess.Popen(
+            [sys.executable, "-m", "graphmem", "spool", "drain", "--quiet"],
+            cwd=cwd,
+            env={**os.environ, LEASE_ENV: placeholder},
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=stderr,
+            start_new_session=True,
+        )
+    finally:
+        if stderr != subprocess.DEVNULL:
+            os.close(stderr)
