@@ -287,7 +287,10 @@ class Memory:
     def _recall_items(self, group: str, query: str | None) -> list[recall.Item]:
         """Local episodes, and with a graph server the cached facts of its graph (facts first:
         they are the graph's distilled form of many episodes)."""
-        items = [recall.episode_item(e) for e in recall.candidates(self.conn, [group], query)]
+        words = ep.words(query) if query else []
+        items = [
+            recall.episode_item(e, words) for e in recall.candidates(self.conn, [group], query)
+        ]
         if not self.syncing:
             return items
         facts = (
@@ -370,7 +373,9 @@ class Memory:
     # -- reading --------------------------------------------------------------------------
 
     def search(self, query: str, *, scope: Scope = "all", limit: int = 10) -> list[Hit]:
-        return ep.search(self.conn, query, self.groups(scope), limit)
+        terms = ep.terms(self.conn, query)
+        hits = recall.ranked(self.conn, terms, self.groups(scope), limit)
+        return ep.with_snippets(self.conn, terms, hits)
 
     def counts(self) -> dict[str, int]:
         return ep.counts(self.conn)

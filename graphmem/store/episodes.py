@@ -7,7 +7,7 @@ import sqlite3
 from collections.abc import Iterator, Sequence
 
 from graphmem.ids import digest, new_uuid
-from graphmem.record import field, record
+from graphmem.record import field, record, replace
 from graphmem.store.db import now, transaction
 
 SOURCES = ("text", "message", "json")
@@ -24,6 +24,9 @@ STOPWORDS = frozenset(
     yourselves""".split()
 )
 _WORD = re.compile(r"\w+", re.UNICODE)
+COMMON_DOCS = 400  # a word in more episodes than this (or a third of the store) is common
+COMMON_SHARE = 3
+RECENT_SCAN = 1_000  # episodes a query of common words only is ranked over
 
 
 @record(frozen=True)
@@ -105,33 +108,109 @@ def insert(conn: sqlite3.Connection, episode: Episode) -> bool:
     return cursor.rowcount == 1
 
 
+def words(text: str) -> list[str]:
+    """The searchable words of `text`, each once, in order."""
+    found = _WORD.findall(text.lower())
+    return list(dict.fromkeys(w for w in found if w not in STOPWORDS and len(w) > 1))
+
+
+def _quote(word: str) -> str:
+    return '"' + word.replace('"', '""') + '"'
+
+
 def fts_query(text: str) -> str | None:
     """User text -> a safe FTS5 query (each word quoted, OR-ed); None when nothing is searchable.
 
     Quoting every token means FTS syntax in user text (quotes, NEAR, *, -, :) is never parsed.
     """
-    words = [w for w in _WORD.findall(text.lower()) if w not in STOPWORDS and len(w) > 1]
-    if not words:
-        return None
-    unique = dict.fromkeys(words)
-    return " OR ".join('"' + w.replace('"', '""') + '"' for w in unique)
+    unique = words(text)
+    return " OR ".join(map(_quote, unique)) if unique else None
 
 
-def search(conn: sqlite3.Connection, query: str, groups: Sequence[str], limit: int) -> list[Hit]:
-    match = fts_query(query)
-    if match is None or not groups or limit <= 0:
+@record(frozen=True)
+class Terms:
+    """A query's words by how many episodes have them: rare words find episodes, common words
+    only rank them, so a common word costs neither time nor rank (see `terms`)."""
+
+    rare: list[str]
+    common: list[str]
+
+    @property
+    def all(self) -> list[str]:
+        return [*self.rare, *self.common]
+
+
+def terms(conn: sqlite3.Connection, text: str) -> Terms:
+    """Split the words of `text` by rarity in this store: a word in more than
+    min(COMMON_DOCS, store size / COMMON_SHARE) episodes is common. Each word is probed for one
+    match past that threshold, which reads at most that many index entries (~0.15 ms): counting
+    a common word's matches reads all of them (12-50 ms at 100k episodes)."""
+    found = words(text)
+    size = conn.execute("SELECT max(id) FROM episodes").fetchone()[0] or 0
+    threshold = max(8, min(COMMON_DOCS, size // COMMON_SHARE))
+    rare: list[str] = []
+    common: list[str] = []
+    for word in found:
+        probe = conn.execute(
+            "SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ? LIMIT 1 OFFSET ?",
+            (_quote(word), threshold),
+        ).fetchone()
+        (common if probe else rare).append(word)
+    return Terms(rare, common)
+
+
+def search_terms(
+    conn: sqlite3.Connection, query: Terms, groups: Sequence[str], limit: int
+) -> list[Hit]:
+    """Episodes with the query's rare words, best bm25 first; with only common words, the best
+    of the newest `RECENT_SCAN` episodes (ranking every match of a common word at 100k episodes
+    is ~100 ms). Hits come without snippets: see `with_snippets`."""
+    if not query.all or not groups or limit <= 0:
         return []
+    where = ""
+    if query.rare:
+        match = " OR ".join(map(_quote, query.rare))
+    else:
+        match = " OR ".join(map(_quote, query.common))
+        newest = conn.execute("SELECT max(id) FROM episodes").fetchone()[0] or 0
+        where = f"AND episodes_fts.rowid > {int(newest) - RECENT_SCAN}"
     marks = ",".join("?" * len(groups))
-    rows = conn.execute(
-        f"""SELECT {", ".join("e." + c.strip() for c in _COLUMNS.split(","))},
-                   snippet(episodes_fts, 1, '', '', '…', 24) AS snip,
-                   bm25(episodes_fts, 2.0, 1.0) AS score
+    best = conn.execute(
+        f"""SELECT e.id, bm25(episodes_fts, 2.0, 1.0) AS score
             FROM episodes_fts JOIN episodes e ON e.id = episodes_fts.rowid
-            WHERE episodes_fts MATCH ? AND e.group_id IN ({marks}) AND e.{SHOWN}
+            WHERE episodes_fts MATCH ? {where} AND e.group_id IN ({marks}) AND e.{SHOWN}
             ORDER BY score, e.created_at DESC LIMIT ?""",
         (match, *groups, limit),
     ).fetchall()
-    return [Hit(_episode(r), r["snip"], r["score"]) for r in rows]
+    if not best:
+        return []
+    # Whole rows of the winners only: read in the ranking query, every match's row would be.
+    scores = {row[0]: row[1] for row in best}
+    rows = conn.execute(
+        f"SELECT id, {_COLUMNS} FROM episodes WHERE id IN ({','.join('?' * len(best))})",
+        tuple(scores),
+    ).fetchall()
+    rank = {rowid: i for i, rowid in enumerate(scores)}
+    rows.sort(key=lambda r: rank[r["id"]])
+    return [Hit(_episode(r), "", scores[r["id"]]) for r in rows]
+
+
+def with_snippets(conn: sqlite3.Connection, query: Terms, hits: Sequence[Hit]) -> list[Hit]:
+    """`hits` with FTS snippets of their bodies around the query's words. A snippet tokenizes
+    its whole body again (~0.2 ms each), so only the hits that will be shown get one."""
+    if not hits or not query.all:
+        return list(hits)
+    uuids = [h.episode.uuid for h in hits]
+    rows = conn.execute(
+        f"""SELECT e.uuid, snippet(episodes_fts, 1, '', '', '…', 24)
+            FROM episodes_fts JOIN episodes e ON e.id = episodes_fts.rowid
+            WHERE episodes_fts MATCH ?
+              AND episodes_fts.rowid IN
+                  (SELECT id FROM episodes WHERE uuid IN ({",".join("?" * len(uuids))}))""",
+        (" OR ".join(map(_quote, query.all)), *uuids),
+    )
+    snippets = dict(rows.fetchall())
+    return [replace(h, snippet=snippets.get(h.episode.uuid, "")) for h in hits]
 
 
 def recent(
