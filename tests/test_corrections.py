@@ -1,5 +1,8 @@
 """classify_prompt on realistic prompts: corrections, preferences, and ordinary prompts that must
-not fire. Precision matters more than recall: a false correction triggers a curation run."""
+not fire. Precision matters more than recall: a false alarm stores an ordinary prompt as a memory.
+
+The tables are the tuning split (tests/data/corrections_tuning.py); the held-out split's figures
+are checked against the docs in test_docs.py, never asserted prompt by prompt."""
 
 from __future__ import annotations
 

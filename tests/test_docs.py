@@ -48,3 +48,13 @@ def test_every_command_is_documented() -> None:
     )
     for name in typer.main.get_command(app).commands:  # type: ignore[attr-defined]
         assert f"graphmem {name}" in text, name
+
+
+def test_correction_figures_in_the_docs_are_the_commands_output() -> None:
+    """Both splits' figures, as `python -m benchmarks.correction_accuracy` prints them."""
+    from benchmarks.correction_accuracy import SPLITS, figures
+
+    text = (DOCS / "hosts.md").read_text()
+    assert "$ python -m benchmarks.correction_accuracy" in text
+    for name, split in SPLITS.items():
+        assert f"  {name}: {figures(split)}\n" in text, name
