@@ -13,8 +13,9 @@ _graphmem() {
 _graphmem_words() {
     local words=''
     case "$1" in
-        "") words="status add search forget ingest dump load clear hook completions setup spool --backend --url --version --help" ;;
+        "") words="status trust add search forget ingest dump load clear hook completions setup spool --backend --url --version --help" ;;
         "status") words="--json --help" ;;
+        "trust") words="--revoke --json --help" ;;
         "add") words="--scope --group --name --source --json --help" ;;
         "search") words="--scope --limit --json --help" ;;
         "forget") words="--reason --superseded-by --json --help" ;;

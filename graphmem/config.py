@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from graphmem import paths
 from graphmem.errors import ConfigError
+from graphmem.ids import sha256
 from graphmem.record import field, record
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
@@ -22,89 +23,232 @@ if TYPE_CHECKING:
 PROJECT_FILE = ".graphmem.toml"
 
 
+# What a project's `.graphmem.toml` may set (docs/security.md, "Trusting a project file"). A
+# repository is written by whoever wrote it: until the user trusts the file (`graphmem trust`),
+# it may only tune harmless things. Every setting declares its class, so a new one must decide.
+SAFE = "safe"  # any file may set it
+TRUSTED = "trusted"  # runs or moves something, or weakens memory or protection: trusted files only
+
+
 @record(frozen=True)
 class Setting:
     key: str
     type: type
     default: Any
     help: str
+    trust: str  # SAFE or TRUSTED
     choices: tuple[str, ...] = ()
     secret: bool = False
+    off: Any = None  # a SAFE setting's value that turns something off: trusted files only
 
     @property
     def env(self) -> str:
         return "GRAPHMEM_" + self.key.upper()
+
+    def allowed_untrusted(self, value: Any) -> bool:
+        """Whether an untrusted project file may set this value."""
+        return self.trust == SAFE and (self.off is None or value != self.off)
 
 
 MIB = 1024 * 1024
 
 SETTINGS: tuple[Setting, ...] = (
     Setting(
+        "enabled",
+        bool,
+        True,
+        "false turns every hook off without uninstalling; commands still work.",
+        SAFE,
+        off=False,
+    ),
+    Setting(
         "backend",
         str,
         "sqlite",
         "Where memory lives: the embedded store, or also a Graphiti MCP server.",
+        TRUSTED,
         choices=("sqlite", "graphiti"),
     ),
-    Setting("url", str, "", "Graphiti MCP endpoint, e.g. http://127.0.0.1:8000/mcp."),
+    Setting("url", str, "", "Graphiti MCP endpoint, e.g. http://127.0.0.1:8000/mcp.", TRUSTED),
     Setting(
-        "token", str, "", "Bearer token sent to the Graphiti server (behind a proxy).", secret=True
+        "token",
+        str,
+        "",
+        "Bearer token sent to the Graphiti server (behind a proxy).",
+        TRUSTED,
+        secret=True,
     ),
-    Setting("headers", dict, {}, "Extra HTTP headers for the Graphiti server (a TOML table)."),
-    Setting("probe_timeout", float, 3.0, "Seconds allowed for a health probe of the server."),
-    Setting("timeout", float, 60.0, "Seconds allowed for one request to the server."),
-    Setting("hook_timeout", float, 2.0, "Seconds a hook may spend on the network (recall only)."),
     Setting(
-        "project_group", str, "", "Use this group id for the project instead of the derived one."
+        "headers", dict, {}, "Extra HTTP headers for the Graphiti server (a TOML table).", TRUSTED
     ),
-    Setting("global_group", str, "global", "Group id of cross-project memory."),
-    Setting("context_window", int, 200_000, "The model's context window in tokens (sizes recall)."),
-    Setting("injection_interval", int, 10, "Re-inject new memories every N prompts (0 = never)."),
+    Setting("probe_timeout", float, 3.0, "Seconds allowed for a health probe of the server.", SAFE),
+    Setting("timeout", float, 60.0, "Seconds allowed for one request to the server.", SAFE),
+    Setting(
+        "hook_timeout", float, 2.0, "Seconds a hook may spend on the network (recall only).", SAFE
+    ),
+    Setting(
+        "project_group",
+        str,
+        "",
+        "Use this group id for the project instead of the derived one.",
+        TRUSTED,
+    ),
+    Setting("global_group", str, "global", "Group id of cross-project memory.", TRUSTED),
+    Setting(
+        "group_prefix",
+        str,
+        "",
+        "Put this before every derived group id (to reuse an existing graph's groups).",
+        TRUSTED,
+    ),
+    Setting(
+        "global_only_in_home",
+        bool,
+        True,
+        "In the home directory or `/` (outside a repository) use global memory only.",
+        TRUSTED,
+    ),
+    Setting(
+        "recall",
+        bool,
+        True,
+        "Inject relevant memory into sessions; false leaves search and the tools working.",
+        SAFE,
+        off=False,
+    ),
+    Setting(
+        "context_window",
+        int,
+        200_000,
+        "The model's context window in tokens (sizes recall).",
+        TRUSTED,
+    ),
+    Setting(
+        "injection_interval",
+        int,
+        10,
+        "Re-inject new memories every N prompts (0 = never).",
+        SAFE,
+        off=0,
+    ),
     Setting(
         "reprompt",
         str,
         "substantive",
         "Ask the agent to keep memories after substantive turns.",
+        SAFE,
         choices=("substantive", "off"),
     ),
-    Setting("max_reprompts", int, 3, "At most this many stop re-prompts per session."),
-    Setting("episode_chars", int, 12_000, "Longest captured episode; longer turns keep their end."),
-    Setting("chunk_chars", int, 8_000, "Default chunk size of `graphmem ingest`."),
-    Setting("redact_patterns", list, [], "Extra regular expressions to redact (kind: custom)."),
-    Setting("redact_allowlist", list, [], "Regular expressions of text never to redact."),
-    Setting("spool_max_attempts", int, 5, "Server rejections before an episode is marked dead."),
-    Setting("spool_max_pending", int, 10_000, "Most episodes waiting for the server."),
-    Setting("spool_max_bytes", int, 64 * MIB, "Most bytes waiting for the server."),
-    Setting("spool_max_age_days", int, 30, "Oldest an episode may wait for the server."),
+    Setting("max_reprompts", int, 3, "At most this many stop re-prompts per session.", SAFE),
+    Setting(
+        "corrections",
+        bool,
+        True,
+        "Keep a prompt that corrects the agent as its own memory at once.",
+        SAFE,
+        off=False,
+    ),
+    Setting(
+        "flush_on_compact",
+        bool,
+        True,
+        "Capture the session before the host compacts it.",
+        SAFE,
+        off=False,
+    ),
+    Setting(
+        "flush_on_end", bool, True, "Capture the rest of a session when it ends.", SAFE, off=False
+    ),
+    Setting(
+        "episode_chars",
+        int,
+        12_000,
+        "Longest captured episode; longer turns keep their end.",
+        TRUSTED,
+    ),
+    Setting("chunk_chars", int, 8_000, "Default chunk size of `graphmem ingest`.", SAFE),
+    Setting(
+        "redact_patterns", list, [], "Extra regular expressions to redact (kind: custom).", SAFE
+    ),
+    Setting("redact_allowlist", list, [], "Regular expressions of text never to redact.", TRUSTED),
+    Setting(
+        "spool_max_attempts",
+        int,
+        5,
+        "Server rejections before an episode is marked dead.",
+        TRUSTED,
+    ),
+    Setting("spool_max_pending", int, 10_000, "Most episodes waiting for the server.", TRUSTED),
+    Setting("spool_max_bytes", int, 64 * MIB, "Most bytes waiting for the server.", TRUSTED),
+    Setting("spool_max_age_days", int, 30, "Oldest an episode may wait for the server.", TRUSTED),
     Setting(
         "spool_confirm_after_s",
         int,
         600,
         "Re-send an episode the server accepted but does not show after this many seconds.",
+        TRUSTED,
     ),
-    Setting("session_retention_days", int, 30, "Forget per-session hook state after this long."),
+    Setting(
+        "session_retention_days", int, 30, "Forget per-session hook state after this long.", SAFE
+    ),
 )
 BY_KEY = {s.key: s for s in SETTINGS}
 
 
 @record(frozen=True)
 class Config:
-    values: Mapping[str, Any]
+    """The settings in effect, one typed attribute per entry of SETTINGS (a test keeps the two
+    in step), and where they came from."""
+
+    enabled: bool
+    backend: str
+    url: str
+    token: str
+    headers: dict[str, str]
+    probe_timeout: float
+    timeout: float
+    hook_timeout: float
+    project_group: str
+    global_group: str
+    group_prefix: str
+    global_only_in_home: bool
+    recall: bool
+    context_window: int
+    injection_interval: int
+    reprompt: str
+    max_reprompts: int
+    corrections: bool
+    flush_on_compact: bool
+    flush_on_end: bool
+    episode_chars: int
+    chunk_chars: int
+    redact_patterns: list[str]
+    redact_allowlist: list[str]
+    spool_max_attempts: int
+    spool_max_pending: int
+    spool_max_bytes: int
+    spool_max_age_days: int
+    spool_confirm_after_s: int
+    session_retention_days: int
+
     files: tuple[str, ...] = ()  # config files in effect, lowest precedence first
     env: tuple[str, ...] = ()  # GRAPHMEM_* variables in effect
     project_root: str = field(default_factory=os.getcwd)
     in_repo: bool = False  # project_root is a git work tree's root
+    # (untrusted project file, the keys of it that were ignored), for one warning line
+    ignored: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
-    def __getattr__(self, key: str) -> Any:
-        try:
-            return self.values[key]
-        except KeyError:
-            raise AttributeError(key) from None
+    def __repr__(self) -> str:  # a config printed in a traceback or a test must not show secrets
+        shown = ", ".join(
+            f"{s.key}={'<set>' if s.secret and getattr(self, s.key) else getattr(self, s.key)!r}"
+            for s in SETTINGS
+        )
+        return f"Config({shown}, files={self.files!r}, ignored={self.ignored!r})"
 
     @property
     def syncing(self) -> bool:
         """Memory also goes to a Graphiti server (backend graphiti), through the spool."""
-        return bool(self.values["backend"] == "graphiti")
+        return self.backend == "graphiti"
 
 
 def _coerce(setting: Setting, value: Any, where: str) -> Any:
@@ -128,14 +272,13 @@ def _coerce(setting: Setting, value: Any, where: str) -> Any:
         ok = isinstance(value, int) and not isinstance(value, bool)
     else:
         ok = isinstance(value, setting.type)
+    # Errors name the key and what was expected, never the value: it may be a token.
     if not ok:
-        raise ConfigError(f"{where}: `{setting.key}` must be {expected}, got {value!r}")
+        raise ConfigError(f"{where}: `{setting.key}` must be {expected}")
     if setting.choices and value not in setting.choices:
-        raise ConfigError(
-            f"{where}: `{setting.key}` must be one of {', '.join(setting.choices)}, got {value!r}"
-        )
+        raise ConfigError(f"{where}: `{setting.key}` must be one of {', '.join(setting.choices)}")
     if setting.type in (int, float) and value < 0:
-        raise ConfigError(f"{where}: `{setting.key}` must not be negative, got {value!r}")
+        raise ConfigError(f"{where}: `{setting.key}` must not be negative")
     return value
 
 
@@ -155,17 +298,19 @@ def _from_env_text(setting: Setting, text: str, where: str) -> Any:
             pairs = (part.split("=", 1) for part in text.split(",") if part.strip())
             return {k.strip(): v.strip() for k, v in pairs}
     except (ValueError, KeyError):
-        raise ConfigError(f"{where}: `{text}` is not valid for `{setting.key}`") from None
+        raise ConfigError(f"{where}: not a valid value for `{setting.key}`") from None
     return text
 
 
-def _parse_toml(path: str) -> dict[str, Any]:
+def _parse_toml(path: str) -> tuple[dict[str, Any], str]:
+    """The file's values and the SHA-256 of its bytes (what `graphmem trust` records)."""
     import tomllib  # ~7 ms in a hook process: the cache below spares hooks from it
 
     try:
         with open(path, "rb") as fh:
-            return tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
+            raw = fh.read()
+        return tomllib.loads(raw.decode("utf-8")), sha256(raw).hexdigest()
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: not valid TOML ({exc}); fix or remove the file") from None
     except OSError as exc:
         raise ConfigError(f"{path}: cannot be read ({exc.strerror})") from None
@@ -176,8 +321,8 @@ def _parse_toml(path: str) -> dict[str, Any]:
 SETTLED_NS = 2_000_000_000
 
 
-def _cached_toml(path: str) -> dict[str, Any]:
-    """The parsed file, from the parse cache while the file's stat is unchanged."""
+def _cached_toml(path: str) -> tuple[dict[str, Any], str]:
+    """The parsed file and its digest, from the parse cache while the file's stat is unchanged."""
     try:
         st = os.stat(path)
     except OSError as exc:
@@ -194,15 +339,15 @@ def _cached_toml(path: str) -> dict[str, Any]:
         cache = loaded
         entry = cache.get(path)
         if isinstance(entry, dict) and entry.get("stamp") == stamp:
-            data = entry.get("data")
-            if isinstance(data, dict):
-                return data
-    data = _parse_toml(path)
+            data, digest = entry.get("data"), entry.get("sha256")
+            if isinstance(data, dict) and isinstance(digest, str):
+                return data, digest
+    data, digest = _parse_toml(path)
     if time.time_ns() - st.st_mtime_ns > SETTLED_NS:
         cache = {name: entry for name, entry in cache.items() if os.path.exists(name)}
-        cache[path] = {"stamp": stamp, "data": data}
+        cache[path] = {"stamp": stamp, "data": data, "sha256": digest}
         _write_private(cache_file, cache)
-    return data
+    return data, digest
 
 
 def _write_private(path: str, value: object) -> None:
@@ -219,15 +364,106 @@ def _write_private(path: str, value: object) -> None:
         pass
 
 
-def _read_file(path: str) -> dict[str, Any]:
-    data = _cached_toml(path)
+def _read_file(path: str) -> tuple[dict[str, Any], str]:
+    data, digest = _cached_toml(path)
     for key, value in data.items():
         setting = BY_KEY.get(key)
         if setting is None:
             known = ", ".join(sorted(BY_KEY))
             raise ConfigError(f"{path}: unknown key `{key}` (known keys: {known})")
         data[key] = _coerce(setting, value, path)
-    return data
+    return data, digest
+
+
+# -- trusting project files ----------------------------------------------------------------------
+
+
+def _trusted() -> dict[str, str]:
+    """Trusted project file -> the SHA-256 of its content when the user trusted it."""
+    try:
+        with open(paths.trust_file(), encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (OSError, ValueError):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}
+
+
+def _raw_digest(path: str) -> str:
+    try:
+        with open(path, "rb") as fh:
+            return sha256(fh.read()).hexdigest()
+    except OSError:
+        return ""
+
+
+def file_digest(path: str) -> str:
+    return _cached_toml(path)[1]
+
+
+def is_trusted(path: str) -> bool:
+    """Whether the user trusted this project file with exactly its present content."""
+    return _trusted().get(os.path.abspath(path)) == file_digest(path)
+
+
+def set_trust(files: Iterable[str], trusted: bool) -> None:
+    """Trust these project files as they are now (or revoke it). A later change of a file's
+    content untrusts it again, as direnv and mise do."""
+    table = _trusted()
+    for path in files:
+        path = os.path.abspath(path)
+        if trusted:
+            _read_file(path)  # an invalid file is refused now rather than trusted
+            table[path] = file_digest(path)
+        else:
+            table.pop(path, None)
+    target = paths.trust_file()
+    paths.private_dir(os.path.dirname(target))
+    tmp = f"{target}.{os.getpid()}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        json.dump(table, fh, indent=1, sort_keys=True)
+    os.replace(tmp, target)
+
+
+def _read_project_file(path: str) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """A project file's values, and the keys left out because the user does not trust it.
+
+    An untrusted file can neither weaken memory nor break it: what it may not set, and what is
+    invalid or unknown, is left out (and named). A trusted file is read as strictly as the user's.
+    """
+    try:
+        data, digest = _cached_toml(path)
+    except ConfigError:
+        if _trusted().get(path) == _raw_digest(path):
+            raise
+        return {}, ("all of it (not valid TOML)",)
+    allowed: dict[str, Any] = {}
+    refused: list[str] = []
+    for key, value in data.items():
+        setting = BY_KEY.get(key)
+        try:
+            value = _coerce(setting, value, path) if setting else None
+        except ConfigError:
+            setting = None
+        if setting is not None and setting.allowed_untrusted(value):
+            allowed[key] = value
+        else:
+            refused.append(key)
+    if refused and _trusted().get(path) == digest:  # the trust file is read only when needed
+        return _read_file(path)[0], ()
+    return allowed, tuple(refused)
+
+
+def ignored_line(cfg: Config) -> str:
+    """One line naming what untrusted project files tried to set and how to trust them, or ''."""
+    if not cfg.ignored:
+        return ""
+    keys = ", ".join(dict.fromkeys(k for _, ks in cfg.ignored for k in ks))
+    where = ", ".join(path for path, _ in cfg.ignored)
+    return (
+        f"graphmem: ignored {keys} from untrusted {where}; "
+        "review it, then run `graphmem trust` in that directory to apply it"
+    )
 
 
 def update_user_file(updates: Mapping[str, Any]) -> dict[str, Any]:
@@ -239,7 +475,7 @@ def update_user_file(updates: Mapping[str, Any]) -> dict[str, Any]:
     import tomli_w
 
     path = paths.user_config_file()
-    current = _read_file(path) if os.path.isfile(path) else {}
+    current = _read_file(path)[0] if os.path.isfile(path) else {}
     previous = {key: current.get(key) for key in updates}
     for key, value in updates.items():
         if value is None:
@@ -296,10 +532,16 @@ def load(
     root, in_repo = find_project_root(cwd)
     values = {s.key: s.default for s in SETTINGS}
     user_file = paths.user_config_file()
+    if os.path.isfile(user_file):
+        values.update(_read_file(user_file)[0])
     files = [user_file] if os.path.isfile(user_file) else []
-    files += project_files(cwd, root)
-    for path in files:
-        values.update(_read_file(path))
+    ignored = []
+    for path in project_files(cwd, root):
+        data, refused = _read_project_file(path)
+        if refused:
+            ignored.append((path, refused))
+        values.update(data)
+        files.append(path)
     used_env = []
     for setting in SETTINGS:
         text = environ.get(setting.env)
@@ -316,9 +558,10 @@ def load(
             "backend is `graphiti` but no `url` is set: set url in config.toml or GRAPHMEM_URL"
         )
     return Config(
-        values=values,
+        **values,
         files=tuple(files),
         env=tuple(used_env),
         project_root=root,
         in_repo=in_repo,
+        ignored=tuple(ignored),
     )

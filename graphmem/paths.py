@@ -61,6 +61,11 @@ def store_file() -> str:
     return os.path.join(data_dir(), "graphmem.db")
 
 
+def trust_file() -> str:
+    """Project config files the user trusted, with the digest of what they trusted."""
+    return os.path.join(config_dir(), "trusted.json")
+
+
 def config_cache_file() -> str:
     """Parsed config files, so hooks need not import a TOML parser (config._cached_toml)."""
     return os.path.join(data_dir(), "config-cache.json")

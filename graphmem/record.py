@@ -105,7 +105,8 @@ def _build(cls: Any, frozen: bool) -> Any:
     cls.__record_fields__ = order
     cls.__record_defaults__ = defaults
     cls.__init__ = __init__
-    cls.__repr__ = __repr__
+    if "__repr__" not in cls.__dict__:  # as in dataclasses: a class's own repr is kept
+        cls.__repr__ = __repr__
     cls.__eq__ = __eq__
     cls.__hash__ = __hash__ if frozen else None  # mutable and comparable: unhashable
     if frozen:

@@ -99,14 +99,19 @@ class Project:
     remote: str | None  # normalized, when the group comes from a remote
 
 
-def project_for(where: str | os.PathLike[str], *, in_repo: bool, override: str = "") -> Project:
+def project_for(
+    where: str | os.PathLike[str], *, in_repo: bool, override: str = "", prefix: str = ""
+) -> Project:
+    """The project at `where`; `prefix` goes before a derived id (not before an `override`)."""
     root = os.path.realpath(where)
     remote = git_remote(root) if in_repo else None
-    normalized = normalize_remote(remote) if remote else None
+    # A relative remote (`../upstream.git`) names a different repository from each clone's place:
+    # it is no identity, so the path is used instead.
+    normalized = normalize_remote(remote) if remote and not remote.startswith(".") else None
     if override:
         return Project(root, sanitize(override), normalized)
     key = normalized or root
     readable = (normalized.rsplit("/", 1)[-1] if normalized else os.path.basename(root)) or "root"
     short = digest(key)[:10]
-    head = sanitize(readable, "project")[: MAX_ID - len(short) - 1].rstrip("_")
+    head = sanitize(prefix + readable, "project")[: MAX_ID - len(short) - 1].rstrip("_")
     return Project(root, f"{head}_{short}", normalized)

@@ -93,6 +93,14 @@ def title_of(text: str, limit: int = 80) -> str:
     return line[:limit].rsplit(" ", 1)[0].rstrip(" ,.;:") + "…"
 
 
+def _global_group(cfg: config_mod.Config) -> str:
+    return sanitize(cfg.group_prefix + cfg.global_group, "global")
+
+
+def _is_home_or_root(directory: str) -> bool:
+    return directory in ("/", os.path.realpath(os.path.expanduser("~")))
+
+
 class Memory:
     """graphmem for one working directory: its config, its project, its store."""
 
@@ -108,7 +116,16 @@ class Memory:
 
     @classmethod
     def for_config(cls, cfg: config_mod.Config) -> Memory:
-        project = project_for(cfg.project_root, in_repo=cfg.in_repo, override=cfg.project_group)
+        if cfg.global_only_in_home and _is_home_or_root(cfg.project_root):
+            # No project here: an agent started in ~ or / works on everything and nothing.
+            project = Project(cfg.project_root, _global_group(cfg), None)
+        else:
+            project = project_for(
+                cfg.project_root,
+                in_repo=cfg.in_repo,
+                override=cfg.project_group,
+                prefix=cfg.group_prefix,
+            )
         return cls(cfg, project)
 
     # -- plumbing -------------------------------------------------------------------------
@@ -155,7 +172,7 @@ class Memory:
 
     @property
     def global_group(self) -> str:
-        return sanitize(self.config.global_group, "global")
+        return _global_group(self.config)
 
     def groups(self, scope: Scope) -> list[str]:
         if scope not in SCOPES:
@@ -163,7 +180,7 @@ class Memory:
         return {
             "project": [self.project.group_id],
             "global": [self.global_group],
-            "all": [self.project.group_id, self.global_group],
+            "all": list(dict.fromkeys([self.project.group_id, self.global_group])),
         }[scope]
 
     def group_for(self, scope: Scope = "project", group: str | None = None) -> str:
@@ -271,9 +288,10 @@ class Memory:
     def inject(self, session: Session, query: str | None, *, footer: str = "") -> str:
         """The memory block to show the model now (what it was not shown yet in this session),
         with a health line first when memory is degraded; marks what it shows as shown."""
+        same = self.global_group == self.project.group_id  # in ~ or /: global memory only
         block = recall.build(
             self._recall_items(self.project.group_id, query),
-            self._recall_items(self.global_group, query),
+            [] if same else self._recall_items(self.global_group, query),
             total=recall.budget(self.config.context_window),
             skip=sessions.shown(self.conn, session.session_id),
             footer=footer,
@@ -383,8 +401,18 @@ class Memory:
     def status(self) -> dict[str, Any]:
         store = self.store_path
         size = sum(os.path.getsize(p) for p in (store, f"{store}-wal") if os.path.exists(p))
+        ignored = dict(self.config.ignored)
         return {
             "config_files": list(self.config.files),
+            "project_files": [
+                {
+                    "path": path,
+                    "trusted": config_mod.is_trusted(path),
+                    "ignored": list(ignored.get(path, ())),
+                }
+                for path in self.config.files
+                if os.path.basename(path) == config_mod.PROJECT_FILE
+            ],
             "env": list(self.config.env),
             "backend": self.config.backend,
             "url": self.config.url or None,

@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import stat
 from pathlib import Path
 
 import pytest
 
+from graphmem import paths
 from graphmem.errors import Exit
 from tests.conftest import Cli
+
+
+def write_user(text: str) -> None:
+    path = Path(paths.user_config_file())
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+def trust_as_is(path: Path) -> None:
+    """What `graphmem trust` records, without its check that the file is valid."""
+    trust_file = Path(paths.trust_file())
+    trust_file.parent.mkdir(parents=True, exist_ok=True)
+    trust_file.write_text(json.dumps({str(path): hashlib.sha256(path.read_bytes()).hexdigest()}))
 
 
 def test_add_then_search_finds_it_with_group_and_date(project: Path, cli: Cli) -> None:
@@ -73,6 +88,7 @@ def test_search_limit_and_ranking(project: Path, cli: Cli) -> None:
 
 def test_status_reports_config_backend_store_and_counts(project: Path, cli: Cli) -> None:
     (project / ".graphmem.toml").write_text('global_group = "team"\n')
+    assert cli("trust").exit_code == 0
     cli.json("add", "--scope", "global", "shared fact")
     report = cli.json("status")
     assert report["backend"] == "sqlite"
@@ -81,6 +97,40 @@ def test_status_reports_config_backend_store_and_counts(project: Path, cli: Cli)
     store = Path(report["store"]["path"])
     assert store.exists() and report["store"]["bytes"] > 0
     assert stat.S_IMODE(store.stat().st_mode) == 0o600
+
+
+def test_an_untrusted_project_file_is_named_once_and_trust_applies_it(
+    project: Path, cli: Cli
+) -> None:
+    (project / ".graphmem.toml").write_text('global_group = "team"\nmax_reprompts = 1\n')
+    added = cli("add", "--scope", "global", "shared fact")
+    assert added.exit_code == 0
+    (warning,) = added.stderr.splitlines()
+    assert "global_group" in warning and "graphmem trust" in warning
+    report = cli.json("status")
+    assert report["episodes"] == {"global": 1}  # the repository could not move it
+    (entry,) = report["project_files"]
+    assert entry == {
+        "path": str(project / ".graphmem.toml"),
+        "trusted": False,
+        "ignored": ["global_group"],
+    }
+    assert "not trusted: ignoring global_group" in cli("status").stdout
+
+    trusted = cli("trust")
+    assert trusted.exit_code == 0 and str(project / ".graphmem.toml") in trusted.stdout
+    added = cli("add", "--scope", "global", "team fact")
+    assert added.stderr == ""
+    assert cli.json("status")["project_files"][0]["trusted"] is True
+    assert cli.json("search", "fact", "--scope", "global")[0]["group_id"] == "team"
+
+    assert cli("trust", "--revoke").exit_code == 0
+    assert "global_group" in cli("add", "--scope", "global", "third fact").stderr
+
+
+def test_trust_with_no_project_file_says_so(project: Path, cli: Cli) -> None:
+    result = cli("trust")
+    assert result.exit_code == 6 and ".graphmem.toml" in result.stderr
 
 
 def test_clear_asks_and_only_touches_the_named_group(project: Path, cli: Cli) -> None:
@@ -119,17 +169,28 @@ def test_every_command_has_help_with_an_example(cli: Cli) -> None:
 
 def test_broken_config_names_file_key_and_expectation(project: Path, cli: Cli) -> None:
     (project / ".graphmem.toml").write_text("injection_interval = 'often'\n")
-    result = cli("status")
+    result = cli("status")  # a repository's broken file cannot switch memory off: it is ignored
+    assert result.exit_code == 0
+    assert str(project / ".graphmem.toml") in result.stderr
+    assert "injection_interval" in result.stderr and "graphmem trust" in result.stderr
+    assert cli("trust").exit_code == Exit.CONFIG  # nothing invalid is trusted
+    (project / ".graphmem.toml").write_text("injection_interval = 'often'\nurl = ''\n")
+    trust_as_is(project / ".graphmem.toml")
+    result = cli("status")  # the user's own (trusted) file is read strictly
     assert result.exit_code == Exit.CONFIG
     assert str(project / ".graphmem.toml") in result.stderr
     assert "injection_interval" in result.stderr and "integer" in result.stderr
 
 
 def test_unparsable_config_is_a_config_error(project: Path, cli: Cli) -> None:
-    (project / ".graphmem.toml").write_text("this is = = not toml\n")
+    write_user("this is = = not toml\n")
     result = cli("add", "x")
     assert result.exit_code == Exit.CONFIG
     assert "not valid TOML" in result.stderr
+    (project / ".graphmem.toml").write_text("this is = = not toml\n")
+    Path(paths.user_config_file()).unlink()
+    result = cli("add", "x")
+    assert result.exit_code == 0 and "not valid TOML" in result.stderr
 
 
 def test_store_dirs_are_private(project: Path, cli: Cli, graphmem_home: Path) -> None:

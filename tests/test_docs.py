@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from graphmem.cli.app import app
-from graphmem.config import SETTINGS
+from graphmem.config import SETTINGS, TRUSTED
 from graphmem.errors import Exit
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
@@ -20,8 +20,14 @@ def test_every_setting_is_in_the_configuration_reference() -> None:
         assert f"`{setting.env}`" in row, setting.key
         default = setting.default
         shown = f'"{default}"' if isinstance(default, str) else str(default)
+        if isinstance(default, bool):
+            shown = shown.lower()
         if not isinstance(default, list | dict):
             assert f"`{shown}`" in row, (setting.key, shown)
+        trust = "| trusted only |" if setting.trust == TRUSTED else "| any"
+        assert trust in row, (setting.key, "its trust class")
+        if setting.off is not None:
+            assert f"`{str(setting.off).lower()}` trusted only" in row, setting.key
 
 
 def test_every_exit_code_is_documented() -> None:

@@ -30,6 +30,12 @@ from tests.support.hookcheck import (
 from tests.support.transcripts import assistant, call, result, text, user, write
 
 
+def user_config(text: str) -> None:
+    path = Path(paths.user_config_file())
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
 class Session:
     """One Claude Code session in `project`: sends events, keeps its transcript."""
 
@@ -105,7 +111,7 @@ def test_session_start_with_no_memory_still_says_how_to_keep_one(session: Sessio
 def test_block_respects_budget_split_and_line_boundaries(
     session: Session, cli: Cli, project: Path
 ) -> None:
-    (project / ".graphmem.toml").write_text("context_window = 20000\n")  # budget 4,000 chars
+    user_config("context_window = 20000\n")  # budget 4,000 chars
     for i in range(60):
         cli.json("add", f"project fact number {i} " + "detail " * 20)
         cli.json("add", "--scope", "global", f"global fact number {i} " + "detail " * 20)
@@ -144,7 +150,7 @@ def test_other_projects_never_show(
 def test_first_prompt_adds_relevant_unseen_memory_then_every_nth(
     session: Session, cli: Cli, project: Path
 ) -> None:
-    (project / ".graphmem.toml").write_text("injection_interval = 3\ncontext_window = 8000\n")
+    user_config("injection_interval = 3\ncontext_window = 8000\n")
     cli.json("add", "Invoices are rendered with WeasyPrint, never with wkhtmltopdf.")
     for i in range(30):
         cli.json("add", f"general note {i} about the frontend build " + "pad " * 10)
@@ -166,7 +172,7 @@ def test_compaction_forgets_what_was_shown(session: Session, cli: Cli) -> None:
 
 
 def test_interval_zero_injects_only_at_the_start(session: Session, cli: Cli, project: Path) -> None:
-    (project / ".graphmem.toml").write_text("injection_interval = 0\n")
+    user_config("injection_interval = 0\n")
     session.context("SessionStart", source="startup")
     session.context("UserPromptSubmit", prompt="hello")
     cli.json("add", "A new fact about caching.")
@@ -345,7 +351,7 @@ def test_unreadable_transcripts_capture_nothing(project: Path, cli: Cli, path: s
 
 
 def test_failure_is_one_stderr_line_and_a_log_entry(project: Path) -> None:
-    (project / ".graphmem.toml").write_text("backend = 42\n")
+    user_config("backend = 42\n")
     payload = json.dumps({"session_id": "s", "cwd": str(project)}).encode()
     outcome = run_hook("SessionStart", payload, project)
     assert_failed_quietly(outcome)
@@ -396,3 +402,71 @@ def test_a_host_that_stops_listening_gets_no_error(
     )
     os.close(write_end)
     assert done.returncode == 0 and done.stderr == b""
+
+
+# -- switches (docs/configuration.md) ----------------------------------------------------------
+
+
+def test_enabled_false_switches_every_hook_off_but_not_the_commands(
+    session: Session, cli: Cli
+) -> None:
+    cli.json("add", "The cache is Redis.")
+    user_config("enabled = false\n")
+    assert session.send("SessionStart", source="startup") is None
+    edit_turn(session)
+    assert session.send("Stop") is None  # no capture, no re-prompt
+    session.send("UserPromptSubmit", prompt="No, don't use npm here, I told you we use pnpm.")
+    assert [e["body"] for e in stored(cli)] == ["The cache is Redis."]
+    assert cli.json("search", "Redis")[0]["name"] == "The cache is Redis."
+
+
+def test_recall_false_injects_nothing_and_still_captures(session: Session, cli: Cli) -> None:
+    cli.json("add", "Webhook retries use exponential backoff capped at 5 minutes.")
+    user_config("recall = false\n")
+    assert session.context("SessionStart", source="startup") == ""
+    assert session.context("UserPromptSubmit", prompt="webhook retries?") == ""
+    session.turn("ok", assistant(text("fine")))
+    assert session.send("PreCompact", trigger="manual") is None  # no facts for the summarizer
+    assert any(e["body"] == "User: ok\nAssistant: fine" for e in stored(cli))  # still flushed
+    assert cli.json("search", "webhook retries")  # tools and commands still work
+
+
+def test_corrections_false_stores_no_prompt_at_once(session: Session, cli: Cli) -> None:
+    user_config("corrections = false\n")
+    session.context("UserPromptSubmit", prompt="No, don't use npm here, I told you we use pnpm.")
+    assert stored(cli) == []
+
+
+def test_flush_switches_leave_compaction_and_session_end_to_the_stop(
+    session: Session, cli: Cli
+) -> None:
+    user_config("flush_on_compact = false\nflush_on_end = false\n")
+    session.turn("hi", assistant(text("hello")))
+    session.send("PreCompact", trigger="manual")
+    session.send("SessionEnd", reason="other")
+    assert stored(cli) == []
+    edit_turn(session)
+    session.send("Stop", stop_hook_active=True)  # the Stop still captures what is new
+    assert len(stored(cli)) == 1
+
+
+def test_group_prefix_goes_before_derived_groups(project: Path, cli: Cli) -> None:
+    user_config('group_prefix = "claude_"\n')
+    report = cli.json("status")
+    assert report["project"]["group_id"].startswith("claude_shop_api_")
+    assert report["global_group"] == "claude_global"
+
+
+def test_in_the_home_directory_memory_is_global_only(
+    tmp_path: Path, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = Path(os.environ["HOME"])
+    monkeypatch.chdir(home)
+    report = cli.json("status")
+    assert report["project"]["group_id"] == report["global_group"] == "global"
+    cli.json("add", "I prefer short commit messages.")
+    assert cli.json("status")["episodes"] == {"global": 1}
+    block = Session(home, "home").context("SessionStart", source="startup")
+    assert block.count("short commit messages") == 1  # one group, shown once
+    user_config("global_only_in_home = false\n")
+    assert cli.json("status")["project"]["group_id"] != "global"

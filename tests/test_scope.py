@@ -43,6 +43,13 @@ def test_two_clones_of_one_remote_share_a_group(tmp_path: Path) -> None:
     assert project_for(a, in_repo=True).group_id.startswith("shop_api_")
 
 
+@pytest.mark.parametrize("remote", ["../upstream.git", "./mirror", ".."])
+def test_a_relative_remote_is_no_identity(tmp_path: Path, remote: str) -> None:
+    a = project_for(repo(tmp_path / "x" / "app", remote), in_repo=True)
+    b = project_for(repo(tmp_path / "y" / "app", remote), in_repo=True)
+    assert a.group_id != b.group_id and a.remote is None
+
+
 def test_same_folder_name_never_shares_a_group(tmp_path: Path) -> None:
     a = repo(tmp_path / "one" / "app", None)
     b = tmp_path / "two" / "app"

@@ -235,9 +235,11 @@ def test_store_logs_and_dumps_are_private(
     project: Path, cli: Cli, graphmem_home: Path, tmp_path: Path
 ) -> None:
     cli.json("add", "something")
-    (project / ".graphmem.toml").write_text("backend = 1\n")  # makes the next hook log an error
+    user_config = graphmem_home / "config" / "config.toml"
+    user_config.parent.mkdir(parents=True, exist_ok=True)
+    user_config.write_text("backend = 1\n")  # makes the next hook log an error
     hook_process("SessionStart", b'{"session_id": "s"}', project)
-    (project / ".graphmem.toml").unlink()
+    user_config.unlink()
     cli("dump", str(tmp_path / "d.md"))
     for path in [graphmem_home / "data", graphmem_home / "logs"]:
         assert stat.S_IMODE(path.stat().st_mode) == 0o700
@@ -254,7 +256,8 @@ def test_token_is_never_printed_or_logged(
     status = cli("status", "--json")
     assert token not in status.stdout + status.stderr
     assert json.loads(status.stdout)["token"] == "set"
-    (project / ".graphmem.toml").write_text(f'token = "{token}"\nbackend = "nope"\n')
-    hook_process("SessionStart", b'{"session_id": "s"}', project)
+    (graphmem_home / "config").mkdir(parents=True, exist_ok=True)
+    (graphmem_home / "config" / "config.toml").write_text(f'backend = "{token}"\n')
+    hook, _ = hook_process("SessionStart", b'{"session_id": "s"}', project)
     logs = "".join(p.read_text() for p in (graphmem_home / "logs").iterdir())
-    assert "nope" in logs and token not in logs
+    assert "backend" in logs and token not in logs + hook.stderr

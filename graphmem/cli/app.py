@@ -76,9 +76,10 @@ def _register() -> None:
         setup,
         spool,
         status,
+        trust,
     )
 
-    commands = (setup, status, add, search, forget, ingest, dump, load, clear, spool, hook)
+    commands = (setup, status, trust, add, search, forget, ingest, dump, load, clear, spool, hook)
     for module in (*commands, completions):
         module.register(app)
 

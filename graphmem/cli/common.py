@@ -46,9 +46,13 @@ class App:
 
     @cached_property
     def memory(self) -> Memory:
+        from graphmem.config import ignored_line
         from graphmem.service import Memory
 
-        return Memory.open(overrides=self.overrides)
+        memory = Memory.open(overrides=self.overrides)
+        if memory.config.ignored:
+            print(ignored_line(memory.config), file=sys.stderr)
+        return memory
 
     def print_json(self, data: Any) -> None:
         sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n")

@@ -37,6 +37,11 @@ def status(
     out = app.out
     files = escape(", ".join(report["config_files"])) or "none (defaults)"
     out.print(f"[bold]config[/bold]   {files}", highlight=False)
+    for project_file in report["project_files"]:
+        state = "trusted" if project_file["trusted"] else "not trusted"
+        if project_file["ignored"]:
+            state += f": ignoring {', '.join(project_file['ignored'])} (run `graphmem trust`)"
+        out.print(f"[bold]trust[/bold]    {escape(project_file['path'])}: {state}", highlight=False)
     if report["env"]:
         out.print(f"[bold]env[/bold]      {', '.join(report['env'])}", highlight=False)
     backend = report["backend"] + (f" ({report['url']})" if report["url"] else "")

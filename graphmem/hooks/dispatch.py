@@ -35,6 +35,12 @@ def handle(name: str, raw: bytes) -> str:
         event.cwd = os.getcwd()
 
     cfg = config.load(event.cwd)
+    if cfg.ignored:  # the one stderr line a hook may leave: the host shows it to the user
+        import sys
+
+        print(config.ignored_line(cfg), file=sys.stderr)
+    if not cfg.enabled:
+        return ""  # switched off: no capture, no recall, the store is not even opened
     if event.kind in IDLE_KINDS and not cfg.syncing:
         return ""  # the most frequent events (every tool call) need not even open the store
 

@@ -60,8 +60,10 @@ def on_session_start(ctx: Context) -> Answer:
         s = ctx.session()
         if ctx.event.source in ("clear", "compact"):
             memory.forget_shown(s)  # the model's context was wiped
-        footer = recall.HOW_TO_KEEP.replace("`graphmem add", f"`{graphmem_executable()} add", 1)
-        text = memory.inject(s, None, footer=footer)
+        text = ""
+        if memory.config.recall:
+            footer = recall.HOW_TO_KEEP.replace("`graphmem add", f"`{graphmem_executable()} add", 1)
+            text = memory.inject(s, None, footer=footer)
         memory.save_session(s)
     return Answer(context=text)
 
@@ -74,14 +76,14 @@ def on_prompt(ctx: Context) -> Answer:
     text = ""
     with memory.transaction():
         s = ctx.session()
-        kind = classify_prompt(prompt)
+        kind = classify_prompt(prompt) if memory.config.corrections else None
         if kind:  # the highest-signal moment: store it now, as its own memory
             ctx.store(prompt, kind=kind, name=f"{kind.title()}: {ctx.title(prompt)}")
         s.prompts += 1
         memory.note_query(prompt)
         interval = memory.config.injection_interval
         due = s.prompts == 1 or (interval > 0 and s.prompts - s.injected_at_prompt >= interval)
-        if due:
+        if due and memory.config.recall:
             text = memory.inject(s, prompt)
         memory.save_session(s)
     return Answer(context=text)
@@ -149,10 +151,15 @@ def on_stop(ctx: Context) -> Answer:
 
 
 def on_pre_compact(ctx: Context) -> Answer:
-    with ctx.memory.transaction():
-        s = ctx.session()
-        turns = _capture(ctx, s, 0)
-        ctx.memory.save_session(s)
+    config = ctx.memory.config
+    turns: list[Turn] = []
+    if config.flush_on_compact:
+        with ctx.memory.transaction():
+            s = ctx.session()
+            turns = _capture(ctx, s, 0)
+            ctx.memory.save_session(s)
+    if not config.recall:
+        return Answer()
     query = " ".join(t.prompt for t in turns[-3:]) or None
     lines = ctx.memory.notes_for(query, COMPACTION_CHARS)
     if not lines:
@@ -180,7 +187,8 @@ def on_post_compact(ctx: Context) -> Answer:
 def on_session_end(ctx: Context) -> Answer:
     with ctx.memory.transaction():
         s = ctx.session()
-        _capture(ctx, s, 0)
+        if ctx.memory.config.flush_on_end:
+            _capture(ctx, s, 0)
         ctx.memory.save_session(s)
         ctx.memory.prune_sessions()
     return Answer()
