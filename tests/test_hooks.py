@@ -470,3 +470,16 @@ def test_in_the_home_directory_memory_is_global_only(
     assert block.count("short commit messages") == 1  # one group, shown once
     user_config("global_only_in_home = false\n")
     assert cli.json("status")["project"]["group_id"] != "global"
+
+
+def test_an_untrusted_project_file_is_one_stderr_line_and_cannot_redirect(
+    project: Path, cli: Cli
+) -> None:
+    (project / ".graphmem.toml").write_text('project_group = "other_project"\nenabled = false\n')
+    payload = json.dumps({"session_id": "s", "cwd": str(project), "prompt": "I told you: pnpm"})
+    done = run_hook("UserPromptSubmit", payload.encode(), project)
+    assert done.returncode == 0
+    (line,) = done.stderr.decode().splitlines()
+    assert "project_group, enabled" in line and "graphmem trust" in line
+    assert [e["group_id"] for e in stored(cli)] == [cli.json("status")["project"]["group_id"]]
+    assert "other_project" not in json.dumps(stored(cli))
