@@ -478,8 +478,8 @@ def test_an_untrusted_project_file_is_one_stderr_line_and_cannot_redirect(
     (project / ".graphmem.toml").write_text('project_group = "other_project"\nenabled = false\n')
     payload = json.dumps({"session_id": "s", "cwd": str(project), "prompt": "I told you: pnpm"})
     done = run_hook("UserPromptSubmit", payload.encode(), project)
-    assert done.returncode == 0
-    (line,) = done.stderr.decode().splitlines()
+    assert done.code == 0
+    (line,) = done.stderr.splitlines()
     assert "project_group, enabled" in line and "graphmem trust" in line
     assert [e["group_id"] for e in stored(cli)] == [cli.json("status")["project"]["group_id"]]
     assert "other_project" not in json.dumps(stored(cli))
