@@ -63,6 +63,26 @@ def test_remove_takes_out_only_graphmems_entries(project: Path, cli: Cli) -> Non
     assert settings(project) == THEIRS
 
 
+def test_setup_says_what_it_did_and_how_to_undo_it(project: Path, cli: Cli) -> None:
+    path = project / ".claude" / "settings.local.json"
+    events = ", ".join(claude_code.EVENTS)
+    assert cli("setup", "claude-code", "--local").stdout.splitlines() == [
+        f"installed graphmem hooks ({events}) in {path}",
+        "undo with: graphmem setup claude-code --remove --local",
+    ]
+    again = cli("setup", "claude-code", "--local").stdout
+    assert again == f"graphmem hooks already installed in {path}\n"
+    removed = cli("setup", "claude-code", "--local", "--remove").stdout
+    assert removed == f"removed graphmem's hooks ({events}) from {path}\n"
+    assert cli("setup", "claude-code", "--local", "--remove").stdout == (
+        f"no graphmem hooks in {path}\n"
+    )
+    conflict = cli("setup", "claude-code", "--local", "--user")
+    assert (
+        conflict.exit_code == 2 and "choose one of --user, --project and --local" in conflict.stderr
+    )
+
+
 def test_user_scope_honours_claude_config_dir(
     project: Path, cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -10,7 +10,6 @@ import json
 import re
 import shutil
 import subprocess
-from importlib.resources.abc import Traversable
 from pathlib import Path
 
 import pytest
@@ -64,6 +63,23 @@ def test_install_keeps_the_folder_and_is_idempotent(host: str, project: Path, cl
 
 
 @pytest.mark.parametrize("host", HOSTS)
+def test_setup_says_what_it_did_and_how_to_undo_it(host: str, project: Path, cli: Cli) -> None:
+    path = project / HOSTS[host][0]
+    noun = {"opencode": "plugin", "pi": "extension"}[host]
+    assert cli("setup", host, "--project").stdout.splitlines() == [
+        f"installed graphmem's {host} {noun} {path}",
+        f"undo with: graphmem setup {host} --remove --project",
+    ]
+    again = cli("setup", host, "--project").stdout
+    assert again == f"graphmem's {host} {noun} already installed at {path}\n"
+    assert cli("setup", host, "--project", "--remove").stdout == (
+        f"removed graphmem's {host} {noun} {path}\n"
+    )
+    gone = cli("setup", host, "--project", "--remove").stdout
+    assert gone == f"no graphmem {host} {noun} at {path}\n"
+
+
+@pytest.mark.parametrize("host", HOSTS)
 def test_user_scope_is_the_default(host: str, project: Path, cli: Cli, user_home: Path) -> None:
     result = cli.json("setup", host)
     assert result["path"] == str(user_home / HOSTS[host][1])
@@ -98,7 +114,7 @@ def test_help_has_an_example(host: str, cli: Cli) -> None:
 
 
 @pytest.mark.parametrize("template", [opencode.SHIM, pi.SHIM], ids=["opencode", "pi"])
-def test_shims_import_only_node_builtins(template: Traversable) -> None:
+def test_shims_import_only_node_builtins(template: Path) -> None:
     source = shims.render(template, ["/opt/py", "-S", "/opt/graphmem/hooks/launch.py"])
     assert IMPORT.findall(source) == ["node:child_process"]
     assert 'const HOOK = ["/opt/py", "-S", "/opt/graphmem/hooks/launch.py"];' in source

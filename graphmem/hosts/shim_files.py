@@ -11,16 +11,12 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from graphmem.errors import Exit, GraphmemError
 from graphmem.paths import hook_argv
 from graphmem.record import record
-
-if TYPE_CHECKING:
-    from importlib.resources.abc import Traversable
 
 MARKER = "graphmem-shim"
 _PLACEHOLDER = '["__GRAPHMEM_HOOK__"]'
@@ -33,10 +29,31 @@ class FileChange:
     removed: bool = False
 
 
-def render(template: Traversable, argv: Sequence[str] | None = None) -> str:
+def render(template: Path, argv: Sequence[str] | None = None) -> str:
     """The shim `template` (a host package's file) starting hooks with `argv`."""
     source = template.read_text(encoding="utf-8")
     return source.replace(_PLACEHOLDER, json.dumps(list(argv or hook_argv())), 1)
+
+
+def describer(host: str, noun: str) -> Callable[[FileChange, bool], str]:
+    """What `graphmem setup <host>` says it did with the `noun` (plugin, extension) file."""
+
+    def describe(change: FileChange, remove: bool) -> str:
+        path = change.path
+        if remove:
+            return (
+                f"removed graphmem's {host} {noun} {path}"
+                if change.removed
+                else (f"no graphmem {host} {noun} at {path}")
+            )
+        if change.written:
+            return f"installed graphmem's {host} {noun} {path}"
+        return f"graphmem's {host} {noun} already installed at {path}"
+
+    return describe
+
+
+REMOVE_HELP = "Delete graphmem's plugin file again (nothing else)."
 
 
 def is_ours(path: Path) -> bool:
@@ -72,16 +89,14 @@ def state(path: Path, expected: str) -> str:
     return "current" if path.read_text(encoding="utf-8", errors="replace") == expected else "stale"
 
 
-def apply(
-    template: Traversable, path: Path, *, remove: bool, argv: Sequence[str] | None
-) -> FileChange:
+def apply(template: Path, path: Path, *, remove: bool, argv: Sequence[str] | None) -> FileChange:
     """Install the shim `template` at `path` (or with `remove`, delete graphmem's file there)."""
     if remove:
         return uninstall(path)
     return install(path, render(template, argv))
 
 
-def current(template: Traversable, path: Path) -> str:
+def current(template: Path, path: Path) -> str:
     """Whether `path` holds this install's `template` shim: current, stale or absent."""
     return state(path, render(template))
 

@@ -32,8 +32,9 @@ EVENTS: dict[str, tuple[str, int]] = {
     "PostCompact": ("manual|auto", 30),
     "SessionEnd": ("", 5),
 }
-# graphmem's launcher, or the `graphmem hook` that earlier versions installed.
-_OURS = re.compile(
+# graphmem's launcher, or the `graphmem hook` that earlier versions installed. Compiled on first
+# use (re's cache): every CLI command builds `graphmem setup`, few of them read settings.
+_OURS = (
     r"[/\\]graphmem[/\\]hooks[/\\]launch\.py\b"
     r"|(?:^|[/\\\s'\"])graphmem(?:\.exe)?['\"]?\s+hook(?:\s|$)"
 )
@@ -42,9 +43,9 @@ _OURS = re.compile(
 @record
 class Change:
     path: Path
+    written: bool = False
     added: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
-    written: bool = False
 
 
 def settings_path(scope: str, project_root: Path) -> Path:
@@ -57,7 +58,7 @@ def settings_path(scope: str, project_root: Path) -> Path:
 
 
 def is_ours(hook: Any) -> bool:
-    return isinstance(hook, dict) and bool(_OURS.search(str(hook.get("command", ""))))
+    return isinstance(hook, dict) and bool(re.search(_OURS, str(hook.get("command", ""))))
 
 
 def _read(path: Path) -> dict[str, Any]:
@@ -165,4 +166,35 @@ def apply(path: Path, *, remove: bool = False, argv: Sequence[str] | None = None
     return change
 
 
-HOST = Host("claude-code", "claude", ".claude", settings_path, apply, state)
+def describe(change: Change, remove: bool) -> str:
+    if remove:
+        if change.removed:
+            return f"removed graphmem's hooks ({', '.join(change.removed)}) from {change.path}"
+        return f"no graphmem hooks in {change.path}"
+    if change.written:
+        return f"installed graphmem hooks ({', '.join(change.added)}) in {change.path}"
+    return f"graphmem hooks already installed in {change.path}"
+
+
+HOST = Host(
+    "claude-code",
+    "claude",
+    ".claude",
+    settings_path,
+    apply,
+    state,
+    help="""Install graphmem's hooks into Claude Code's settings.json.
+
+    Keeps every other setting and hook; running it twice changes nothing; --remove takes out only
+    graphmem's entries.
+
+    Example: graphmem setup claude-code --project
+    """,
+    scopes={
+        "project": "This project's .claude/settings.json (shared with the team).",
+        "local": "This project's .claude/settings.local.json (just you).",
+        "user": "~/.claude/settings.json, every project (the default).",
+    },
+    remove_help="Take graphmem's hooks out again.",
+    describe=describe,
+)

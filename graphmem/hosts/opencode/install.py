@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 
 from graphmem.hosts import shim_files as shims
@@ -16,7 +15,7 @@ from graphmem.hosts.host import Host
 
 FILE_NAME = "graphmem.js"
 
-SHIM = resources.files(__package__).joinpath("shim.js")
+SHIM = Path(__file__).with_name("shim.js")  # the template, installed as FILE_NAME
 
 
 def plugin_path(scope: str, project_root: Path) -> Path:
@@ -38,4 +37,25 @@ def state(path: Path) -> str:
     return shims.current(SHIM, path)
 
 
-HOST = Host("opencode", "opencode", ".config/opencode", plugin_path, apply, state)
+HOST = Host(
+    "opencode",
+    "opencode",
+    ".config/opencode",
+    plugin_path,
+    apply,
+    state,
+    help="""Install graphmem's plugin into opencode (one file, graphmem.js, in a plugins folder).
+
+    The plugin gives opencode the same memory as Claude Code and pi: recall on each message,
+    capture when the session goes idle, facts for compaction. Other plugins and opencode.json
+    are left alone; running it twice changes nothing.
+
+    Example: graphmem setup opencode --project
+    """,
+    scopes={
+        "project": "This project's folder (shared with the team). .opencode/plugins/",
+        "user": "~/.config/opencode/plugins/, every project (the default).",
+    },
+    remove_help=shims.REMOVE_HELP,
+    describe=shims.describer("opencode", "plugin"),
+)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 
 from graphmem.hosts import shim_files as shims
@@ -16,7 +15,7 @@ from graphmem.hosts.host import Host
 
 FILE_NAME = "graphmem.ts"
 
-SHIM = resources.files(__package__).joinpath("shim.ts")
+SHIM = Path(__file__).with_name("shim.ts")  # the template, installed as FILE_NAME
 
 
 def extension_path(scope: str, project_root: Path) -> Path:
@@ -38,4 +37,25 @@ def state(path: Path) -> str:
     return shims.current(SHIM, path)
 
 
-HOST = Host("pi", "pi", ".pi", extension_path, apply, state)
+HOST = Host(
+    "pi",
+    "pi",
+    ".pi",
+    extension_path,
+    apply,
+    state,
+    help="""Install graphmem's extension into pi (one file, graphmem.ts, in an extensions folder).
+
+    The extension gives pi the same memory as Claude Code and opencode: recall before each
+    prompt, capture when the agent ends, a flush at compaction and shutdown. Other extensions
+    are left alone; running it twice changes nothing.
+
+    Example: graphmem setup pi --project
+    """,
+    scopes={
+        "project": "This project's folder (shared with the team). .pi/extensions/",
+        "user": "~/.pi/agent/extensions/, every project (the default).",
+    },
+    remove_help=shims.REMOVE_HELP,
+    describe=shims.describer("pi", "extension"),
+)
