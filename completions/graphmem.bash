@@ -13,7 +13,7 @@ _graphmem() {
 _graphmem_words() {
     local words=''
     case "$1" in
-        "") words="status trust add search forget ingest dump load clear hook completions setup spool --backend --url --version --help" ;;
+        "") words="status trust add search forget ingest dump load clear mcp tool hook completions setup spool --backend --url --version --help" ;;
         "status") words="--json --help" ;;
         "trust") words="--revoke --json --help" ;;
         "add") words="--scope --group --name --source --json --help" ;;
@@ -23,6 +23,8 @@ _graphmem_words() {
         "dump") words="--group --all --format --server-limit --help" ;;
         "load") words="--json --help" ;;
         "clear") words="--group --all --yes --json --help" ;;
+        "mcp") words="--cwd --help" ;;
+        "tool") words="--schema --help" ;;
         "hook") words="--help" ;;
         "completions") words="--help" ;;
         "setup") words="claude-code opencode pi --yes --remove --host --no-hosts --project --backend --url --reprompt --injection-interval --global-group --compose --start-server --help" ;;

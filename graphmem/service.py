@@ -395,6 +395,12 @@ class Memory:
         hits = recall.ranked(self.conn, terms, self.groups(scope), limit)
         return ep.with_snippets(self.conn, terms, hits)
 
+    def recent(
+        self, kinds: Sequence[str], *, scope: Scope = "all", limit: int = 10
+    ) -> list[Episode]:
+        """The newest episodes of `kinds`, newest first (forgotten ones never)."""
+        return ep.recent(self.conn, self.groups(scope), limit, kinds)
+
     def counts(self) -> dict[str, int]:
         return ep.counts(self.conn)
 

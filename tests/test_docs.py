@@ -64,3 +64,13 @@ def test_correction_figures_in_the_docs_are_the_commands_output() -> None:
     assert "$ python -m benchmarks.correction_accuracy" in text
     for name, split in SPLITS.items():
         assert f"  {name}: {figures(split)}\n" in text, name
+
+
+def test_every_memory_tool_is_described_in_the_commands_reference() -> None:
+    from graphmem import tools
+
+    text = (DOCS / "commands.md").read_text()
+    for tool in tools.TOOLS:
+        assert f"### {tool.name}\n\n{tool.description}\n" in text, tool.name
+        for name in tool.params:
+            assert f"| `{name}` |" in text, (tool.name, name)

@@ -18,7 +18,7 @@ from graphmem.paths import hook_argv
 from tests.support.hookcheck import assert_failed_quietly, run_process
 from tests.support.transcripts import assistant, text, user, write
 
-HEAVY = {"typer", "rich", "pydantic", "httpx", "questionary", "click"}
+HEAVY = {"typer", "rich", "pydantic", "httpx", "questionary", "click", "mcp", "anyio"}
 # Standard modules a hook does without, each worth 2-26 ms per event (docs/benchmarks.md).
 # The spool's modules: hooks on the embedded store have no use for them.
 SPOOL = {

@@ -72,6 +72,7 @@ def _register() -> None:
         hook,
         ingest,
         load,
+        mcp,
         search,
         setup,
         spool,
@@ -79,8 +80,8 @@ def _register() -> None:
         trust,
     )
 
-    commands = (setup, status, trust, add, search, forget, ingest, dump, load, clear, spool, hook)
-    for module in (*commands, completions):
+    commands = (setup, status, trust, add, search, forget, ingest, dump, load, clear, spool)
+    for module in (*commands, mcp, hook, completions):
         module.register(app)
 
 
