@@ -203,7 +203,7 @@ def status(memory: Memory) -> str:
         f"store: {report['store']['path']}",
     ]
     if memory.syncing:
-        spool = memory.spool_status()
+        spool = memory.spool.status()
         breaker = spool["breaker"]
         lines.append(
             f"deliveries to the graph server: {spool['spool']['pending']} pending, "
