@@ -45,8 +45,8 @@ def build(cwd: str | None = None, deadline: float = DEADLINE_S) -> Server[Any, A
     def run(name: str, arguments: dict[str, Any]) -> str:
         if local.memory is None:
             cfg = config.load(cwd)
-            capped = {**cfg.values, "timeout": min(cfg.timeout, GRAPH_TIMEOUT_S)}
-            local.memory = Memory.for_config(replace(cfg, values=capped))
+            capped = replace(cfg, timeout=min(cfg.timeout, GRAPH_TIMEOUT_S))
+            local.memory = Memory.for_config(capped)
         return tools.call(local.memory, name, arguments)
 
     @server.list_tools()
