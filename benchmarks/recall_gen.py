@@ -42,9 +42,9 @@ class Split:
 
 
 class _Builder:
-    def __init__(self, spec: ModuleType) -> None:
-        self.rng = random.Random(spec.SEED)
-        self.vocab = Vocabulary(spec.SEED, size=20_000, head=spec.VOCABULARY)
+    def __init__(self, spec: ModuleType, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.vocab = Vocabulary(seed, size=20_000, head=spec.VOCABULARY)
         # slots[s][k]: (prompt, answer) planned for turn k of session s, None for filler
         self.slots: list[list[tuple[str, str] | None]] = [
             [None] * self.rng.randint(14, 28) for _ in range(SESSIONS)
@@ -101,10 +101,12 @@ class _Builder:
             )
 
 
-def generate(spec: ModuleType) -> Split:
-    """The episodes a store would hold after the split's sessions, and its questions."""
-    _IDS.seed(spec.SEED)
-    b = _Builder(spec)
+def generate(spec: ModuleType, run: int = 0) -> Split:
+    """The episodes a store would hold after the split's sessions, and its questions. Each `run`
+    is another project: the same topics, placed in other sessions among other filler."""
+    seed = spec.SEED * 1000 + run
+    _IDS.seed(seed)
+    b = _Builder(spec, seed)
     rng = b.rng
     questions: list[Question] = []
     for topic in spec.TOPICS:
@@ -132,7 +134,7 @@ def generate(spec: ModuleType) -> Split:
     now = datetime.now(UTC)
     for s, turns in enumerate(b.slots):
         day = now - timedelta(days=DAYS * (SESSIONS - s) / SESSIONS)
-        session_id = f"{spec.SEED}-{s:02d}-{rng.getrandbits(32):08x}"
+        session_id = f"{seed}-{s:02d}-{rng.getrandbits(32):08x}"
         for k, planned in enumerate(turns):
             stamp = day + timedelta(minutes=3 * k)
             prompt, answer = planned or (b.filler_prompt(), b.answer_with(None))

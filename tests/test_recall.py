@@ -93,3 +93,19 @@ def test_a_prompt_of_common_words_still_finds_recent_memory(project: Path) -> No
     memory = Memory.open(project)
     assert ep.terms(memory.conn, "deploy script").rare == []
     assert len(memory.search("deploy script", limit=5)) == 5
+
+
+def test_words_next_to_each_other_in_the_prompt_rank_as_a_phrase(project: Path) -> None:
+    store(
+        project,
+        turn(project, "The session ended, then the cache went cold.", name="scattered"),
+        turn(
+            project,
+            "We keep the session cache in Redis from now on, replacing the old in-process dict "
+            "that every worker had its own copy of.",
+            name="phrase",
+        ),
+        *[turn(project, f"Unrelated note {i} about the build.") for i in range(30)],
+    )
+    hits = Memory.open(project).search("Which backend holds the session cache?")
+    assert [h.episode.name for h in hits] == ["phrase", "scattered"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Iterator, Sequence
+from itertools import pairwise
 
 from graphmem.ids import digest, new_uuid
 from graphmem.record import field, record, replace
@@ -134,6 +135,7 @@ class Terms:
 
     rare: list[str]
     common: list[str]
+    pairs: list[str] = field(default_factory=list)  # "a b": words next to each other, one rare
 
     @property
     def all(self) -> list[str]:
@@ -156,7 +158,13 @@ def terms(conn: sqlite3.Connection, text: str) -> Terms:
             (_quote(word), threshold),
         ).fetchone()
         (common if probe else rare).append(word)
-    return Terms(rare, common)
+    tokens = _WORD.findall(text.lower())
+    pairs = [
+        f"{a} {b}"
+        for a, b in pairwise(tokens)
+        if a not in STOPWORDS and b not in STOPWORDS and (a in rare or b in rare) and a != b
+    ]
+    return Terms(rare, common, list(dict.fromkeys(pairs)))
 
 
 def search_terms(
@@ -169,7 +177,9 @@ def search_terms(
         return []
     where = ""
     if query.rare:
-        match = " OR ".join(map(_quote, query.rare))
+        # A phrase of the prompt found as a phrase counts as one more, rarer, word: bm25 weighs
+        # it by how few episodes have it. Each has a rare word, so it reads few positions.
+        match = " OR ".join(map(_quote, [*query.rare, *query.pairs]))
     else:
         match = " OR ".join(map(_quote, query.common))
         newest = conn.execute("SELECT max(id) FROM episodes").fetchone()[0] or 0
