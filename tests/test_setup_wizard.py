@@ -93,6 +93,9 @@ def test_compose_file_for_users_without_a_server(project: Path, cli: Cli) -> Non
     assert "docker compose -f" in result.stdout
     assert "no Docker engine answers here" in result.stdout  # none on these machines
     assert user_config()["url"] == "http://127.0.0.1:8000/mcp"
+    assert "FALKORDB_DATABASE=" in text
+    group = cli.json("status")["project"]["group_id"]
+    assert f"set the Graphiti server's FALKORDB_DATABASE to '{group}'" in result.stdout
     cli("setup", "--remove")
     assert not compose.exists()
 

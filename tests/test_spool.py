@@ -192,14 +192,71 @@ def test_status_probes_the_server(graphiti: FakeMcp, cli: Cli) -> None:
     assert down["breaker"]["open"]
 
 
+def test_status_says_what_the_server_is_and_whether_it_reads_back_our_episodes(
+    graphiti: FakeMcp, cli: Cli
+) -> None:
+    server = cli.json("status")["graphiti"]["server"]
+    assert server["message"] == "Graphiti MCP server is running and connected"
+    assert server["protocol"] == "2025-06-18"
+    assert server["read_back"]["state"] == "unchecked"  # nothing sent yet
+    text = cli("status").stdout
+    assert '"Graphiti MCP server is running and connected" (ok, MCP SDK' in text
+    group = cli.json("add", "Read me back")["group_id"]
+    cli("spool", "drain")
+    assert cli.json("status")["graphiti"]["server"]["read_back"]["state"] == "ok"
+    # A server reading another graph (FalkorDB's graph selection) shows none of them.
+    graphiti.inject("plain_text", on="get_episodes", message='{"episodes": []}')
+    assert cli.json("status")["graphiti"]["server"]["read_back"]["state"] == "waiting"
+    store = conn()
+    with db.transaction(store):
+        store.execute("UPDATE outbox SET acked_at = '2000-01-01T00:00:00Z'")
+    back = cli.json("status")["graphiti"]["server"]["read_back"]
+    assert back["state"] == "failed" and "shows none of them" in back["detail"]
+    assert (
+        f"FALKORDB_DATABASE (config: database.providers.falkordb.database) to '{group}'"
+        in (back["fix"])
+    )
+    assert "fix: set the server's FALKORDB_DATABASE" in cli("status").stdout
+
+
 def test_clear_clears_the_server_group_too(graphiti: FakeMcp, cli: Cli) -> None:
     group = cli.json("add", "To be cleared")["group_id"]
     cli.json("add", "--group", "keep", "To be kept")
     cli("spool", "drain")
     result = cli.json("clear", "--yes")
-    assert result["server"] == {"cleared": [group], "error": None}
+    assert result["server"] == {
+        "cleared": [group],
+        "verified": True,  # read back: what the server showed of the group is gone
+        "message": f"Graph data cleared successfully for group IDs: {group}",
+        "remaining": {group: 0},
+        "error": None,
+    }
     assert [c.arguments for c in graphiti.tool_calls("clear_graph")] == [{"group_ids": [group]}]
     assert {e["group_id"] for e in graphiti.graph.episodes} == {"keep"}
+
+
+def test_clear_reports_a_server_that_said_cleared_but_was_not(graphiti: FakeMcp, cli: Cli) -> None:
+    group = cli.json("add", "Still there after clear")["group_id"]
+    cli("spool", "drain")
+    said = f'{{"message": "Graph data cleared successfully for group IDs: {group}"}}'
+    graphiti.inject("plain_text", on="clear_graph", message=said)  # answers, clears nothing
+    result = cli("clear", "--yes")
+    assert result.exit_code == Exit.REJECTED
+    assert (
+        "was not cleared" in result.stderr and f"still shows 1 episodes of {group}" in result.stderr
+    )
+    assert "FALKORDB_DATABASE" in result.stderr
+    assert "cleared on the graph server" not in result.stdout
+
+
+def test_clear_says_when_it_cannot_check_the_server(graphiti: FakeMcp, cli: Cli) -> None:
+    cli.json("add", "Invisible to get_episodes")
+    cli("spool", "drain")
+    graphiti.inject("plain_text", on="get_episodes", message='{"episodes": []}')
+    result = cli("clear", "--yes")
+    assert result.exit_code == Exit.OK
+    assert "not checked" in result.stdout and "cleared on the graph server" not in result.stdout
+    assert cli.json("clear", "--yes")["server"]["verified"] is False
 
 
 def test_dump_marks_server_only_episodes_and_load_does_not_resend_them(

@@ -138,8 +138,8 @@ class GraphitiBackend:
     def delete_episode(self, uuid: str) -> None:
         self._call("delete", {"uuid": uuid})
 
-    def clear(self, group_ids: Sequence[str]) -> None:
-        """Delete everything in these groups, and nothing else."""
+    def clear(self, group_ids: Sequence[str]) -> str:
+        """Delete everything in these groups, and nothing else; the server's answer."""
         if not group_ids:
             raise ValueError("clear needs an explicit, non-empty list of group ids")
         _check_groups(group_ids)
@@ -151,7 +151,8 @@ class GraphitiBackend:
                 "this Graphiti server's clear_graph cannot be limited to groups and would wipe "
                 "the whole graph; refusing. Upgrade the server, or clear the groups on it directly",
             )
-        self._call("clear", {"group_ids": list(group_ids)})
+        answer = self._call("clear", {"group_ids": list(group_ids)})
+        return str(answer.get("message", ""))
 
     def status(self) -> ServerInfo:
         return self.client.probe()

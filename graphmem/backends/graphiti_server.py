@@ -43,11 +43,24 @@ services:
       - OPENAI_API_KEY=${{OPENAI_API_KEY:?set OPENAI_API_KEY}}
       - MODEL_NAME=${{MODEL_NAME:-gpt-4.1-mini}}
       - GRAPHITI_GROUP_ID=${{GRAPHITI_GROUP_ID:-main}}
+      # The graph get_episodes and clear_graph read: set it to your project's group id
+      # (`graphmem status` shows it and checks that the server reads back what it delivers).
+      - FALKORDB_DATABASE=${{FALKORDB_DATABASE:-main}}
     ports:
       - "127.0.0.1:8000:8000"
 volumes:
   falkordb_data:
 """
+
+
+def database_hint(group: str) -> str:
+    """The server setting that lets it read back what graphmem delivers to `group`."""
+    return (
+        f"on FalkorDB, set the Graphiti server's FALKORDB_DATABASE to {group!r} (this project's "
+        "group): with graphiti-core 0.31+ its get_episodes and clear_graph read only that graph, "
+        "with 0.29.x the graph written last (keep one group per server there); "
+        "`graphmem status` checks the round trip"
+    )
 
 
 def compose_file() -> Path:

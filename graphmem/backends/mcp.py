@@ -78,7 +78,8 @@ class ServerInfo:
     version: str
     tools: tuple[str, ...]
     status: str  # "ok", or "unknown" when the server has no get_status tool
-    message: str = ""
+    message: str = ""  # what get_status says (e.g. which database it is connected to)
+    protocol: str = ""  # the MCP protocol version the session agreed on
 
 
 class McpClient:
@@ -136,7 +137,7 @@ class McpClient:
         tools = self._cached_tools(deadline)
         name, version = self._server
         if "get_status" not in tools:
-            return ServerInfo(name, version, tuple(tools), "unknown")
+            return ServerInfo(name, version, tuple(tools), "unknown", protocol=self._protocol)
         answer = _tool_result(
             "get_status", self._request("tools/call", {"name": "get_status"}, deadline)
         )
@@ -148,7 +149,7 @@ class McpClient:
                 f"the MCP server at {self.url} is up but reports status "
                 f"{answer.get('status')!r}: {message or 'no detail'}; check its database",
             )
-        return ServerInfo(name, version, tuple(tools), "ok", message)
+        return ServerInfo(name, version, tuple(tools), "ok", message, self._protocol)
 
     def close(self) -> None:
         self._http.close()

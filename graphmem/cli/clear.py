@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -12,6 +12,7 @@ from graphmem.scope import sanitize
 
 if TYPE_CHECKING:
     from graphmem.service import Memory
+    from graphmem.sync.remote import Cleared
 
 
 def clear(
@@ -23,7 +24,8 @@ def clear(
 ) -> None:
     """Delete memories: this project's by default, or --group G, or --all.
 
-    With backend graphiti the same groups are cleared on the server too (only those groups).
+    With backend graphiti the same groups are cleared on the server too (only those groups),
+    then read back: a server still showing them is an error (exit 5).
 
     Example: graphmem clear --group old_project_1a2b3c4d5e --yes
     """
@@ -51,28 +53,62 @@ def clear(
         if not typer.confirm("delete them?", default=False, err=True):
             abort("nothing deleted", Exit.CANCELLED)
     deleted = memory.clear([g for g, n in plan.items() if n])
-    failure = _clear_server(memory, targets) if server else None
+    cleared, failure = _clear_server(memory, targets) if server else (None, None)
+    if cleared is not None and any(cleared.remaining.values()):
+        left = ", ".join(f"{n} episodes of {g}" for g, n in cleared.remaining.items() if n)
+        failure = GraphmemError(
+            f"the graph server answered {cleared.message!r} but still shows {left}: it did not "
+            "clear them (on FalkorDB its clear_graph works on one graph: set the server's "
+            "FALKORDB_DATABASE to the group, see docs/outage-resilience.md)",
+            Exit.REJECTED,
+        )
     if as_json:
-        remote = {"cleared": [] if failure else targets, "error": str(failure) if failure else None}
+        remote = _json(cleared, failure, targets)
         app.print_json({"deleted": deleted, **({"server": remote} if server else {})})
     else:
         app.out.print(
             "deleted " + ", ".join(f"{n} episodes from {g}" for g, n in deleted.items()),
             highlight=False,
         )
-        if server and not failure:
-            app.out.print("cleared on the graph server: " + ", ".join(targets), highlight=False)
+        if cleared is not None and not failure:
+            app.out.print(_said(cleared, targets), highlight=False)
     if failure:
         app.note(f"the graph server was not cleared: {failure}; run the command again later")
         raise typer.Exit(failure.code)
 
 
-def _clear_server(memory: Memory, targets: list[str]) -> GraphmemError | None:
+def _said(cleared: Cleared, targets: list[str]) -> str:
+    groups = ", ".join(targets)
+    if cleared.verified:
+        gone = sum(cleared.before.values())
+        return (
+            f"cleared on the graph server: {groups} (checked: {gone} episodes it showed are gone)"
+        )
+    return (
+        f"the graph server says: {cleared.message or 'cleared'} ({groups}); not checked: its "
+        "get_episodes shows nothing of these groups (see `graphmem status`)"
+    )
+
+
+def _json(
+    cleared: Cleared | None, failure: GraphmemError | None, targets: list[str]
+) -> dict[str, Any]:
+    return {
+        "cleared": [] if failure else targets,
+        "verified": bool(cleared and cleared.verified),
+        "message": cleared.message if cleared else None,
+        "remaining": cleared.remaining if cleared else {},
+        "error": str(failure) if failure else None,
+    }
+
+
+def _clear_server(
+    memory: Memory, targets: list[str]
+) -> tuple[Cleared | None, GraphmemError | None]:
     try:
-        memory.spool.clear_remote(targets)
+        return memory.spool.clear_remote(targets), None
     except GraphmemError as exc:
-        return exc
-    return None
+        return None, exc
 
 
 def register(app: typer.Typer) -> None:

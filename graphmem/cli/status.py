@@ -9,6 +9,8 @@ import typer
 
 from graphmem.cli.common import App, AsJson, get_app
 
+OFFICIAL_NAME = "Graphiti Agent Memory"  # getzep/graphiti mcp_server's FastMCP name
+
 
 def status(
     ctx: typer.Context,
@@ -17,8 +19,9 @@ def status(
     """Show graphmem's health: config in effect, backend, store, memories per group, the agents
     it is wired into, and when it last captured and injected.
 
-    With backend graphiti also probes the server (name, version, tools) and shows the spool and
-    the breaker.
+    With backend graphiti also probes the server (what it is, what it says of its database, its
+    tools), checks that it reads back what graphmem delivered to this project (and names the
+    server setting that fixes it when not), and shows the spool and the breaker.
 
     Example: graphmem status --json
     """
@@ -30,7 +33,7 @@ def status(
     report = memory.status()
     report["hosts"] = _hosts(Path(memory.project.root))
     if memory.syncing:
-        report["graphiti"] = memory.spool.server_status()
+        report["graphiti"] = memory.spool.server_status(memory.project.group_id)
     if as_json:
         app.print_json(report)
         return
@@ -101,16 +104,33 @@ def _graphiti(app: App, report: dict[str, Any]) -> None:
 
     server, spool, state = report["server"], report["spool"], report["breaker"]
     if server["reachable"]:
-        tools = ", ".join(server["tools"])
-        line = f"{server['name']} {server['version']} ({server['status']}); tools: {tools}"
+        app.out.print(f"[bold]server[/bold]   {escape(_identity(server))}", highlight=False)
+        back = server["read_back"]
+        line = f"{back['state']}: {back['detail']}" + (
+            f"; fix: {back['fix']}" if back["fix"] else ""
+        )
+        app.out.print(f"[bold]readback[/bold] {escape(line)}", highlight=False)
     else:
         line = f"unreachable: {server['error']}"
-    app.out.print(f"[bold]server[/bold]   {escape(line)}", highlight=False)
+        app.out.print(f"[bold]server[/bold]   {escape(line)}", highlight=False)
     app.out.print(
         f"[bold]spool[/bold]    {spool['pending']} pending, {spool['acked']} awaiting "
         f"confirmation, {spool['delivered']} delivered, {spool['dead']} dead"
         + (f"; breaker open ({state['failures']} failures)" if state["open"] else ""),
         highlight=False,
+    )
+
+
+def _identity(server: dict[str, Any]) -> str:
+    """What the server is. The official Graphiti server is a FastMCP app, whose version is that
+    of its MCP library, not Graphiti's: say so rather than pass it off as the server's."""
+    version = server["version"]
+    if server["name"] == OFFICIAL_NAME:
+        version = f"MCP SDK {version}" if version else ""
+    said = f': "{server["message"]}"' if server["message"] else ""
+    details = ", ".join(filter(None, [server["status"], version, f"protocol {server['protocol']}"]))
+    return f"{server['name'] or 'unnamed MCP server'}{said} ({details}); tools: " + ", ".join(
+        server["tools"]
     )
 
 

@@ -193,6 +193,13 @@ def _check_server(url: str, app: App) -> None:
     app.note(f"Graphiti server {info.name} {info.version} answers at {url}")
 
 
+def _group_of(project_root: Path) -> str:
+    from graphmem.scope import project_for
+
+    cfg = config.load(str(project_root))
+    return project_for(project_root, in_repo=cfg.in_repo, override=cfg.project_group).group_id
+
+
 def _apply(app: App, answers: Answers, project_root: Path) -> Done:
     done = Done()
     if answers.compose:
@@ -209,6 +216,8 @@ def _apply(app: App, answers: Answers, project_root: Path) -> Done:
         done.lines.append(f"then point graphmem at {graphiti_server.URL}")
     if answers.backend == "graphiti" and not answers.compose:
         _check_server(answers.url, app)
+    if answers.backend == "graphiti":
+        done.lines.append(graphiti_server.database_hint(_group_of(project_root)))
     updates = {
         "backend": answers.backend,
         "url": answers.url or None,

@@ -319,6 +319,17 @@ def latest_confirmed(conn: sqlite3.Connection, group: str) -> tuple[str | None, 
     return latest, progress or "1970-01-01T00:00:00Z"
 
 
+def sent_to(conn: sqlite3.Connection, group: str) -> tuple[int, str | None]:
+    """How many of the group's episodes the server accepted (or showed), and the oldest
+    acknowledgement among them."""
+    count, oldest = conn.execute(
+        "SELECT COUNT(*), MIN(acked_at) FROM outbox WHERE group_id = ? AND op = 'add' "
+        "AND state IN ('acked', 'delivered') AND acked_at IS NOT NULL",
+        (group,),
+    ).fetchone()
+    return count, oldest
+
+
 # -- bounds, status, and what a person may do -------------------------------------------------
 
 

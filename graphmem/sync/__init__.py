@@ -19,7 +19,7 @@ import sys
 import time
 
 from graphmem import paths
-from graphmem.record import record
+from graphmem.record import asdict, record
 from graphmem.store import breaker, outbox, remote_cache
 from graphmem.store.db import transaction
 from graphmem.store.outbox import Entry
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from graphmem.config import Config
     from graphmem.store.episodes import Episode
     from graphmem.sync.drain import DrainReport, Progress
-    from graphmem.sync.remote import RemoteAnswer
+    from graphmem.sync.remote import Cleared, RemoteAnswer
 
 __all__ = ["CachedFact", "Entry", "Health", "Spool"]
 
@@ -184,18 +184,23 @@ class Spool:
             self, max_entries=max_entries, force=force, progress=progress, lease_from=lease_from
         )
 
-    def server_status(self) -> dict[str, Any]:
-        """A fresh probe of the server, the shared breaker and the spool's counts."""
+    def server_status(self, group: str) -> dict[str, Any]:
+        """A fresh probe of the server, whether it reads back what was delivered to `group`, the
+        shared breaker and the spool's counts."""
         from graphmem.backends.mcp import McpError
+        from graphmem.sync import remote
 
         try:
-            info = self.server_info()
+            info, back = remote.server_report(self, group)
             server: dict[str, Any] = {
                 "reachable": True,
                 "name": info.name,
                 "version": info.version,
+                "protocol": info.protocol,
                 "status": info.status,
+                "message": info.message,
                 "tools": list(info.tools),
+                "read_back": asdict(back),
             }
         except McpError as exc:
             server = {"reachable": False, "error": str(exc)}
@@ -217,11 +222,12 @@ class Spool:
 
         return remote.episodes(self, groups, limit)
 
-    def clear_remote(self, groups: Sequence[str]) -> None:
-        """Clear exactly these groups on the server (never an argument-less clear_graph)."""
+    def clear_remote(self, groups: Sequence[str]) -> Cleared:
+        """Clear exactly these groups on the server (never an argument-less clear_graph), and
+        what reading them back showed."""
         from graphmem.sync import remote
 
-        remote.clear(self, groups)
+        return remote.clear(self, groups)
 
 
 def _spawn_drain(cwd: str, placeholder: str) -> None:

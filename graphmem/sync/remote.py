@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from graphmem.backends.graphiti import Entity, Fact, GraphitiBackend, RemoteEpisode
-from graphmem.backends.mcp import McpClient, McpError, ServerInfo, Unreachable
+from graphmem.backends.mcp import McpClient, McpError, Rejected, ServerInfo, Unreachable
 from graphmem.record import field, record
 from graphmem.store import breaker, outbox, remote_cache
 from graphmem.store.db import transaction
@@ -160,12 +160,93 @@ def status(spool: Spool) -> ServerInfo:
         return info
 
 
+READ_BACK_WINDOW = 200  # newest episodes of the group read
+READ_BACK_GRACE_S = 120.0  # an accepted episode may sit in the server's queue this long
+GRAPH_FIX = (
+    "set the server's FALKORDB_DATABASE (config: database.providers.falkordb.database) to "
+    "{group!r}. graphiti-core 0.31+: get_episodes and clear_graph read only that graph; "
+    "0.29.x: they read the graph written last, so also keep one group per server "
+    "(docs/outage-resilience.md)"
+)
+
+
+@record(frozen=True)
+class ReadBack:
+    """Can the server read back what graphmem delivered to a group? (a round trip)"""
+
+    group: str
+    state: str  # ok | waiting | failed | unchecked | error
+    detail: str
+    fix: str = ""
+
+
+def server_report(spool: Spool, group: str) -> tuple[ServerInfo, ReadBack]:
+    """A fresh probe and the round-trip check of `group`, in one session."""
+    with session(spool) as (backend, info):
+        return info, _read_back(spool, backend, group)
+
+
+def _read_back(spool: Spool, backend: GraphitiBackend, group: str) -> ReadBack:
+    sent, oldest = outbox.sent_to(spool.conn, group)
+    if not sent:
+        return ReadBack(group, "unchecked", f"nothing delivered to {group} yet")
+    try:
+        shown = backend.get_episodes([group], READ_BACK_WINDOW)
+    except Rejected as exc:
+        return ReadBack(group, "error", f"get_episodes failed: {exc.reason}")
+    ours = sum(1 for e in shown if e.group_id in ("", group) and outbox.key_in(e.name))
+    if ours:
+        return ReadBack(group, "ok", f"get_episodes shows {ours} of ours in {group}")
+    if oldest and _age_s(oldest) < READ_BACK_GRACE_S:
+        return ReadBack(group, "waiting", f"{sent} accepted, not shown yet (may still be queued)")
+    return ReadBack(
+        group,
+        "failed",
+        f"the server accepted {sent} episodes for {group} but its get_episodes shows none of "
+        "them: it reads another graph, so delivery cannot be confirmed and clear not checked",
+        GRAPH_FIX.format(group=group),
+    )
+
+
+def _age_s(stamp: str) -> float:
+    return (
+        datetime.now(UTC) - datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    ).total_seconds()
+
+
 def episodes(spool: Spool, groups: Sequence[str], limit: int) -> list[RemoteEpisode]:
     with session(spool) as (backend, _):
         return backend.get_episodes(groups, limit)
 
 
-def clear(spool: Spool, groups: Sequence[str]) -> None:
-    """Clear exactly these groups on the server (never an argument-less clear_graph)."""
+CLEAR_CHECK = 50  # episodes read per group to check a clear
+
+
+@record(frozen=True)
+class Cleared:
+    message: str  # what the server said it did
+    before: dict[str, int]  # episodes get_episodes showed per group before the clear
+    remaining: dict[str, int]  # and after it: should be none
+
+    @property
+    def verified(self) -> bool:
+        """Whether get_episodes could show these groups at all (else the clear is unchecked)."""
+        return any(self.before.values())
+
+
+def clear(spool: Spool, groups: Sequence[str]) -> Cleared:
+    """Clear exactly these groups on the server (never an argument-less clear_graph), then read
+    them back: a server can answer "cleared" and still hold them (FalkorDB graph selection)."""
     with session(spool) as (backend, _):
-        backend.clear(groups)
+        before = _shown(backend, groups)
+        message = backend.clear(groups)
+        remaining = _shown(backend, groups)
+    return Cleared(message, before, remaining)
+
+
+def _shown(backend: GraphitiBackend, groups: Sequence[str]) -> dict[str, int]:
+    try:
+        found = backend.get_episodes(groups, CLEAR_CHECK)
+    except Rejected:
+        found = []
+    return {g: sum(1 for e in found if e.group_id == g) for g in groups}

@@ -116,7 +116,10 @@ def test_clear_removes_the_named_group_on_the_server_and_nothing_else(
         eventually(functools.partial(facts_in, group), f"the fact in {group}")
 
     result = cli.json("clear", "--group", cleared, "--yes")
-    assert result["server"] == {"cleared": [cleared], "error": None}
+    server = result["server"]
+    assert (server["cleared"], server["error"]) == ([cleared], None)
+    # The stack's FALKORDB_DATABASE is this group, so the clear is read back and checked.
+    assert server["verified"] and server["remaining"] == {cleared: 0}
     assert facts_in(cleared) is None
     assert len(facts_in(kept) or []) == 1
 

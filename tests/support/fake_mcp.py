@@ -28,7 +28,8 @@ or tool the fault applies to (None: every POST); the first `after` matching requ
 - "is_error": the tool answers `isError: true` with `message` as text
 - "rpc_error": a JSON-RPC error with `code` and `message`
 - "status_error": `get_status` answers `{"status": "error", "message": message}`
-- "plain_text": the tool answers `message` as text that is not JSON
+- "plain_text": the tool answers `message` as its text, without doing anything (text that is
+  not JSON, or a success it did not achieve)
 - "drop": `add_memory` answers "queued" but the episode is never stored (its processing fails
   inside the server, as graphiti-core 0.29's RediSearch error on backticks does)
 - "die": `add_memory` answers "queued", then the server dies before storing it (graphiti-core
@@ -599,6 +600,8 @@ class _Handler(BaseHTTPRequestHandler):
                 value: Any = {"error": fault.message if fault else ""}
             elif kind == "status_error" and name == "get_status":
                 value = {"status": "error", "message": fault.message if fault else ""}
+            elif kind == "plain_text":
+                value = None  # answered below, the tool not run
             else:
                 value = self.fake.run_tool(name, args, fault)
         except _ToolFailure as exc:
