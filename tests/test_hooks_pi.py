@@ -73,3 +73,25 @@ def test_compaction_summary_is_saved(session: ShimSession, cli: Cli) -> None:
     assert [e["body"] for e in stored(cli, "summary")] == ["## Goal\nRotate deploy keys monthly."]
     session.send("SessionEnd")
     assert len(stored(cli)) == 1
+
+
+@pytest.mark.parametrize("flush", ["PreCompact", "SessionEnd"])
+def test_a_run_whose_stop_did_not_finish_is_stored_at_the_flush(
+    session: ShimSession, cli: Cli, flush: str
+) -> None:
+    """The shim sends again, at compaction and shutdown, each run whose Stop it gave up on."""
+    missed = run("Document the deploy key rotation")
+    session.send(flush, messages=missed)
+    (turn,) = stored(cli, "turn")
+    assert turn["body"].startswith("User: Document the deploy key rotation\nAssistant: Wrote it.")
+
+
+def test_a_run_stored_before_its_stop_was_cut_short_is_stored_once(
+    session: ShimSession, cli: Cli
+) -> None:
+    """Stop may have stored the run before the shim killed it: sent again, it is not doubled."""
+    missed = run("Document the deploy key rotation")
+    session.send("Stop", messages=missed)
+    session.send("PreCompact", messages=missed)
+    session.send("SessionEnd", messages=missed)
+    assert len(stored(cli, "turn")) == 1

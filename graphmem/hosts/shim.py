@@ -2,7 +2,8 @@
 
 A shim forwards each host event as `graphmem hook <Event>` with one JSON object on stdin:
 `host`, `session_id`, `cwd`, and per event `source` (SessionStart), the prompt (UserPromptSubmit),
-`messages` (the conversation since the shim last sent it: Stop, PreCompact), `stop_hook_active`
+`messages` (the conversation since the shim last sent it: Stop, PreCompact; pi also sends again,
+at PreCompact and SessionEnd, a run whose Stop did not finish), `stop_hook_active`
 (Stop: this turn continues a re-prompt, or ends a compaction) and the compaction summary
 (PostCompact). The answer is `{"context", "block", "compaction"}` with only the non-empty keys;
 the shim applies each the host's way. Each host reads its own prompt, summary and message shapes.

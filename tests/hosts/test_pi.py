@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import signal
 import subprocess
 from pathlib import Path
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from graphmem.hosts.pi import install as pi
+from graphmem.paths import hook_argv
 from tests.hosts.conftest import BrokenGraphmem
 from tests.hosts.test_claude_code import graphmem
 from tests.hosts.test_harness import wait_for
@@ -94,4 +96,27 @@ def test_pi_works_when_graphmem_is_missing_or_hangs(
     run = run_pi("hello", project, home, stub.url, env=FAST).check()
     assert run.reply_text == "STUB_REPLY ok"
     broken_graphmem.assert_given_up_on()
+    stub.assert_clean()
+
+
+def test_a_turn_whose_agent_end_timed_out_is_stored_at_shutdown(
+    pi_bin: Path, stub: ModelStub, project: Path, home: Path, tmp_path: Path
+) -> None:
+    """graphmem's Stop outlives its time limit and is killed with the turn unstored; the shim
+    keeps the run and session_shutdown hands it over again."""
+    calls = tmp_path / "calls.log"
+    slow_stop = tmp_path / "graphmem-hook"
+    slow_stop.write_text(
+        f'#!/bin/sh\necho "$1" >> {calls}\n[ "$1" = Stop ] && exec sleep 60\n'
+        f'exec {shlex.join(hook_argv())} "$@"\n'
+    )
+    slow_stop.chmod(0o755)
+    pi.apply(pi.extension_path("project", project), argv=[str(slow_stop)])
+    prompt = "write it down [[write: DEPLOY.md Deploy keys rotate monthly]]"
+    run_pi(prompt, project, home, stub.url, env={"GRAPHMEM_HOOK_TIMEOUT_MS": "3000"}).check()
+    events = calls.read_text().split()
+    assert events[events.index("Stop") :] == ["Stop", "SessionEnd"]
+    assert wait_for(lambda: bool(kinds(project, "turn")))
+    (turn,) = kinds(project, "turn")
+    assert turn["body"].startswith("User: write it down") and "edited DEPLOY.md" in turn["body"]
     stub.assert_clean()

@@ -2,7 +2,8 @@
 
 The shim sends `before_agent_start`'s prompt as `prompt`, `agent_end`'s messages (that prompt's
 run only) as `messages` (read in messages.py), and `session_compact`'s `compactionEntry.summary`
-as `summary`.
+as `summary`. At `session_before_compact` and `session_shutdown` it sends again, one event per
+run, the messages of each run whose Stop did not finish.
 """
 
 from __future__ import annotations

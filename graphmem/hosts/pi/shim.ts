@@ -16,6 +16,8 @@ const LIMITS: Record<string, number> = {
 const DEFAULT_LIMIT = 5000;
 const OVERRIDE = Number(process.env.GRAPHMEM_HOOK_TIMEOUT_MS) || Infinity;
 const CUSTOM_TYPE = "graphmem";
+// agent_end runs kept until their Stop finishes; beyond this many the oldest are dropped.
+const MAX_UNSAVED = 20;
 
 type Answer = { context?: string; block?: string; compaction?: string };
 
@@ -23,13 +25,14 @@ function limit(event: string): number {
   return Math.min(LIMITS[event] ?? DEFAULT_LIMIT, OVERRIDE);
 }
 
-// Runs graphmem's hook for `event` with `payload`; resolves to its JSON answer, or {} on any failure.
-function hook(event: string, payload: Record<string, unknown>): Promise<Answer> {
+// Runs graphmem's hook for `event` with `payload`; resolves to its JSON answer, or null when graphmem
+// did not finish (missing, failed to start, killed at its time limit): what it was sent may be lost.
+function hook(event: string, payload: Record<string, unknown>): Promise<Answer | null> {
   return new Promise((resolve) => {
     let out = "";
     let done = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const finish = (answer: Answer) => {
+    const finish = (answer: Answer | null) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
@@ -43,7 +46,7 @@ function hook(event: string, payload: Record<string, unknown>): Promise<Answer> 
         detached: true,
       });
     } catch {
-      return resolve({});
+      return resolve(null);
     }
     timer = setTimeout(() => {
       try {
@@ -51,11 +54,12 @@ function hook(event: string, payload: Record<string, unknown>): Promise<Answer> 
       } catch {
         child.kill("SIGKILL");
       }
-      finish({});
+      finish(null);
     }, limit(event));
-    child.on("error", () => finish({}));
+    child.on("error", () => finish(null));
     child.stdout?.on("data", (chunk) => (out += chunk));
-    child.on("close", () => {
+    child.on("close", (code) => {
+      if (code !== 0) return finish(null);
       try {
         const answer = JSON.parse(out || "{}");
         finish(answer && typeof answer === "object" ? answer : {});
@@ -73,6 +77,9 @@ export default function graphmem(pi: any) {
   let started = false;
   let continuing = false; // the running agent answers graphmem's own re-prompt
   let compacted = false; // the next prompt gets the recall a fresh context needs
+  // agent_end runs not known to be stored: their Stop is still running (print mode shuts down
+  // meanwhile) or did not finish.
+  const unsaved = new Set<unknown[]>();
 
   const base = (ctx: any) => ({
     session_id: String(ctx?.sessionManager?.getSessionId?.() ?? ""),
@@ -85,6 +92,16 @@ export default function graphmem(pi: any) {
       return undefined; // pi goes on without memory
     }
   };
+  // Sends `event` with each run not known to be stored, so compaction and shutdown capture it
+  // (graphmem stores a run it already has only once); with none, the event alone.
+  const flush = async (event: string, ctx: any) => {
+    if (!unsaved.size) return void (await hook(event, base(ctx)));
+    for (const messages of [...unsaved]) {
+      // graphmem not answering: the rest wait for the next flush
+      if ((await hook(event, { ...base(ctx), messages })) === null) return;
+      unsaved.delete(messages);
+    }
+  };
 
   pi.on("session_start", (event: any) => {
     source = event?.reason === "startup" || !event?.reason ? "startup" : "resume";
@@ -94,15 +111,16 @@ export default function graphmem(pi: any) {
     quietly(async () => {
       const contexts: (string | undefined)[] = [];
       if (!started || compacted) {
-        const answer = await hook("SessionStart", {
+        const answer = (await hook("SessionStart", {
           ...base(ctx),
           source: compacted ? "compact" : source,
-        });
+        })) ?? {};
         started = true;
         compacted = false;
         contexts.push(answer.context);
       }
-      const answer = await hook("UserPromptSubmit", { ...base(ctx), prompt: event?.prompt ?? "" });
+      const answer =
+        (await hook("UserPromptSubmit", { ...base(ctx), prompt: event?.prompt ?? "" })) ?? {};
       contexts.push(answer.context);
       const content = contexts.filter(Boolean).join("\n\n");
       if (!content) return undefined;
@@ -114,11 +132,16 @@ export default function graphmem(pi: any) {
     quietly(async () => {
       const wasContinuing = continuing;
       continuing = false;
+      const messages = event?.messages ?? [];
+      unsaved.add(messages);
+      if (unsaved.size > MAX_UNSAVED) unsaved.delete(unsaved.values().next().value);
       const answer = await hook("Stop", {
         ...base(ctx),
-        messages: event?.messages ?? [],
+        messages,
         stop_hook_active: wasContinuing,
       });
+      if (answer === null) return; // kept for the next flush
+      unsaved.delete(messages);
       if (!answer.block || wasContinuing) return;
       continuing = true;
       // A custom message, not sendUserMessage: the re-prompt is graphmem's, not the user's.
@@ -132,7 +155,7 @@ export default function graphmem(pi: any) {
 
   // Returns nothing: a value from this handler would replace pi's summary or cancel it.
   pi.on("session_before_compact", async (_event: any, ctx: any) => {
-    await quietly(() => hook("PreCompact", base(ctx)));
+    await quietly(() => flush("PreCompact", ctx));
   });
 
   pi.on("session_compact", (event: any, ctx: any) =>
@@ -142,7 +165,5 @@ export default function graphmem(pi: any) {
     }),
   );
 
-  pi.on("session_shutdown", (_event: any, ctx: any) =>
-    quietly(() => hook("SessionEnd", base(ctx))),
-  );
+  pi.on("session_shutdown", (_event: any, ctx: any) => quietly(() => flush("SessionEnd", ctx)));
 }
