@@ -6,7 +6,7 @@ from graphmem.record import record
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
 if TYPE_CHECKING:
-    from typing import Any, Literal
+    from typing import Literal
 
     from graphmem.hosts.turns import Turn
 
@@ -63,8 +63,3 @@ class Answer:
 
     def __bool__(self) -> bool:
         return bool(self.context or self.block or self.compaction)
-
-
-def string(value: Any) -> str:
-    """A payload's string value; anything else (missing, null, a number) reads as ''."""
-    return value if isinstance(value, str) else ""

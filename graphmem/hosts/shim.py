@@ -14,7 +14,8 @@ from __future__ import annotations
 import json
 
 from graphmem.hosts.events import KINDS as HOOK_KINDS
-from graphmem.hosts.events import Answer, HookEvent, string
+from graphmem.hosts.events import Answer, HookEvent
+from graphmem.hosts.payload import string
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
 if TYPE_CHECKING:

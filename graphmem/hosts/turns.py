@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from graphmem.hosts.events import string
+from graphmem.hosts.payload import string
 from graphmem.record import field, record
 
 MARKER_PREFIX = "[REDACTED:"  # graphmem.redact's, not imported: hooks that store nothing skip it

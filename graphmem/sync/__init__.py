@@ -24,6 +24,14 @@ from graphmem.store import breaker, outbox, remote_cache
 from graphmem.store.db import transaction
 from graphmem.store.outbox import Entry
 from graphmem.store.remote_cache import CachedFact
+from graphmem.sync.shared import (
+    CONFIRM_EVERY_S,
+    CONFIRM_LEASE,
+    DRAIN_LEASE,
+    LEASE_ENV,
+    REFRESH_LEASE,
+    STARTING_S,
+)
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
 if TYPE_CHECKING:
@@ -38,15 +46,15 @@ if TYPE_CHECKING:
     from graphmem.sync.drain import DrainReport, Progress
     from graphmem.sync.remote import Cleared, RemoteAnswer
 
-__all__ = ["CachedFact", "Entry", "Health", "Spool"]
-
-DRAIN_LEASE = "drain"
-REFRESH_LEASE = "refresh"
-LEASE_ENV = "GRAPHMEM_DRAIN_LEASE"  # the placeholder lease a background drain takes over
-STARTING_S = 15.0  # how long a placeholder holds the drain lease while the process starts
-REFRESH_EVERY_S = 60.0  # a background run only to refresh the cache, at most this often
-CONFIRM_LEASE = "confirm"
-CONFIRM_EVERY_S = 60.0  # a background run only to confirm what the server accepted, as often
+__all__ = [
+    "CONFIRM_LEASE",
+    "DRAIN_LEASE",
+    "LEASE_ENV",
+    "CachedFact",
+    "Entry",
+    "Health",
+    "Spool",
+]
 
 
 @record(frozen=True)

@@ -28,19 +28,19 @@ from graphmem.record import field, record
 from graphmem.store import breaker, outbox, remote_cache
 from graphmem.store.db import transaction
 from graphmem.store.outbox import Entry
-from graphmem.sync import (
+from graphmem.sync.remote import cached, open_backend, still_valid
+from graphmem.sync.shared import (
     CONFIRM_EVERY_S,
     CONFIRM_LEASE,
     DRAIN_LEASE,
     REFRESH_EVERY_S,
     REFRESH_LEASE,
 )
-from graphmem.sync.remote import cached, open_backend, still_valid
 
 if TYPE_CHECKING:
     import sqlite3
 
-    from graphmem.sync import Spool
+    from graphmem.sync.shared import SpoolView
 
 BATCH = 25
 # Transport failures after which the request may have reached the server: look before resending.
@@ -88,7 +88,7 @@ class DrainReport:
 
 
 def drain(
-    spool: Spool,
+    spool: SpoolView,
     *,
     max_entries: int | None = None,
     force: bool = False,
@@ -107,7 +107,7 @@ def drain(
 
 
 def _drain(
-    spool: Spool,
+    spool: SpoolView,
     max_entries: int | None,
     force: bool,
     progress: Progress | None,
@@ -159,7 +159,7 @@ class _Stop(Exception):
 class _Run:
     def __init__(
         self,
-        spool: Spool,
+        spool: SpoolView,
         backend: GraphitiBackend,
         owner: str,
         lease_s: float,

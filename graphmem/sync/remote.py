@@ -23,7 +23,7 @@ from graphmem.store.remote_cache import CachedFact
 
 if TYPE_CHECKING:
     from graphmem.config import Config
-    from graphmem.sync import Spool
+    from graphmem.sync.shared import SpoolView
 
 
 def open_backend(config: Config) -> GraphitiBackend:
@@ -109,7 +109,7 @@ def probe(config: Config) -> ServerInfo:
 
 
 @contextmanager
-def session(spool: Spool) -> Iterator[tuple[GraphitiBackend, ServerInfo]]:
+def session(spool: SpoolView) -> Iterator[tuple[GraphitiBackend, ServerInfo]]:
     """The server for one command, after a fresh probe (whatever the breaker says).
 
     Whether the server could be reached is recorded in the breaker every process reads.
@@ -126,7 +126,7 @@ def session(spool: Spool) -> Iterator[tuple[GraphitiBackend, ServerInfo]]:
         backend.client.close()
 
 
-def _record(spool: Spool, failure: str | None) -> None:
+def _record(spool: SpoolView, failure: str | None) -> None:
     with transaction(spool.conn):
         if failure is None:
             breaker.record_success(spool.conn)
@@ -142,7 +142,7 @@ class RemoteAnswer:
     unreachable: bool = False  # False when it answered with a refusal
 
 
-def search(spool: Spool, query: str, groups: Sequence[str], limit: int) -> RemoteAnswer:
+def search(spool: SpoolView, query: str, groups: Sequence[str], limit: int) -> RemoteAnswer:
     """Facts (still valid) and entities from the server, cached locally; or why not."""
     try:
         with session(spool) as (backend, _):
@@ -155,7 +155,7 @@ def search(spool: Spool, query: str, groups: Sequence[str], limit: int) -> Remot
     return RemoteAnswer(facts, entities)
 
 
-def status(spool: Spool) -> ServerInfo:
+def status(spool: SpoolView) -> ServerInfo:
     with session(spool) as (_, info):
         return info
 
@@ -180,13 +180,13 @@ class ReadBack:
     fix: str = ""
 
 
-def server_report(spool: Spool, group: str) -> tuple[ServerInfo, ReadBack]:
+def server_report(spool: SpoolView, group: str) -> tuple[ServerInfo, ReadBack]:
     """A fresh probe and the round-trip check of `group`, in one session."""
     with session(spool) as (backend, info):
         return info, _read_back(spool, backend, group)
 
 
-def _read_back(spool: Spool, backend: GraphitiBackend, group: str) -> ReadBack:
+def _read_back(spool: SpoolView, backend: GraphitiBackend, group: str) -> ReadBack:
     sent, oldest = outbox.sent_to(spool.conn, group)
     if not sent:
         return ReadBack(group, "unchecked", f"nothing delivered to {group} yet")
@@ -214,7 +214,7 @@ def _age_s(stamp: str) -> float:
     ).total_seconds()
 
 
-def episodes(spool: Spool, groups: Sequence[str], limit: int) -> list[RemoteEpisode]:
+def episodes(spool: SpoolView, groups: Sequence[str], limit: int) -> list[RemoteEpisode]:
     with session(spool) as (backend, _):
         return backend.get_episodes(groups, limit)
 
@@ -234,7 +234,7 @@ class Cleared:
         return any(self.before.values())
 
 
-def clear(spool: Spool, groups: Sequence[str]) -> Cleared:
+def clear(spool: SpoolView, groups: Sequence[str]) -> Cleared:
     """Clear exactly these groups on the server (never an argument-less clear_graph), then read
     them back: a server can answer "cleared" and still hold them (FalkorDB graph selection)."""
     with session(spool) as (backend, _):

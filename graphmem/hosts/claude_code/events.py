@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 
-from graphmem.hosts.events import KINDS, Answer, HookEvent, string
+from graphmem.hosts.events import KINDS, Answer, HookEvent
+from graphmem.hosts.payload import string
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
 if TYPE_CHECKING:

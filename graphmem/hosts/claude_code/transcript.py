@@ -16,7 +16,7 @@ import os
 import re
 import stat
 
-from graphmem.hosts.events import string
+from graphmem.hosts.payload import string
 from graphmem.hosts.turns import ReadResult, TurnBuilder, assistant_blocks, finish, text_of
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)

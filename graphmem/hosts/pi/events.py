@@ -9,7 +9,8 @@ run, the messages of each run whose Stop did not finish.
 from __future__ import annotations
 
 from graphmem.hosts import shim
-from graphmem.hosts.events import Answer, HookEvent, string
+from graphmem.hosts.events import Answer, HookEvent
+from graphmem.hosts.payload import string
 from graphmem.hosts.pi import messages
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)

@@ -8,7 +8,7 @@ other role are not prompts.
 
 from __future__ import annotations
 
-from graphmem.hosts.events import string
+from graphmem.hosts.payload import string
 from graphmem.hosts.turns import TurnBuilder, assistant_blocks, last_turn, text_of
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
