@@ -71,8 +71,7 @@ def test_real_tool_turn_and_manual_compaction() -> None:
         ToolUse("Bash", "echo stub-tool-ran > stub_tool_out.txt && cat stub_tool_out.txt", ok=True)
     ]
     assert not turn.edited and not turn.kept_memory and not turn.substantive
-    assert len(got.compact_summaries) == 1
-    assert got.compact_summaries[0].startswith("This session is being continued")
+    assert "This session is being continued" not in turn.prompt + turn.answer
 
 
 def test_real_transcript_read_across_two_stop_calls(transcript: Path) -> None:
@@ -93,7 +92,6 @@ def test_real_transcript_read_across_two_stop_calls(transcript: Path) -> None:
     assert second.offset == len(raw)
     # The re-prompted continuation: same logical turn, its prompt was read the first time.
     assert [(t.prompt, t.answer, t.tools) for t in second.turns] == [("", "STUB_REPLY 1", [])]
-    assert len(second.compact_summaries) == 1
 
 
 def test_every_line_type_in_the_real_transcripts_is_handled() -> None:
@@ -130,7 +128,7 @@ def test_half_written_last_line_is_left_for_next_time(transcript: Path) -> None:
 def test_nothing_new_keeps_the_offset(transcript: Path) -> None:
     write(transcript, user("hi"), assistant(text("hello")))
     size = transcript.stat().st_size
-    assert read_claude(str(transcript), size) == ReadResult([], size, [])
+    assert read_claude(str(transcript), size) == ReadResult([], size)
 
 
 def test_invalid_utf8_and_garbage_lines_are_tolerated(transcript: Path) -> None:
@@ -158,7 +156,7 @@ def test_huge_line_is_stepped_over(transcript: Path) -> None:
 def test_unfinished_line_filling_the_window_is_not_reread_forever(transcript: Path) -> None:
     start = b'{"type":"assistant","message":'
     write(transcript, start + b"x" * (1000 - len(start)))
-    assert read_claude(str(transcript), 0, max_bytes=1000) == ReadResult([], 1000, [])
+    assert read_claude(str(transcript), 0, max_bytes=1000) == ReadResult([], 1000)
 
 
 def test_backlog_over_max_bytes_reads_the_recent_end_from_a_line_start(transcript: Path) -> None:
@@ -188,7 +186,7 @@ def test_backlog_window_ending_in_a_half_written_line(transcript: Path) -> None:
 def test_backlog_window_inside_one_huge_line_is_skipped(transcript: Path) -> None:
     write(transcript, user("first"), b'{"type":"assistant","message":' + b"x" * 5000)
     got = read_claude(str(transcript), 0, max_bytes=1000)
-    assert got == ReadResult([], transcript.stat().st_size, [])
+    assert got == ReadResult([], transcript.stat().st_size)
 
 
 def test_truncated_file_is_read_from_the_start(transcript: Path) -> None:
@@ -206,7 +204,7 @@ def test_paths_that_are_not_transcripts(tmp_path: Path, kind: str) -> None:
         os.mkfifo(path)  # opening it for a blocking read would hang the hook
     elif kind == "dev-zero":
         path = Path("/dev/zero")
-    assert read_claude(str(path), 42) == ReadResult([], 42, [])
+    assert read_claude(str(path), 42) == ReadResult([], 42)
 
 
 # --- synthetic: turn grouping ----------------------------------------------------------------
@@ -241,10 +239,12 @@ def test_multi_turn_with_tools_results_and_errors(transcript: Path) -> None:
         ("Bash", "pytest -q", True),
     ]
     assert first.tools[2].error == "Exit code 2\nmake: *** [lint] Error 1\nE501 line too long"
-    assert "ran `make lint …` (error: Exit code 2 … E501 line too long)" in first.render(10_000)
+    assert "ran `make lint …` (error: Exit code 2 … E501 line too long)" in render_turns(
+        [first], 10_000
+    )
     assert first.edited and first.substantive
     assert (second.prompt, second.answer) == ("now document it", "Documented.")
-    assert second.render(10_000) == (
+    assert render_turns([second], 10_000) == (
         "User: now document it\nAssistant: Documented.\nTools: edited /repo/README.md"
     )
 
@@ -260,12 +260,12 @@ def test_error_text_of_a_huge_output_is_its_two_ends_capped(transcript: Path) ->
     (turn,) = read_all(transcript).turns
     assert len(turn.tools[0].error) < 10_000  # only the two ends are kept
     shown = "(error: Traceback (most recent call last): … KeyError: 'id')"
-    assert turn.render(1000).endswith(shown)
+    assert render_turns([turn], 1000).endswith(shown)
     one_long_line = "x" * 10_000
     write(transcript, user("p"), assistant(call("c", "Bash", command="app")))
     write(transcript, result("c", one_long_line, True), mode="ab")
     (turn,) = read_all(transcript).turns
-    shown = turn.render(1000).split("(error: ", 1)[1]
+    shown = render_turns([turn], 1000).split("(error: ", 1)[1]
     assert len(shown) == 161 and shown.endswith("x…)")
 
 
@@ -287,7 +287,7 @@ def test_stop_hook_reprompt_continues_the_same_turn(transcript: Path) -> None:
     assert turn.kept_memory
 
 
-def test_compaction_summary_is_collected_not_a_turn(transcript: Path) -> None:
+def test_compaction_summary_is_not_a_turn(transcript: Path) -> None:
     write(
         transcript,
         user("long task"),
@@ -303,7 +303,6 @@ def test_compaction_summary_is_collected_not_a_turn(transcript: Path) -> None:
         assistant(text("Found two bugs.")),
     )
     got = read_all(transcript)
-    assert got.compact_summaries == ["This session is being continued… summary text"]
     assert [(t.prompt, t.answer) for t in got.turns] == [
         ("long task", "step one\n\nstep two"),
         ("/review src/", "Found two bugs."),
@@ -424,7 +423,7 @@ def test_render_lists_edits_commands_and_other_tools() -> None:
             ToolUse("Grep", "TODO", ok=True),
         ],
     )
-    assert turn.render(1000) == (
+    assert render_turns([turn], 1000) == (
         "User: fix lint\nAssistant: Fixed.\nTools: edited b.py, a.py; "
         "ran `pytest` (ok), `make` (error: Exit code 2); used Grep TODO (ok)"
     )
@@ -432,7 +431,7 @@ def test_render_lists_edits_commands_and_other_tools() -> None:
 
 def test_render_over_cap_keeps_the_recent_end_from_a_line_start() -> None:
     turn = Turn("old prompt", "\n".join(f"line {i}" for i in range(100)), [ToolUse("Bash", "ls")])
-    body = turn.render(120)
+    body = render_turns([turn], 120)
     assert len(body) <= 120
     assert body.startswith("[… earlier part cut …]\nline ")
     assert body.endswith("line 99\nTools: ran `ls`")
@@ -440,14 +439,14 @@ def test_render_over_cap_keeps_the_recent_end_from_a_line_start() -> None:
 
 
 def test_render_of_one_long_line_cuts_at_a_word() -> None:
-    body = Turn("p", " ".join(["word"] * 500)).render(100)
+    body = render_turns([Turn("p", " ".join(["word"] * 500))], 100)
     assert len(body) <= 100
     assert body.split("\n", 1)[1].startswith("word word")
 
 
 def test_render_many_tools_keeps_the_newest() -> None:
     tools = [ToolUse("Read", f"f{i}.py", ok=True) for i in range(30)]
-    line_ = Turn(tools=tools).render(10_000)
+    line_ = render_turns([Turn(tools=tools)], 10_000)
     assert line_.startswith("Tools: used (+18 earlier) Read f18.py (ok),")
     assert line_.endswith("Read f29.py (ok)")
 
@@ -611,8 +610,8 @@ def test_cuts_never_split_a_redaction_marker() -> None:
         return text.replace("SECRET", "[REDACTED:secret]")
 
     command = "x" * 70 + " SECRET tail"  # the marker would straddle the 80-char cut
-    body = Turn(tools=[ToolUse("Bash", command, ok=True)]).render(1000, clean)
+    body = render_turns([Turn(tools=[ToolUse("Bash", command, ok=True)])], 1000, clean)
     assert body == "Tools: ran `" + "x" * 70 + " …` (ok)"
     cut_mark = "[… earlier part cut …]\n"
-    tail = Turn(answer="SECRET" + "y" * 50).render(len(cut_mark) + 54, clean)
+    tail = render_turns([Turn(answer="SECRET" + "y" * 50)], len(cut_mark) + 54, clean)
     assert tail == cut_mark + "y" * 50  # not "ED:secret] yyy…"

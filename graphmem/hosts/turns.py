@@ -107,15 +107,11 @@ class Turn:
     def substantive(self) -> bool:
         return self.edited or len(self.answer) > SUBSTANTIVE_CHARS
 
-    def render(self, cap: int, clean: Clean = _as_is) -> str:
-        return render_turns([self], cap, clean)
-
 
 @record(frozen=True)
 class ReadResult:
     turns: list[Turn]
     offset: int  # where the next read starts: just after the last complete line consumed
-    compact_summaries: list[str]
 
 
 # --- rendering ---------------------------------------------------------------------------------

@@ -66,10 +66,9 @@ def read(
     """
     data, begin, end, new_offset = _read_complete_lines(path, max(offset, 0), max_bytes)
     if begin >= end:
-        return ReadResult([], new_offset, [])
-    summaries: list[str] = []
-    builders = _builders(_json_lines(data, begin, end, max_line), summaries)
-    return ReadResult(finish(builders), new_offset, summaries)
+        return ReadResult([], new_offset)
+    builders = _builders(_json_lines(data, begin, end, max_line))
+    return ReadResult(finish(builders), new_offset)
 
 
 def _read_complete_lines(path: str, offset: int, max_bytes: int) -> tuple[bytes, int, int, int]:
@@ -142,7 +141,7 @@ def _loads_lenient(raw: bytes) -> Any:
         return None
 
 
-def _builders(entries: Iterable[dict[str, Any]], summaries: list[str]) -> list[TurnBuilder]:
+def _builders(entries: Iterable[dict[str, Any]]) -> list[TurnBuilder]:
     builders: list[TurnBuilder] = []
     current: TurnBuilder | None = None
     for entry in entries:
@@ -163,9 +162,7 @@ def _builders(entries: Iterable[dict[str, Any]], summaries: list[str]) -> list[T
                 builders.append(current)
             _assistant(current, content)
         elif entry.get("isCompactSummary"):
-            summary = text_of(content).strip()
-            if summary:
-                summaries.append(summary)
+            continue  # the summary reaches memory through PostCompact, not as a turn
         else:
             prompt = _prompt(content)
             if prompt is not None:
