@@ -7,7 +7,10 @@ errors as normal results `{"error": ...}`; `add_memory` that only queues (one qu
 one episode at a time, lost on restart, failures only logged); streamable HTTP at `/mcp` with
 DNS-rebinding protection; `GET /health`. It also keeps the official server's FalkorDB quirk: adds
 and searches use the graph named after the group, while `get_episodes`, `get_entity_edge`,
-`delete_*` and `clear_graph` use the configured default graph (`--database`).
+`delete_*` and `clear_graph` use the configured default graph (`--database`), or with
+`--graphs last-written` the graph written last (graphiti-core 0.29). And what deployments meet:
+`--transport sse` (the older transport), `--fail-on TEXT` (such episodes fail inside the server
+after add_memory answered), `--die-on TEXT` (processing such an episode kills the server).
 
     python -m tests.support.graphiti_mcp_server --port P --falkordb-port F --llm-url URL
 """
@@ -17,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -130,6 +134,17 @@ class ServerConfig:
     group_id: str = "main"
     # The FalkorDB graph the group-less tools read (the official server's FALKORDB_DATABASE).
     database: str = "default_db"
+    # Which graph get_episodes / clear_graph read besides: "configured" (graphiti-core 0.31: only
+    # `database`) or "last-written" (0.29: add_episode re-bound the shared driver to the graph of
+    # the group it wrote, so they read whichever group was written last).
+    graphs: str = "configured"
+    transport: str = "http"  # or "sse": the older transport (GET /sse, POST /messages/)
+    # Episodes whose body contains this fail inside the server after add_memory answered
+    # (graphiti-core 0.29's RediSearch syntax error on backticks): only logged.
+    fail_on: str = ""
+    # Processing an episode whose body contains this kills the server (graphiti-core 0.31 crashing
+    # FalkorDB on a stopword-named entity): its queue is lost; a supervisor restarts it.
+    die_on: str = ""
 
 
 def parse_args(argv: list[str] | None = None) -> ServerConfig:
@@ -139,6 +154,10 @@ def parse_args(argv: list[str] | None = None) -> ServerConfig:
     parser.add_argument("--llm-url", required=True, help="OpenAI-compatible base URL (…/v1)")
     parser.add_argument("--group-id", default=ServerConfig.group_id)
     parser.add_argument("--database", default=ServerConfig.database)
+    parser.add_argument("--graphs", choices=("configured", "last-written"), default="configured")
+    parser.add_argument("--transport", choices=("http", "sse"), default="http")
+    parser.add_argument("--fail-on", default="")
+    parser.add_argument("--die-on", default="")
     args = parser.parse_args(argv)
     return ServerConfig(
         port=args.port,
@@ -146,6 +165,10 @@ def parse_args(argv: list[str] | None = None) -> ServerConfig:
         llm_url=args.llm_url,
         group_id=args.group_id,
         database=args.database,
+        graphs=args.graphs,
+        transport=args.transport,
+        fail_on=args.fail_on,
+        die_on=args.die_on,
     )
 
 
@@ -231,6 +254,11 @@ def build_mcp(config: ServerConfig, graphiti: Graphiti, queues: EpisodeQueues) -
             episode_type = EpisodeType.text
 
         async def process() -> None:
+            if config.die_on and config.die_on in episode_body:
+                logger.error("dying on episode '%s' (as FalkorDB's signal 11 does)", name)
+                os._exit(139)
+            if config.fail_on and config.fail_on in episode_body:
+                raise RuntimeError(f"RediSearch: Syntax error at offset 0 near {config.fail_on}")
             await graphiti.add_episode(
                 name=name,
                 episode_body=episode_body,
@@ -240,6 +268,9 @@ def build_mcp(config: ServerConfig, graphiti: Graphiti, queues: EpisodeQueues) -
                 group_id=effective_group,
                 uuid=uuid or None,
             )
+            if config.graphs == "last-written":
+                graphiti.driver = graphiti.driver.clone(database=effective_group)
+                graphiti.clients.driver = graphiti.driver
             logger.info("Processed episode '%s' for group %s", name, effective_group)
 
         queues.submit(effective_group, process)
@@ -397,7 +428,10 @@ async def serve(config: ServerConfig) -> None:
     mcp = build_mcp(config, graphiti, EpisodeQueues())
     logger.info("Graphiti MCP server on http://127.0.0.1:%d/mcp", config.port)
     try:
-        await mcp.run_streamable_http_async()
+        if config.transport == "sse":
+            await mcp.run_sse_async()
+        else:
+            await mcp.run_streamable_http_async()
     finally:
         await graphiti.close()
 

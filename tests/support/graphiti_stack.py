@@ -100,6 +100,9 @@ class GraphitiStack:
     group_id: str = DEFAULT_GROUP
     port: int = field(default_factory=free_port)
     server: subprocess.Popen[bytes] | None = None
+    # Extra arguments of the MCP server (tests.support.graphiti_mcp_server: --graphs, --transport,
+    # --fail-on, --die-on, --database ...); later ones win.
+    server_args: tuple[str, ...] = ()
     # Shuts the in-process LLM stub down.
     _closer: contextlib.ExitStack = field(default_factory=contextlib.ExitStack)
 
@@ -126,6 +129,7 @@ class GraphitiStack:
             *("--port", str(self.port), "--falkordb-port", str(self.falkordb_port)),
             *("--llm-url", f"{self.llm.url}/v1"),
             *("--group-id", self.group_id, "--database", self.group_id),
+            *self.server_args,
         ]
         # graphiti-core phones home by default; there is no network to reach.
         env = {**os.environ, "GRAPHITI_TELEMETRY_ENABLED": "false"}
@@ -136,6 +140,21 @@ class GraphitiStack:
         _wait_until(
             lambda: _health_answers(self.health_url), self.server, "MCP server", self.server_log
         )
+
+    def sibling(self, *server_args: str, name: str = "sibling") -> GraphitiStack:
+        """Another MCP server on this stack's FalkorDB and LLM stub, with other arguments (a
+        deployment as users run it). Stop it with `stop_server()`: the rest is shared."""
+        other = GraphitiStack(
+            self.workdir / name,
+            self.llm,
+            self.falkordb,
+            self.falkordb_port,
+            self.group_id,
+            server_args=server_args,
+        )
+        other.workdir.mkdir(parents=True, exist_ok=True)
+        other.start_server()
+        return other
 
     def stop_server(self) -> None:
         """Kill the MCP server (its queued episodes are lost); FalkorDB keeps the graph."""
