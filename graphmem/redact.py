@@ -34,18 +34,25 @@ Decisions (the tests pin each one):
   found by the URL rule.
 
 Redaction is idempotent: markers are never matched again, and a value already holding a marker is
-left alone. Only the standard library is imported, because this runs inside every hook process.
+left alone. Only the standard library is imported, because this runs inside every hook process;
+user patterns alone load google-re2 (see Redactor).
 """
 
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cached_property, lru_cache
 
+from graphmem.errors import Exit, GraphmemError
 from graphmem.record import record
 
-__all__ = ["Redaction", "Redactor", "redact"]
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    from typing import Any
+
+__all__ = ["Redaction", "RedactionTimeout", "Redactor", "redact"]
 
 MARKER_PREFIX = "[REDACTED:"
 _MARKER = re.compile(r"\[REDACTED:[a-z_]+\]")
@@ -440,15 +447,47 @@ _ASSIGNMENT_RULE = _Rule(
 _BUILTIN_RULES: tuple[_Rule, ...] = (*_TOKEN_RULES, _URL_RULE, _AUTH_RULE, _ASSIGNMENT_RULE)
 
 
-class Redactor:
-    """Built-in rules plus the user's own patterns (kind "custom") and allowlist from config."""
+# Redaction gives up (and nothing is stored) rather than hold a hook, and the store's write lock,
+# for as long as the host lets it. Ordinary text redacts at ~30 MB/s, so only a pathological input
+# comes near this.
+REDACT_SECONDS = 10.0
 
-    def __init__(self, extra_patterns: Sequence[str] = (), allowlist: Sequence[str] = ()) -> None:
-        self._custom = tuple(_compile_user(p, "extra pattern") for p in extra_patterns)
-        self._allow = tuple(_compile_user(p, "allowlist pattern") for p in allowlist)
+
+class RedactionTimeout(GraphmemError):
+    def __init__(self, chars: int, seconds: float) -> None:
+        super().__init__(
+            f"redacting {chars:,} characters took over {seconds:g} s, so nothing was stored; "
+            "store smaller pieces, or simplify redact_patterns",
+            Exit.INPUT,
+        )
+
+
+class Redactor:
+    """Built-in rules plus the user's own patterns (kind "custom") and allowlist from config.
+
+    User patterns can come from a repository's config file, so they run on RE2, whose matching
+    time is linear in the text: no pattern (`(a+)+$`) can hang a hook. Every redaction is also
+    bounded by `seconds`, checked between rules.
+    """
+
+    def __init__(
+        self,
+        extra_patterns: Sequence[str] = (),
+        allowlist: Sequence[str] = (),
+        seconds: float | None = None,
+    ) -> None:
+        self._custom = tuple(
+            _compile_user(p, "extra pattern", i) for i, p in enumerate(extra_patterns)
+        )
+        self._allow = tuple(
+            _compile_user(p, "allowlist pattern", i) for i, p in enumerate(allowlist)
+        )
+        self._seconds = REDACT_SECONDS if seconds is None else seconds
 
     def redact(self, text: str) -> Redaction:
         counts: dict[str, int] = {}
+        deadline = time.monotonic() + self._seconds
+        size = len(text)
         folded = text.lower()
         if "private" in folded:
             text, blocks = _drop_private(text)
@@ -456,15 +495,17 @@ class Redactor:
             if blocks:
                 counts["private"] = blocks
         for rule in _BUILTIN_RULES:
+            if time.monotonic() > deadline:
+                raise RedactionTimeout(size, self._seconds)
             redacted = self._apply(rule.matches(text, folded), rule.find, text, counts)
             if redacted is not text:  # a redaction shifted positions: lower the new text
                 text, folded = redacted, redacted.lower()
         if self._custom:
-            text = self._apply_custom(text, counts)
+            text = self._apply_custom(text, counts, deadline, size)
         return Redaction(text, counts)
 
     def _apply(
-        self, matches: Iterable[re.Match[str]], find: _Finder, text: str, counts: dict[str, int]
+        self, matches: Iterable[Any], find: _Finder, text: str, counts: dict[str, int]
     ) -> str:
         pieces: list[str] = []
         done = 0
@@ -484,11 +525,13 @@ class Redactor:
         pieces.append(text[done:])
         return "".join(pieces)
 
-    def _apply_custom(self, text: str, counts: dict[str, int]) -> str:
+    def _apply_custom(self, text: str, counts: dict[str, int], deadline: float, size: int) -> str:
         """User patterns see only the text between markers, so they can never match a marker."""
         pieces: list[str] = []
         done = 0
         for marker in (*_MARKER.finditer(text), None):
+            if time.monotonic() > deadline:
+                raise RedactionTimeout(size, self._seconds)
             end = len(text) if marker is None else marker.start()
             segment = text[done:end]
             for pattern in self._custom:
@@ -504,11 +547,35 @@ class Redactor:
         return any(allowed.fullmatch(secret) for allowed in self._allow)
 
 
-def _compile_user(pattern: str, what: str) -> re.Pattern[str]:
+def _linear_engine() -> Any:
+    """google-re2, imported only for user patterns (~2 ms)."""
     try:
-        return re.compile(pattern)
-    except re.error as err:
-        raise ValueError(f"invalid redaction {what} {pattern!r}: {err}") from err
+        import re2
+    except ImportError:
+        # A hook runs without `site` (graphmem/hooks/launch.py). Installed by pip or pipx, re2
+        # sits beside graphmem and is found above; in an editable install it is found only once
+        # the site directories are added, which only users with patterns pay for.
+        import site
+
+        site.main()
+        try:
+            import re2
+        except ImportError:
+            raise ValueError(
+                "redaction patterns need the google-re2 package: pip install google-re2"
+            ) from None
+    return re2
+
+
+def _compile_user(pattern: str, what: str, index: int) -> Any:
+    re2 = _linear_engine()
+    options = re2.Options()
+    options.log_errors = False  # RE2 would log to stderr; the error is reported once, below
+    try:
+        return re2.compile(pattern, options)
+    except re2.error as err:
+        reason = err.args[0].decode() if isinstance(err.args[0], bytes) else str(err)
+        raise ValueError(f"invalid redaction {what} #{index + 1}: {reason}") from None
 
 
 @lru_cache(maxsize=1)

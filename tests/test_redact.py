@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from graphmem.redact import Redaction, Redactor, redact
+from graphmem.redact import Redaction, RedactionTimeout, Redactor, redact
 from tests.data.redaction_corpus import (
     KNOWN_FALSE_POSITIVES,
     KNOWN_MISSES,
@@ -206,6 +206,33 @@ def test_allowlist_needs_a_full_match() -> None:
     )
 
 
+def test_a_catastrophic_user_pattern_runs_in_linear_time() -> None:
+    """`(a+)+$` backtracks for minutes on Python's engine; on RE2 it is one pass."""
+    code = (
+        "from graphmem.redact import Redactor; "
+        "r = Redactor(extra_patterns=['(a+)+$'], allowlist=['(x+x+)+y']); "
+        "print(r.redact('a' * 50_000 + '! PASSWORD=' + 'Tr0ub4dor' * 5).text[-30:])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=20, check=True
+    )
+    assert done.stdout.strip().endswith("PASSWORD=[REDACTED:password]")
+    assert done.stderr == ""
+
+
+def test_user_patterns_that_need_backtracking_are_refused_by_number() -> None:
+    with pytest.raises(ValueError, match=r"extra pattern #2") as err:
+        Redactor(extra_patterns=["ok", r"(a)\1"])
+    assert "(a)" not in str(err.value).split(":")[0]
+
+
+def test_every_redaction_is_bounded_in_time() -> None:
+    with pytest.raises(RedactionTimeout, match="nothing was stored"):
+        Redactor(seconds=0).redact("PASSWORD=hunter2 " * 1000)
+    with pytest.raises(RedactionTimeout):
+        Redactor(extra_patterns=["x"], seconds=0).redact("x")
+
+
 def test_module_redact_matches_a_default_redactor() -> None:
     text = "\n".join(case.text for case in SECRETS[:10])
     assert redact(text) == Redactor().redact(text)
@@ -219,7 +246,7 @@ def test_import_pulls_in_only_the_standard_library() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded = json.loads(out.stdout)
     foreign = [m for m in loaded if m.split(".")[0] not in sys.stdlib_module_names]
-    assert foreign == ["graphmem", "graphmem.record", "graphmem.redact"]
+    assert foreign == ["graphmem", "graphmem.errors", "graphmem.record", "graphmem.redact"]
 
 
 # --------------------------------------------------------------------------- properties
