@@ -443,7 +443,11 @@ def _read_project_file(path: str) -> tuple[dict[str, Any], tuple[str, ...]]:
         setting = BY_KEY.get(key)
         try:
             value = _coerce(setting, value, path) if setting else None
-        except ConfigError:
+            if key == "redact_patterns":  # a pattern that cannot compile would stop every hook
+                from graphmem.redact import Redactor
+
+                Redactor(value)
+        except (ConfigError, ValueError):
             setting = None
         if setting is not None and setting.allowed_untrusted(value):
             allowed[key] = value

@@ -220,6 +220,14 @@ def test_an_untrusted_project_file_sets_only_harmless_keys(project: Path) -> Non
     assert "users-own-token" not in repr(cfg)
 
 
+def test_an_untrusted_file_cannot_break_graphmem_either(project: Path) -> None:
+    path = project / ".graphmem.toml"
+    for text in ("max_reprompts = -1\n", 'redact_patterns = ["(a)\\\\1"]\n', "typo = 1\n", "[x\n"):
+        path.write_text(text)
+        cfg = config.load(project, environ={})
+        assert cfg.ignored and cfg.max_reprompts == 3 and cfg.redact_patterns == [], text
+
+
 def test_a_harmless_value_of_a_guarded_key_is_applied(project: Path) -> None:
     (project / ".graphmem.toml").write_text("injection_interval = 3\nrecall = true\n")
     cfg = config.load(project, environ={})

@@ -483,3 +483,36 @@ def test_an_untrusted_project_file_is_one_stderr_line_and_cannot_redirect(
     assert "project_group, enabled" in line and "graphmem trust" in line
     assert [e["group_id"] for e in stored(cli)] == [cli.json("status")["project"]["group_id"]]
     assert "other_project" not in json.dumps(stored(cli))
+
+
+def test_a_repositorys_catastrophic_pattern_cannot_hang_a_hook(
+    session: Session, cli: Cli, project: Path
+) -> None:
+    """An untrusted project file may add patterns: `(a+)+$` would backtrack for hours on
+    Python's engine and hold the store's write lock meanwhile."""
+    (project / ".graphmem.toml").write_text('redact_patterns = ["(a+)+$", "ACME-[0-9]{6}"]\n')
+    session.turn("a" * 30_000 + "! ticket ACME-123456", assistant(text("noted, all done here")))
+    payload = {
+        "session_id": session.id,
+        "cwd": str(project),
+        "transcript_path": str(session.transcript),
+    }
+    done = run_hook("Stop", json.dumps(payload).encode(), project)  # as hosts run it: no `site`
+    assert done.code == 0 and done.stderr == ""
+    (episode,) = stored(cli)
+    assert "[REDACTED:custom]" in episode["body"] and "ACME-123456" not in episode["body"]
+
+
+def test_a_redaction_over_its_time_stores_nothing(
+    session: Session, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from graphmem import redact
+
+    monkeypatch.setattr(redact, "REDACT_SECONDS", 0.0)
+    edit_turn(session)
+    with pytest.raises(redact.RedactionTimeout):  # runner.run logs it, as every failure
+        session.send("Stop", stop_hook_active=True)
+    monkeypatch.setattr(redact, "REDACT_SECONDS", 10.0)
+    assert stored(cli) == []
+    session.send("Stop", stop_hook_active=True)  # the turn was not skipped: the next Stop has it
+    assert len(stored(cli)) == 1
