@@ -336,8 +336,8 @@ class Memory:
 
     def note_query(self, prompt: str) -> None:
         """With a graph server: ask the next background refresh to fetch its facts for this."""
-        if self.syncing:
-            self.spool.note_query(self.groups("all"), prompt)
+        if self.syncing:  # kept in the store, later sent to the server: redacted first
+            self.spool.note_query(self.groups("all"), self.clean(prompt)[0])
 
     # -- forgetting -----------------------------------------------------------------------
 
@@ -637,6 +637,7 @@ class Memory:
         """The server's facts and entities, each text once; from the local cache when it cannot
         be reached."""
         groups = self.groups(scope)
+        query = self.clean(query)[0]  # a query leaves the machine too
         answer = self.spool.search(query, groups, limit)
         if answer.error is None:
             facts = recall.distinct(answer.facts, lambda f: f.fact)

@@ -182,6 +182,14 @@ def test_broken_config_names_file_key_and_expectation(project: Path, cli: Cli) -
     assert "injection_interval" in result.stderr and "integer" in result.stderr
 
 
+def test_an_error_line_is_redacted(project: Path, cli: Cli) -> None:
+    token = "ghp_16C7e42F292c6912E7710c838347Ae178B4a"
+    write_user(f"{token} = 1\n")
+    result = cli("status")
+    assert result.exit_code == Exit.CONFIG and "unknown key" in result.stderr
+    assert token not in result.stderr
+
+
 def test_unparsable_config_is_a_config_error(project: Path, cli: Cli) -> None:
     write_user("this is = = not toml\n")
     result = cli("add", "x")

@@ -516,3 +516,12 @@ def test_a_redaction_over_its_time_stores_nothing(
     assert stored(cli) == []
     session.send("Stop", stop_hook_active=True)  # the turn was not skipped: the next Stop has it
     assert len(stored(cli)) == 1
+
+
+def test_a_failing_hooks_stderr_line_is_redacted(project: Path) -> None:
+    token = "ghp_16C7e42F292c6912E7710c838347Ae178B4a"
+    user_config(f"{token} = 1\n")  # a pasted token as a key: the error names the key
+    payload = json.dumps({"session_id": "s", "cwd": str(project)}).encode()
+    outcome = run_hook("SessionStart", payload, project)
+    assert "unknown key" in outcome.stderr and "[REDACTED:github_token]" in outcome.stderr
+    assert token not in outcome.stderr + outcome.logged

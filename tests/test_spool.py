@@ -544,3 +544,25 @@ def test_recall_shows_a_cached_fact_text_once(graphiti: FakeMcp, cli: Cli, proje
     out = json.loads(dispatch.handle("SessionStart", json.dumps(event).encode()))
     block = out["hookSpecificOutput"]["additionalContext"]
     assert block.lower().count("orion deploys on fridays") == 1
+
+
+# -- prompts are redacted before they are kept or sent ----------------------------------------
+
+PROMPT_SECRET = "sk-proj-9fK2mQ7xLw3RtZ8vBn4YcH6jD1sEaP0u"
+
+
+def test_a_prompt_is_redacted_before_it_is_queued_and_sent_as_a_query(
+    graphiti: FakeMcp, cli: Cli, project: Path
+) -> None:
+    cli.json("add", "The deploy key lives in the vault")
+    prompt = f"why does OPENAI_API_KEY={PROMPT_SECRET} fail on deploy?"
+    event = {"session_id": "s1", "cwd": str(project), "prompt": prompt}
+    dispatch.handle("UserPromptSubmit", json.dumps(event).encode())
+    queued = [q for (q,) in conn().execute("SELECT query FROM remote_queries")]
+    assert queued and all(PROMPT_SECRET not in q for q in queued)
+    assert any("[REDACTED:" in q for q in queued)
+    cli.json("spool", "drain")  # the refresh sends the queued prompts as queries
+    cli("search", f"deploy {PROMPT_SECRET}")  # and search sends its own
+    sent = [c.arguments for c in graphiti.tool_calls() if c.tool and c.tool.startswith("search")]
+    assert sent and PROMPT_SECRET not in json.dumps(sent)
+    assert "[REDACTED:" in json.dumps(sent)

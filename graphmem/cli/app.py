@@ -23,7 +23,12 @@ class _Group(TyperGroup):
         try:
             return super().invoke(ctx)
         except GraphmemError as exc:
-            console(stderr=True).print(f"[red]error:[/red] {exc}", highlight=False)
+            from rich.markup import escape
+
+            from graphmem.redact import redact
+
+            message = escape(redact(str(exc)).text)  # it may quote what it choked on
+            console(stderr=True).print(f"[red]error:[/red] {message}", highlight=False)
             raise typer.Exit(exc.code) from None
 
 

@@ -57,7 +57,11 @@ def run(argv: list[str]) -> int:
     except BaseException as exc:
         if isinstance(exc, KeyboardInterrupt | SystemExit) and not str(exc):
             return 0
-        summary = f"{type(exc).__name__}: {exc}".splitlines()[0][:300]
+        from graphmem.redact import redact
+
+        # The host shows this line (and may keep it in its own logs): an error may quote what it
+        # choked on, so the line is redacted before it is cut.
+        summary = redact(f"{type(exc).__name__}: {exc}".splitlines()[0]).text[:300]
         print(f"graphmem hook {event}: {summary}", file=sys.stderr)
         import traceback  # only failures pay for it
 
