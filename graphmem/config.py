@@ -446,7 +446,7 @@ def _read_project_file(path: str) -> tuple[dict[str, Any], tuple[str, ...]]:
             if key == "redact_patterns":  # a pattern that cannot compile would stop every hook
                 from graphmem.redact import Redactor
 
-                Redactor(value)
+                Redactor(value or ())
         except (ConfigError, ValueError):
             setting = None
         if setting is not None and setting.allowed_untrusted(value):
