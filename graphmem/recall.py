@@ -38,6 +38,7 @@ PINNED_KINDS = ("correction", "preference")
 FACTS = 20  # cached graph facts considered per group
 NOTE_KINDS = ("memory", "summary", "doc")
 CANDIDATES = 40  # bm25 matches re-ranked
+NEIGHBOURS = 1  # the best turn match is shown with the turn after it
 COMMON_WEIGHT = 0.3  # a hit with every common word of the query gains 0.3 of the best bm25
 
 PREAMBLE = (
@@ -147,7 +148,13 @@ def candidates(
     then notes and summaries, then recent turns."""
     found: list[Episode] = []
     if query:
-        found += [h.episode for h in ranked(conn, ep.terms(conn, query), groups, limit)]
+        hits = [h.episode for h in ranked(conn, ep.terms(conn, query), groups, limit)]
+        top = [e for e in hits[:NEIGHBOURS] if e.kind == "turn" and e.session_id]
+        after = ep.next_turns(conn, top)
+        for e in hits:
+            found.append(e)
+            if e.uuid in after:
+                found.append(after[e.uuid])
     found += ep.recent(conn, groups, limit, PINNED_KINDS)
     found += ep.recent(conn, groups, limit, NOTE_KINDS)
     found += ep.recent(conn, groups, limit // 2, ("turn",))

@@ -109,3 +109,19 @@ def test_words_next_to_each_other_in_the_prompt_rank_as_a_phrase(project: Path) 
     )
     hits = Memory.open(project).search("Which backend holds the session cache?")
     assert [h.episode.name for h in hits] == ["phrase", "scattered"]
+
+
+def test_the_turn_after_the_best_match_comes_with_it(project: Path, window: None) -> None:
+    """The question names the problem; the answer is in the next turn of that session."""
+    lead = "User: The nightly export to the reporting bucket timed out again."
+    fix = "User: go on\nAssistant: It paged with keyset pagination now and finishes in minutes."
+    store(
+        project,
+        turn(project, lead, days_ago=3, session="a"),
+        turn(project, "User: unrelated\nAssistant: other session", days_ago=2.9, session="b"),
+        turn(project, fix, days_ago=2.8, session="a"),
+        turn(project, "User: later\nAssistant: the same session, later", days_ago=2, session="a"),
+        *[turn(project, FILLER + str(i), days_ago=1, session="c") for i in range(30)],
+    )
+    block = ask(project, "Why did the nightly export time out?")
+    assert "keyset pagination" in block

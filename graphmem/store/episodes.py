@@ -27,6 +27,7 @@ STOPWORDS = frozenset(
 _WORD = re.compile(r"\w+", re.UNICODE)
 COMMON_DOCS = 400  # a word in more episodes than this (or a third of the store) is common
 COMMON_SHARE = 3
+NEXT_TURN_GAP = 100  # rows between a session's turns (other sessions' in parallel, memories)
 RECENT_SCAN = 1_000  # episodes a query of common words only is ranked over
 
 
@@ -221,6 +222,25 @@ def with_snippets(conn: sqlite3.Connection, query: Terms, hits: Sequence[Hit]) -
     )
     snippets = dict(rows.fetchall())
     return [replace(h, snippet=snippets.get(h.episode.uuid, "")) for h in hits]
+
+
+def next_turns(conn: sqlite3.Connection, turns: Sequence[Episode]) -> dict[str, Episode]:
+    """uuid of a turn -> the turn its session captured next, when there is one: where an answer
+    to what the turn asked usually is. Read by rowid (a session's turns are stored in order,
+    close together; at most `NEXT_TURN_GAP` rows on), so no index on sessions is needed."""
+    found: dict[str, Episode] = {}
+    for turn in turns:
+        row = conn.execute(
+            f"""SELECT {_COLUMNS} FROM episodes,
+                       (SELECT id AS start FROM episodes WHERE uuid = ?)
+                WHERE id > start AND id <= start + ? AND session_id = ? AND kind = 'turn'
+                  AND {SHOWN}
+                ORDER BY id LIMIT 1""",
+            (turn.uuid, NEXT_TURN_GAP, turn.session_id),
+        ).fetchone()
+        if row is not None:
+            found[turn.uuid] = _episode(row)
+    return found
 
 
 def recent(
