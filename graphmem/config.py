@@ -84,7 +84,12 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("probe_timeout", float, 3.0, "Seconds allowed for a health probe of the server.", SAFE),
     Setting("timeout", float, 60.0, "Seconds allowed for one request to the server.", SAFE),
     Setting(
-        "hook_timeout", float, 2.0, "Seconds a hook may spend on the network (recall only).", SAFE
+        "hook_timeout",
+        float,
+        30.0,
+        "Seconds a host waits for one hook at most (events have lower limits of their own); "
+        "`graphmem setup` writes it into the hooks and shims.",
+        SAFE,
     ),
     Setting(
         "project_group",

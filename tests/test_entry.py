@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import graphmem
-from graphmem import config, paths
+from graphmem import config, hosts, paths
 from graphmem.paths import hook_argv
 from tests.support.hookcheck import assert_failed_quietly, run_process
 from tests.support.transcripts import assistant, text, user, write
@@ -73,6 +73,26 @@ def test_hooks_import_only_what_they_need(project: Path, event: str) -> None:
     assert modules & SPOOL == set()
     # A tool call on the local store has nothing to do: it does not even load the store's code.
     assert ("sqlite3" in modules) is (event != "PostToolUse")
+
+
+@pytest.mark.parametrize("host", ["claude-code", "opencode", "pi"])
+def test_an_event_loads_its_own_host_and_no_installer(project: Path, host: str) -> None:
+    transcript = project / "t.jsonl"
+    write(transcript, user("Use tenacity for retries"), assistant(text("Done. " * 40)))
+    messages = {
+        "opencode": [{"info": {"role": "user"}, "parts": [{"type": "text", "text": "hi"}]}],
+        "pi": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}],
+    }
+    payload = {"session_id": "s1", "cwd": str(project), "transcript_path": str(transcript)}
+    if host != "claude-code":
+        payload |= {"host": host, "messages": messages[host]}
+    modules = hook_modules("Stop", payload, project)
+    assert "graphmem.hooks.handlers" in modules  # the event was decoded and handled
+    loaded = {m for m in modules if m.startswith("graphmem.hosts.")}
+    own = hosts.PACKAGES[host]
+    assert f"graphmem.hosts.{own}.events" in loaded
+    assert {m.split(".")[2] for m in loaded} - {own} <= {"events", "turns", "shim"}
+    assert not {m for m in loaded if m.endswith((".install", ".host", ".shim_files"))}
 
 
 def test_hook_with_garbage_stdin_fails_quietly(project: Path) -> None:

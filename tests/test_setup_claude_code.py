@@ -115,6 +115,23 @@ def test_the_installed_command_answers_as_the_hook_would(project: Path, cli: Cli
     assert "blue-green script" in context
 
 
+def test_hook_timeout_caps_each_hooks_timeout_and_a_change_shows_as_stale(
+    project: Path, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def timeouts() -> dict[str, int]:
+        hooks = settings(project)["hooks"]
+        return {event: group["hooks"][0]["timeout"] for event, (group,) in hooks.items()}
+
+    path = str(project / ".claude" / "settings.json")
+    cli.json("setup", "claude-code", "--project")
+    assert timeouts() == {event: limit for event, (_, limit) in claude_code.EVENTS.items()}
+    monkeypatch.setenv("GRAPHMEM_HOOK_TIMEOUT", "2.5")
+    assert cli.json("status")["hosts"]["claude-code"] == {path: "stale"}
+    cli.json("setup", "claude-code", "--project")
+    assert timeouts() == dict.fromkeys(claude_code.EVENTS, 3)  # whole seconds, rounded up
+    assert cli.json("status")["hosts"]["claude-code"] == {path: "current"}
+
+
 def test_recognises_its_entries_by_command() -> None:
     assert claude_code.is_ours({"command": claude_code.command("Stop")})
     assert claude_code.is_ours(

@@ -7,6 +7,7 @@ and (with node) that a shim module loads.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -146,3 +147,40 @@ console.log(JSON.stringify({{ parts: output.parts.length, context: compacting.co
     done = subprocess.run(["node", str(driver)], capture_output=True, text=True, timeout=30)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {"parts": 1, "context": 0}
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node not installed (.ci/run needs it)")
+def test_a_hung_graphmem_is_given_up_on_after_hook_timeout(tmp_path: Path) -> None:
+    """The shim waits for each event at most hook_timeout (written at install, or the host's
+    GRAPHMEM_HOOK_TIMEOUT), then kills graphmem and goes on: the host is not held up."""
+    hung = tmp_path / "hung-graphmem"
+    hung.write_text("#!/bin/sh\nexec sleep 60\n")
+    hung.chmod(0o755)
+    plugin = tmp_path / "graphmem.mjs"
+    plugin.write_text(shims.render(opencode.SHIM, [str(hung)], hook_timeout=1))
+    driver = tmp_path / "drive.mjs"
+    driver.write_text(
+        f"""
+import {{ GraphmemPlugin }} from {json.dumps(str(plugin))};
+const client = {{ session: {{ messages: async () => ({{ data: [] }}) }} }};
+const hooks = await GraphmemPlugin({{ client, directory: {json.dumps(str(tmp_path))} }});
+const output = {{ message: {{ id: "msg_1" }}, parts: [{{ type: "text", text: "hi" }}] }};
+const started = Date.now();
+await hooks["chat.message"]({{ sessionID: "ses_1" }}, output);  // SessionStart, UserPromptSubmit
+console.log(JSON.stringify({{ ms: Date.now() - started, parts: output.parts.length }}));
+"""
+    )
+
+    def run(env: dict[str, str]) -> dict[str, int]:
+        done = subprocess.run(
+            ["node", str(driver)], capture_output=True, text=True, timeout=60, env=env
+        )
+        assert done.returncode == 0, done.stderr
+        result: dict[str, int] = json.loads(done.stdout)
+        return result
+
+    env = {k: v for k, v in os.environ.items() if k != "GRAPHMEM_HOOK_TIMEOUT"}
+    installed = run(env)  # two events, 1 s each (their own limits are 10 s)
+    assert installed["parts"] == 1 and 1900 <= installed["ms"] < 9000
+    overridden = run({**env, "GRAPHMEM_HOOK_TIMEOUT": "0.2"})
+    assert overridden["parts"] == 1 and overridden["ms"] < 1900

@@ -6,6 +6,7 @@ help text, and the line saying what changed. Nothing here is on the hook path.
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -43,6 +44,13 @@ class Host:
         targets = {self.target(scope, project_root) for scope in ("user", "project")}
         states = {str(path): self.state(path) for path in sorted(targets)}
         return {path: state for path, state in states.items() if state != "absent"}
+
+
+def hook_timeout() -> float:
+    """The `hook_timeout` setting in effect here: installers write it into what they install."""
+    from graphmem import config
+
+    return config.load(os.getcwd()).hook_timeout
 
 
 def as_json(change: Installed) -> dict[str, Any]:

@@ -1,10 +1,11 @@
 """The plugin files graphmem installs into opencode and pi (shims), written and removed here.
 
-Each shim is one self-contained source file (no npm imports) in its host's package, with how to
-start a hook (this install's interpreter and graphmem's launcher, by absolute path) filled in at
-install time. A file is graphmem's
-only if its first line carries MARKER: a user's own file of the same name is never overwritten
-or deleted. Installing twice leaves the file as it was.
+Each shim is one self-contained source file (no npm imports) made at install time from its
+host's template and the runner every shim shares (shim_runner.js: start a hook, bound its wait,
+read its answer), with how to start a hook (this install's interpreter and graphmem's launcher, by
+absolute path) and the `hook_timeout` setting filled in. A file is graphmem's only if its first
+line carries MARKER: a user's own file of the same name is never overwritten or deleted.
+Installing twice leaves the file as it was.
 """
 
 from __future__ import annotations
@@ -15,11 +16,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from graphmem.errors import Exit, GraphmemError
+from graphmem.hosts import host
 from graphmem.paths import hook_argv
 from graphmem.record import record
 
 MARKER = "graphmem-shim"
-_PLACEHOLDER = '["__GRAPHMEM_HOOK__"]'
+RUNNER = Path(__file__).with_name("shim_runner.js")
+_RUNNER_LINE = "// __GRAPHMEM_RUNNER__"  # the template line the runner replaces
+_HOOK = '["__GRAPHMEM_HOOK__"]'
+_TIMEOUT = "__GRAPHMEM_HOOK_TIMEOUT__"
 
 
 @record
@@ -29,10 +34,18 @@ class FileChange:
     removed: bool = False
 
 
-def render(template: Path, argv: Sequence[str] | None = None) -> str:
-    """The shim `template` (a host package's file) starting hooks with `argv`."""
-    source = template.read_text(encoding="utf-8")
-    return source.replace(_PLACEHOLDER, json.dumps(list(argv or hook_argv())), 1)
+def render(
+    template: Path, argv: Sequence[str] | None = None, hook_timeout: float | None = None
+) -> str:
+    """The shim `template` (a host package's file) starting hooks with `argv`, waiting for each
+    at most `hook_timeout` seconds (by default, the setting in effect here)."""
+    if hook_timeout is None:
+        hook_timeout = host.hook_timeout()
+    head, line, tail = template.read_text(encoding="utf-8").partition(_RUNNER_LINE)
+    runner = RUNNER.read_text(encoding="utf-8")
+    runner = runner.replace(_HOOK, json.dumps(list(argv or hook_argv())), 1)
+    runner = runner.replace(_TIMEOUT, json.dumps(float(hook_timeout)), 1)
+    return head + runner + tail.partition("\n")[2] if line else head
 
 
 def describer(host: str, noun: str) -> Callable[[FileChange, bool], str]:
@@ -41,11 +54,9 @@ def describer(host: str, noun: str) -> Callable[[FileChange, bool], str]:
     def describe(change: FileChange, remove: bool) -> str:
         path = change.path
         if remove:
-            return (
-                f"removed graphmem's {host} {noun} {path}"
-                if change.removed
-                else (f"no graphmem {host} {noun} at {path}")
-            )
+            if change.removed:
+                return f"removed graphmem's {host} {noun} {path}"
+            return f"no graphmem {host} {noun} at {path}"
         if change.written:
             return f"installed graphmem's {host} {noun} {path}"
         return f"graphmem's {host} {noun} already installed at {path}"

@@ -32,8 +32,8 @@ from tests.support.model_stubs import (
 REPROMPT = "graphmem: this turn"
 ADD_COMMAND = re.compile(r"`(\S+) add \"<one fact>\"`")
 FACT = "Deploy keys rotate on the first Monday of the month."
-# An environment variable of graphmem's own: the shims read it to shorten every wait.
-FAST = {"GRAPHMEM_HOOK_TIMEOUT_MS": "1500"}
+# graphmem's hook_timeout setting, which the shims also read from the host's environment.
+FAST = {"GRAPHMEM_HOOK_TIMEOUT": "1.5"}
 
 
 def keeps_memory_when_asked(fact: str) -> Callable[[Request], Reply]:

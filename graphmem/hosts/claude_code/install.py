@@ -10,6 +10,7 @@ every event.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import shlex
@@ -18,11 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from graphmem.errors import Exit, GraphmemError
+from graphmem.hosts import host
 from graphmem.hosts.host import Host
 from graphmem.paths import hook_argv
 from graphmem.record import field, record
 
-# event -> matcher ('' for events without one) and timeout in seconds.
+# event -> matcher ('' for events without one) and its own timeout, seconds (at most hook_timeout).
 EVENTS: dict[str, tuple[str, int]] = {
     "SessionStart": ("startup|resume|clear|compact", 30),
     "UserPromptSubmit": ("", 30),
@@ -103,24 +105,33 @@ def command(event: str, argv: Sequence[str] | None = None) -> str:
     return shlex.join([*(argv or hook_argv()), event])
 
 
+def timeouts(hook_timeout: float | None = None) -> dict[str, int]:
+    """Seconds Claude Code gives each event's hook: its own limit, at most `hook_timeout` (the
+    setting in effect by default), in whole seconds."""
+    cap = max(1, math.ceil(host.hook_timeout() if hook_timeout is None else hook_timeout))
+    return {event: min(limit, cap) for event, (_, limit) in EVENTS.items()}
+
+
 def _ours(argv: Sequence[str] | None) -> dict[str, list[dict[str, Any]]]:
     entries: dict[str, list[dict[str, Any]]] = {}
-    for event, (matcher, timeout) in EVENTS.items():
+    limits = timeouts()
+    for event, (matcher, _) in EVENTS.items():
         group: dict[str, Any] = {"matcher": matcher} if matcher else {}
-        group["hooks"] = [{"type": "command", "command": command(event, argv), "timeout": timeout}]
+        hook = {"type": "command", "command": command(event, argv), "timeout": limits[event]}
+        group["hooks"] = [hook]
         entries[event] = [group]
     return entries
 
 
 def state(path: Path) -> str:
-    """'current' (every hook runs this install), 'stale' (graphmem hooks for another install
-    or an older event list) or 'absent'."""
+    """'current' (every hook runs this install), 'stale' (graphmem hooks for another install,
+    an older event list or another hook_timeout) or 'absent'."""
     try:
         hooks = _read(path).get("hooks", {})
     except GraphmemError:
         return "absent"
     found = {
-        (event, hook.get("command"))
+        (event, hook.get("command"), hook.get("timeout"))
         for event, groups in (hooks.items() if isinstance(hooks, dict) else [])
         if isinstance(groups, list)
         for group in groups
@@ -130,7 +141,7 @@ def state(path: Path) -> str:
     }
     if not found:
         return "absent"
-    expected = {(event, command(event)) for event in EVENTS}
+    expected = {(event, command(event), limit) for event, limit in timeouts().items()}
     return "current" if found == expected else "stale"
 
 

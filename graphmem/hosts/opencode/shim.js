@@ -4,62 +4,10 @@
 // keep working whatever happens to graphmem. No npm imports (opencode installs none offline).
 import { spawn } from "node:child_process";
 
-// How to start a graphmem hook (interpreter, -S, launcher), the event name to be appended.
-const HOOK = ["__GRAPHMEM_HOOK__"];
-// Milliseconds an event may wait for graphmem; GRAPHMEM_HOOK_TIMEOUT_MS lowers every limit.
-const LIMITS = { SessionStart: 10000, UserPromptSubmit: 10000, Stop: 30000, PreCompact: 30000 };
-const DEFAULT_LIMIT = 5000;
-const OVERRIDE = Number(process.env.GRAPHMEM_HOOK_TIMEOUT_MS) || Infinity;
+const HOST = "opencode";
+// __GRAPHMEM_RUNNER__ (graphmem/hosts/shim_runner.js: HOOK, limit() and hook(event, payload))
 // Messages sent with one Stop at most (a session resumed by a new process starts with them all).
 const MAX_MESSAGES = 200;
-
-function limit(event) {
-  return Math.min(LIMITS[event] ?? DEFAULT_LIMIT, OVERRIDE);
-}
-
-// Runs graphmem's hook for `event` with `payload`; resolves to its JSON answer, or {} on any failure.
-function hook(event, payload) {
-  return new Promise((resolve) => {
-    let out = "";
-    let done = false;
-    const finish = (answer) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      resolve(answer);
-    };
-    let child;
-    try {
-      // Own process group, so a hung graphmem and anything it started are killed together.
-      child = spawn(HOOK[0], [...HOOK.slice(1), event], {
-        stdio: ["pipe", "pipe", "ignore"],
-        detached: true,
-      });
-    } catch {
-      return resolve({});
-    }
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {
-        child.kill("SIGKILL");
-      }
-      finish({});
-    }, limit(event));
-    child.on("error", () => finish({}));
-    child.stdout.on("data", (chunk) => (out += chunk));
-    child.on("close", () => {
-      try {
-        const answer = JSON.parse(out || "{}");
-        finish(answer && typeof answer === "object" ? answer : {});
-      } catch {
-        finish({});
-      }
-    });
-    child.stdin.on("error", () => {});
-    child.stdin.end(JSON.stringify({ host: "opencode", ...payload }));
-  });
-}
 
 // opencode part ids: "prt_" + 12 hex digits (time-ordered) + 14 base62 characters.
 let counter = 0;
@@ -107,7 +55,7 @@ export const GraphmemPlugin = async ({ client, directory }) => {
       messages: fresh,
       stop_hook_active: continuing || afterCompaction,
     });
-    if (!answer.block || continuing || afterCompaction) return;
+    if (!answer?.block || continuing || afterCompaction) return;
     reprompted.add(sessionID);
     // synthetic: the re-prompt is graphmem's, not a new user prompt. Not awaited: it resolves
     // only when the agent has answered, and opencode delivers that answer's idle meanwhile.
@@ -122,7 +70,7 @@ export const GraphmemPlugin = async ({ client, directory }) => {
   async function afterCompaction(sessionID) {
     const list = await messages(sessionID);
     await hook("PostCompact", { ...base(sessionID), messages: list.slice(-MAX_MESSAGES) });
-    return (await hook("SessionStart", { ...base(sessionID), source: "compact" })).context;
+    return (await hook("SessionStart", { ...base(sessionID), source: "compact" }))?.context;
   }
 
   function onCompacted(sessionID) {
@@ -149,11 +97,11 @@ export const GraphmemPlugin = async ({ client, directory }) => {
         if (!started.has(sessionID)) {
           started.add(sessionID);
           const start = await hook("SessionStart", { ...base(sessionID), source: "startup" });
-          contexts.push(start.context);
+          contexts.push(start?.context);
         }
         const texts = output.parts.filter((p) => p?.type === "text");
         const prompt = await hook("UserPromptSubmit", { ...base(sessionID), parts: texts });
-        contexts.push(prompt.context);
+        contexts.push(prompt?.context);
         for (const text of contexts.filter(Boolean)) {
           output.parts.push({
             id: partId(),
@@ -172,7 +120,7 @@ export const GraphmemPlugin = async ({ client, directory }) => {
       try {
         const list = unsent(input.sessionID, await messages(input.sessionID));
         const answer = await hook("PreCompact", { ...base(input.sessionID), messages: list });
-        if (answer.compaction) output.context.push(answer.compaction);
+        if (answer?.compaction) output.context.push(answer.compaction);
       } catch {
         // the summary is made without graphmem's facts
       }

@@ -4,73 +4,11 @@
 // working whatever happens to graphmem. No npm imports, so it loads without a package.json.
 import { spawn } from "node:child_process";
 
-// How to start a graphmem hook (interpreter, -S, launcher), the event name to be appended.
-const HOOK = ["__GRAPHMEM_HOOK__"];
-// Milliseconds an event may wait for graphmem; GRAPHMEM_HOOK_TIMEOUT_MS lowers every limit.
-const LIMITS: Record<string, number> = {
-  SessionStart: 10000,
-  UserPromptSubmit: 10000,
-  Stop: 30000,
-  PreCompact: 30000,
-};
-const DEFAULT_LIMIT = 5000;
-const OVERRIDE = Number(process.env.GRAPHMEM_HOOK_TIMEOUT_MS) || Infinity;
+const HOST = "pi";
+// __GRAPHMEM_RUNNER__ (graphmem/hosts/shim_runner.js: HOOK, limit() and hook(event, payload))
 const CUSTOM_TYPE = "graphmem";
 // agent_end runs kept until their Stop finishes; beyond this many the oldest are dropped.
 const MAX_UNSAVED = 20;
-
-type Answer = { context?: string; block?: string; compaction?: string };
-
-function limit(event: string): number {
-  return Math.min(LIMITS[event] ?? DEFAULT_LIMIT, OVERRIDE);
-}
-
-// Runs graphmem's hook for `event` with `payload`; resolves to its JSON answer, or null when graphmem
-// did not finish (missing, failed to start, killed at its time limit): what it was sent may be lost.
-function hook(event: string, payload: Record<string, unknown>): Promise<Answer | null> {
-  return new Promise((resolve) => {
-    let out = "";
-    let done = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const finish = (answer: Answer | null) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      resolve(answer);
-    };
-    let child: ReturnType<typeof spawn>;
-    try {
-      // Own process group, so a hung graphmem and anything it started are killed together.
-      child = spawn(HOOK[0], [...HOOK.slice(1), event], {
-        stdio: ["pipe", "pipe", "ignore"],
-        detached: true,
-      });
-    } catch {
-      return resolve(null);
-    }
-    timer = setTimeout(() => {
-      try {
-        process.kill(-(child.pid ?? 0), "SIGKILL");
-      } catch {
-        child.kill("SIGKILL");
-      }
-      finish(null);
-    }, limit(event));
-    child.on("error", () => finish(null));
-    child.stdout?.on("data", (chunk) => (out += chunk));
-    child.on("close", (code) => {
-      if (code !== 0) return finish(null);
-      try {
-        const answer = JSON.parse(out || "{}");
-        finish(answer && typeof answer === "object" ? answer : {});
-      } catch {
-        finish({});
-      }
-    });
-    child.stdin?.on("error", () => {});
-    child.stdin?.end(JSON.stringify({ host: "pi", ...payload }));
-  });
-}
 
 export default function graphmem(pi: any) {
   let source = "startup"; // how the session began, sent with the first prompt's SessionStart
