@@ -3,11 +3,14 @@ compaction summary; JSON back."""
 
 from __future__ import annotations
 
+import json
+import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from graphmem.paths import hook_argv
 from graphmem.recall import OPEN_TAG
 from tests.conftest import Cli
 from tests.test_hooks_opencode import REPROMPT, ShimSession, stored
@@ -95,3 +98,22 @@ def test_a_run_stored_before_its_stop_was_cut_short_is_stored_once(
     session.send("PreCompact", messages=missed)
     session.send("SessionEnd", messages=missed)
     assert len(stored(cli, "turn")) == 1
+
+
+def test_the_command_may_name_the_host(project: Path, cli: Cli) -> None:
+    """A host that runs the hook command itself, with payloads that do not name it, is named in
+    the command (`graphmem hook <Event> <host>`); a host graphmem does not know gets no answer."""
+    payload = {"session_id": "s1", "cwd": str(project), "messages": run("Document the deploy")}
+
+    def hook(*argv: str) -> subprocess.CompletedProcess[bytes]:
+        return subprocess.run(
+            [*hook_argv(), *argv], input=json.dumps(payload).encode(), capture_output=True
+        )
+
+    unknown = hook("Stop", "no-such-host")
+    assert (unknown.returncode, unknown.stdout, unknown.stderr) == (0, b"", b"")
+    assert stored(cli, "turn") == []
+    named = hook("Stop", "pi")
+    assert named.returncode == 0 and json.loads(named.stdout)["block"].startswith(REPROMPT)
+    (turn,) = stored(cli, "turn")
+    assert turn["origin"] == "hook:pi"

@@ -7,6 +7,9 @@ import typer
 
 def hook(
     event: str = typer.Argument(..., help="The host event, e.g. SessionStart, Stop, PreCompact."),
+    host: str = typer.Argument(
+        "", help="The host, when its events do not name it (claude-code if neither does)."
+    ),
 ) -> None:
     """Handle one host event: JSON on stdin, the host's answer on stdout. Always exits 0.
 
@@ -18,7 +21,7 @@ def hook(
     """
     from graphmem.hooks.runner import run
 
-    raise typer.Exit(run([event]))
+    raise typer.Exit(run([event, host]))
 
 
 def register(app: typer.Typer) -> None:

@@ -20,12 +20,13 @@ def _payload(raw: bytes) -> dict[str, Any]:
     return data
 
 
-def handle(name: str, raw: bytes) -> str:
-    """Answer for the host's stdout ('' for none)."""
+def handle(name: str, raw: bytes, host: str = "") -> str:
+    """Answer for the host's stdout ('' for none). `host`: as the installed command names it."""
     payload = _payload(raw)
     name = name or str(payload.get("hook_event_name", ""))
-    # Claude Code runs the hook command itself; graphmem's opencode and pi shims name their host.
-    adapter = hosts.adapter(str(payload.get("host") or "claude-code"))
+    # graphmem's opencode and pi shims name their host in the payload; a host that runs the hook
+    # command itself is named in the command, except Claude Code, whose commands predate that.
+    adapter = hosts.adapter(host or str(payload.get("host") or "claude-code"))
     if adapter is None:
         return ""  # a host graphmem has no adapter for
     event = adapter.decode(name, payload)

@@ -39,6 +39,7 @@ def _private_opener(path: str, flags: int) -> int:
 
 
 def run(argv: list[str]) -> int:
+    """`argv`: the event name, then the host when the installed command names it."""
     event = argv[0] if argv else ""
     try:
         raw = sys.stdin.buffer.read(MAX_STDIN + 1)
@@ -46,7 +47,7 @@ def run(argv: list[str]) -> int:
             raise ValueError(f"event payload over {MAX_STDIN} bytes ignored")
         from graphmem.hooks.dispatch import handle
 
-        answer = handle(event, raw)
+        answer = handle(event, raw, argv[1] if len(argv) > 1 else "")
         if answer:
             sys.stdout.write(answer)
             sys.stdout.flush()
