@@ -16,7 +16,7 @@ from graphmem import paths, recall
 from graphmem.errors import ConfigError, Exit, GraphmemError
 from graphmem.record import field, record, replace
 from graphmem.scope import SCOPES, Project, project_for, sanitize
-from graphmem.store import counters, db, sessions
+from graphmem.store import counters, db, notes, sessions
 from graphmem.store import episodes as ep
 from graphmem.store.episodes import SOURCES, Episode, Hit
 from graphmem.store.sessions import Session
@@ -26,13 +26,22 @@ __all__ = ["SOURCES", "Episode", "Hit", "Memory", "Session", "Stored", "title_of
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
 if TYPE_CHECKING:
     from pathlib import Path
-    from typing import Any, Literal
+    from typing import Any, Literal, Protocol
 
     from graphmem import ingest as ingest_mod
     from graphmem.backends.mcp import ServerInfo
     from graphmem.scope import Scope
     from graphmem.store.remote_cache import CachedFact
     from graphmem.sync import Spool
+
+    class Note(Protocol):
+        """One memory file a host keeps itself (hosts/claude_code/automemory.py's Note)."""
+
+        name: str
+        kind: str
+        scope: Scope
+
+        def text(self) -> str: ...
 
 
 @record(frozen=True)
@@ -47,6 +56,13 @@ class Forgotten:
     episode: Episode  # as it is now: marked
     already: bool  # it was forgotten before this call (the marking is left as it was)
     server: str  # backend graphiti: "not sent" (never left), "delete queued" (delivered), or ""
+
+
+@record(frozen=True)
+class NotesImport:
+    kept: int = 0  # files stored as new memories
+    superseded: int = 0  # memories an edited file replaced
+    forgotten: int = 0  # memories whose file was deleted
 
 
 @record(frozen=True)
@@ -73,6 +89,7 @@ class LoadReport:
     groups: dict[str, int]
 
 
+NOTES_ORIGIN = "auto-memory"  # an episode imported from a host's own memory files
 REMOTE_ORIGIN = "graphiti"  # an episode read from the server (dump), never sent back
 
 
@@ -285,13 +302,17 @@ class Memory:
     def prune_sessions(self) -> int:
         return sessions.prune(self.conn, self.config.session_retention_days)
 
-    def inject(self, session: Session, query: str | None, *, footer: str = "") -> str:
+    def inject(
+        self, session: Session, query: str | None, *, footer: str = "", own_index: bool = False
+    ) -> str:
         """The memory block to show the model now (what it was not shown yet in this session),
-        with a health line first when memory is degraded; marks what it shows as shown."""
+        with a health line first when memory is degraded; marks what it shows as shown.
+        `own_index`: the host shows an index of its own memory files itself (Claude Code's
+        MEMORY.md), so memories imported from them come only when they match the prompt."""
         same = self.global_group == self.project.group_id  # in ~ or /: global memory only
         block = recall.build(
-            self._recall_items(self.project.group_id, query),
-            [] if same else self._recall_items(self.global_group, query),
+            self._recall_items(self.project.group_id, query, own_index),
+            [] if same else self._recall_items(self.global_group, query, own_index),
             total=recall.budget(self.config.context_window),
             skip=sessions.shown(self.conn, session.session_id),
             footer=footer,
@@ -302,13 +323,16 @@ class Memory:
             session.injected_at = db.now()
         return "\n".join(filter(None, [self._health(), block.text]))
 
-    def _recall_items(self, group: str, query: str | None) -> list[recall.Item]:
+    def _recall_items(
+        self, group: str, query: str | None, own_index: bool = False
+    ) -> list[recall.Item]:
         """Local episodes, and with a graph server the cached facts of its graph (facts first:
         they are the graph's distilled form of many episodes)."""
         words = ep.words(query) if query else []
-        items = [
-            recall.episode_item(e, words) for e in recall.candidates(self.conn, [group], query)
-        ]
+        found = recall.candidates(self.conn, [group], query)
+        if own_index and any(e.origin == NOTES_ORIGIN for e in found):
+            found = self._without_indexed(found, group, query)
+        items = [recall.episode_item(e, words) for e in found]
         if not self.syncing:
             return items
         facts = (
@@ -317,6 +341,17 @@ class Memory:
             else self.spool.recent_cached([group], recall.FACTS)
         )
         return [recall.fact_item(f) for f in recall.distinct(facts, lambda f: f.text)] + items
+
+    def _without_indexed(
+        self, found: list[Episode], group: str, query: str | None
+    ) -> list[Episode]:
+        """`found` less the imported memory files that do not match `query`: the host already
+        shows their index lines, so only a body the prompt asks for adds anything."""
+        matched = set()
+        if query:
+            hits = recall.ranked(self.conn, ep.terms(self.conn, query), [group], len(found))
+            matched = {h.episode.uuid for h in hits}
+        return [e for e in found if e.origin != NOTES_ORIGIN or e.uuid in matched]
 
     def _health(self) -> str:
         """One line when memory is degraded (episodes waiting for the graph server), else ''."""
@@ -387,6 +422,58 @@ class Memory:
         ep.revive(self.conn, episode.uuid)
         if self.syncing:  # sent again, whatever became of the earlier copy
             self.spool.resend(episode)
+
+    # -- a host's own memory files --------------------------------------------------------
+
+    def import_notes(
+        self, source: str, stamps: Mapping[str, str], read: Callable[[str], Note | None]
+    ) -> NotesImport:
+        """Keep the memory files of folder `source` ({file: stamp}) as memories: a new file
+        becomes one, an edited file supersedes what it was, a deleted file's memory is
+        forgotten. Joins the caller's transaction; when nothing changed it costs one read."""
+        known = notes.known(self.conn, source)
+        if {file: stamp for file, (stamp, _) in known.items()} == stamps:
+            return NotesImport()
+        kept = superseded = forgotten = 0
+        with self.transaction():
+            for file, stamp in stamps.items():
+                before, old = known.get(file, ("", None))
+                if stamp == before:
+                    continue
+                note = read(file)
+                new = self._keep_note(source, file, note) if note else None
+                kept += new is not None and new != old
+                if old and old != new:
+                    superseded += self._retire(old, f"{file} was edited", new)
+                notes.save(self.conn, source, file, stamp, new)
+            for file in known.keys() - stamps.keys():
+                old = known[file][1]
+                if old:
+                    forgotten += self._retire(old, f"{file} was deleted", None)
+                notes.drop(self.conn, source, file)
+        return NotesImport(kept, superseded, forgotten)
+
+    def _keep_note(self, source: str, file: str, note: Note) -> str | None:
+        try:
+            stored = self.remember(
+                note.text(),
+                scope=note.scope,
+                name=note.name,
+                kind=note.kind,
+                origin=NOTES_ORIGIN,
+                source_description=f"{os.path.join(source, file)}",
+            )
+        except GraphmemError:  # nothing left once private parts are taken out
+            return None
+        return stored.episode.uuid
+
+    def _retire(self, uuid: str, reason: str, newer: str | None) -> bool:
+        """Forget episode `uuid` (inside the caller's transaction) unless it already is."""
+        found = ep.find(self.conn, uuid)
+        if not found or found[0].forgotten_at is not None:
+            return False
+        self._mark(found[0], reason, newer, db.now())
+        return True
 
     # -- reading --------------------------------------------------------------------------
 

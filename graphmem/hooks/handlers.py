@@ -19,6 +19,7 @@ from graphmem.service import Memory, title_of
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
 if TYPE_CHECKING:
+    from graphmem.hosts import OwnMemory, Place
     from graphmem.service import Session
 
 MIN_CAPTURE_BYTES = 50  # a Stop with less than this new is left for the next capture
@@ -54,6 +55,26 @@ class Context:
         )
 
 
+# -- the host's own memory files (Claude Code's Auto Memory) ------------------------------------
+
+
+def _own_memory(ctx: Context) -> tuple[OwnMemory, Place] | None:
+    """The host's own memory files for this project, when it has and keeps them."""
+    own = hosts.own_memory(ctx.event.host)
+    if own is None:
+        return None
+    place = own.place(ctx.event.cwd)
+    return (own, place) if place.enabled else None
+
+
+def _import_own(ctx: Context, own: tuple[OwnMemory, Place] | None) -> None:
+    """Keep what the host's own memory holds now, so every host and teammate gets it too."""
+    if own is not None:
+        reader, place = own
+        folder = place.folder
+        ctx.memory.import_notes(folder, reader.stamps(folder), lambda f: reader.read(folder, f))
+
+
 def on_session_start(ctx: Context) -> Answer:
     memory = ctx.memory
     with memory.transaction():
@@ -63,7 +84,7 @@ def on_session_start(ctx: Context) -> Answer:
         text = ""
         if memory.config.recall:
             footer = recall.HOW_TO_KEEP.replace("`graphmem add", f"`{graphmem_executable()} add", 1)
-            text = memory.inject(s, None, footer=footer)
+            text = memory.inject(s, None, footer=footer, own_index=_own_memory(ctx) is not None)
         memory.save_session(s)
     return Answer(context=text)
 
@@ -84,7 +105,7 @@ def on_prompt(ctx: Context) -> Answer:
         interval = memory.config.injection_interval
         due = s.prompts == 1 or (interval > 0 and s.prompts - s.injected_at_prompt >= interval)
         if due and memory.config.recall:
-            text = memory.inject(s, prompt)
+            text = memory.inject(s, prompt, own_index=_own_memory(ctx) is not None)
         memory.save_session(s)
     return Answer(context=text)
 
@@ -116,13 +137,28 @@ def _capture(ctx: Context, s: Session, minimum: int) -> list[Turn]:
     return turns
 
 
-def _reprompt_reason(ctx: Context, s: Session, turn: Turn | None) -> str:
+def _kept_own(turn: Turn, own: tuple[OwnMemory, Place] | None) -> bool:
+    """The turn wrote into the host's own memory folder (and that write did not fail)."""
+    if own is None:
+        return False
+    reader, place = own
+    return any(
+        t.is_edit and t.ok is not False and reader.is_inside(t.summary, place.folder)
+        for t in turn.tools
+    )
+
+
+def _reprompt_reason(
+    ctx: Context, s: Session, turn: Turn | None, own: tuple[OwnMemory, Place] | None
+) -> str:
     """Why the agent should keep memories before stopping, or '' to let it stop."""
     config = ctx.memory.config
     event = ctx.event
     if config.reprompt == "off" or event.stop_hook_active or turn is None:
         return ""
-    if not turn.substantive or turn.kept_memory or s.reprompts >= config.max_reprompts:
+    if not turn.substantive or s.reprompts >= config.max_reprompts:
+        return ""
+    if turn.kept_memory or _kept_own(turn, own):
         return ""
     key = event.turn_id or digest(turn.prompt)[:16]
     if s.reprompted_turn == key:
@@ -132,12 +168,14 @@ def _reprompt_reason(ctx: Context, s: Session, turn: Turn | None) -> str:
     edited = ", ".join(dict.fromkeys(t.summary for t in turn.tools if t.is_edit and t.summary))
     did = f"changed {edited}" if edited else "gave a long answer"
     command = graphmem_executable()
+    # With the host's own memory on, keeping the fact there is as good: graphmem imports it.
+    there = f" or as a memory file in {own[1].folder}" if own else ""
     return (
         f"graphmem: this turn {did} and no memory was kept. Before stopping, record the durable "
-        f'facts from this turn with `{command} add "<one fact>"`, one fact per call: decisions and '
-        "their reasons, conventions, fixes and their causes, configuration. Skip what is obvious "
-        "from the code or already in memory; add `--scope global` for facts true in every "
-        "project. If nothing is worth keeping, just stop."
+        f'facts from this turn with `{command} add "<one fact>"`, one fact per call{there}: '
+        "decisions and their reasons, conventions, fixes and their causes, configuration. Skip "
+        "what is obvious from the code or already in memory; add `--scope global` for facts true "
+        "in every project. If nothing is worth keeping, just stop."
     )
 
 
@@ -145,7 +183,9 @@ def on_stop(ctx: Context) -> Answer:
     with ctx.memory.transaction():
         s = ctx.session()
         turns = _capture(ctx, s, MIN_CAPTURE_BYTES)
-        reason = _reprompt_reason(ctx, s, turns[-1] if turns else None)
+        own = _own_memory(ctx)
+        _import_own(ctx, own)
+        reason = _reprompt_reason(ctx, s, turns[-1] if turns else None, own)
         ctx.memory.save_session(s)
     return Answer(block=reason)
 
@@ -189,6 +229,7 @@ def on_session_end(ctx: Context) -> Answer:
         s = ctx.session()
         if ctx.memory.config.flush_on_end:
             _capture(ctx, s, 0)
+        _import_own(ctx, _own_memory(ctx))
         ctx.memory.save_session(s)
         ctx.memory.prune_sessions()
     return Answer()

@@ -10,6 +10,8 @@ A host's package holds:
 - `install.py`: `HOST`, how `graphmem setup` finds, wires, checks and unwires the host. Only the
   CLI imports it, so it may use what the hook path may not.
 - the files its installer writes (a shim), if any.
+- for a host that keeps memory files of its own (Claude Code's Auto Memory), the module that finds
+  and reads them (`OWN_MEMORY`), so graphmem imports them and counts a write there as kept memory.
 
 Host-neutral parts sit beside the packages: `events.py` (HookEvent, Answer), `turns.py` (turns,
 tool summaries, rendering), `shim.py` (the JSON that graphmem's own shims send and read) and
@@ -36,9 +38,28 @@ if TYPE_CHECKING:
     class Transcript(Protocol):
         def read(self, path: str, offset: int) -> ReadResult: ...
 
+    class Place(Protocol):
+        folder: str
+        enabled: bool
+
+    class Note(Protocol):
+        name: str
+        kind: str
+        scope: Any
+
+        def text(self) -> str: ...
+
+    class OwnMemory(Protocol):
+        def place(self, cwd: str) -> Place: ...
+        def stamps(self, folder: str) -> dict[str, str]: ...
+        def read(self, folder: str, file: str) -> Note | None: ...
+        def is_inside(self, path: str, folder: str) -> bool: ...
+
 
 # Host name (in events, the session table and `graphmem setup <name>`) -> its package here.
 PACKAGES = {"claude-code": "claude_code", "opencode": "opencode", "pi": "pi"}
+# Hosts that keep memory files of their own, which graphmem imports -> the module that reads them.
+OWN_MEMORY = {"claude-code": "automemory"}
 
 
 def adapter(name: str) -> Adapter | None:
@@ -50,6 +71,12 @@ def adapter(name: str) -> Adapter | None:
 def transcript(name: str) -> Transcript:
     """The transcript reader of host `name` (a host whose events name a transcript file)."""
     return _load(PACKAGES[name], "transcript")
+
+
+def own_memory(name: str) -> OwnMemory | None:
+    """How host `name` keeps memory files of its own, or None for a host that keeps none."""
+    module = OWN_MEMORY.get(name)
+    return _load(PACKAGES[name], module) if module else None
 
 
 def installer(name: str) -> Host:

@@ -183,6 +183,18 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
         "outbox: how often the server lost an episode it was processing (poison detection)",
         ["ALTER TABLE outbox ADD COLUMN losses INTEGER NOT NULL DEFAULT 0"],
     ),
+    (
+        "memory files a host keeps itself (Claude Code's Auto Memory), as imported",
+        [
+            """CREATE TABLE imported_notes (
+                source TEXT NOT NULL,
+                file TEXT NOT NULL,
+                stamp TEXT NOT NULL,
+                episode_uuid TEXT,
+                PRIMARY KEY (source, file)
+            ) WITHOUT ROWID""",
+        ],
+    ),
 ]
 
 
