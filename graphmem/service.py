@@ -345,13 +345,13 @@ class Memory:
     def _without_indexed(
         self, found: list[Episode], group: str, query: str | None
     ) -> list[Episode]:
-        """`found` less the imported memory files that do not match `query`: the host already
-        shows their index lines, so only a body the prompt asks for adds anything."""
-        matched = set()
-        if query:
+        """`found` less the imported memory files whose index line the host already shows and
+        that do not match `query`: only a body the prompt asks for adds anything."""
+        shown = notes.indexed(self.conn, [e.uuid for e in found if e.origin == NOTES_ORIGIN])
+        if shown and query:
             hits = recall.ranked(self.conn, ep.terms(self.conn, query), [group], len(found))
-            matched = {h.episode.uuid for h in hits}
-        return [e for e in found if e.origin != NOTES_ORIGIN or e.uuid in matched]
+            shown -= {h.episode.uuid for h in hits}
+        return [e for e in found if e.uuid not in shown]
 
     def _health(self) -> str:
         """One line when memory is degraded (episodes waiting for the graph server), else ''."""
@@ -426,11 +426,16 @@ class Memory:
     # -- a host's own memory files --------------------------------------------------------
 
     def import_notes(
-        self, source: str, stamps: Mapping[str, str], read: Callable[[str], Note | None]
+        self,
+        source: str,
+        stamps: Mapping[str, str],
+        read: Callable[[str], Note | None],
+        indexed: Callable[[], set[str]],
     ) -> NotesImport:
         """Keep the memory files of folder `source` ({file: stamp}) as memories: a new file
         becomes one, an edited file supersedes what it was, a deleted file's memory is
-        forgotten. Joins the caller's transaction; when nothing changed it costs one read."""
+        forgotten. `indexed()`: the files whose index line the host shows its model itself.
+        Joins the caller's transaction; when nothing changed it costs one read."""
         known = notes.known(self.conn, source)
         if {file: stamp for file, (stamp, _) in known.items()} == stamps:
             return NotesImport()
@@ -451,7 +456,12 @@ class Memory:
                 if old:
                     forgotten += self._retire(old, f"{file} was deleted", None)
                 notes.drop(self.conn, source, file)
+            notes.set_indexed(self.conn, source, indexed())
         return NotesImport(kept, superseded, forgotten)
+
+    def imported_notes(self, source: str) -> int:
+        """How many memory files of folder `source` are held as memories."""
+        return sum(1 for _, uuid in notes.known(self.conn, source).values() if uuid)
 
     def _keep_note(self, source: str, file: str, note: Note) -> str | None:
         try:

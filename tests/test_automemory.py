@@ -80,8 +80,21 @@ def test_stamps_skip_the_index_links_and_oversized_files(tmp_path: Path) -> None
     (folder / "link.md").symlink_to(secret)
     (folder / "huge.md").write_text("x" * (am.MAX_FILE_BYTES + 1))
     (folder / "notes.txt").write_text("not markdown")
-    assert set(am.stamps(str(folder))) == {"a.md"}
+    assert set(am.stamps(str(folder))) == {"a.md", am.INDEX}
     assert am.stamps(str(tmp_path / "missing")) == {}
+
+
+def test_the_index_names_the_files_claude_code_shows_up_to_its_cap(tmp_path: Path) -> None:
+    lines = [f"- [Note {i}](note_{i}.md) — hook {i}" for i in range(am.INDEX_LINES + 5)]
+    (tmp_path / am.INDEX).write_text("# Memory\n" + "\n".join(lines) + "\n")
+    shown = am.index(str(tmp_path))
+    assert "note_0.md" in shown and f"note_{am.INDEX_LINES - 2}.md" in shown
+    assert f"note_{am.INDEX_LINES - 1}.md" not in shown  # line 201: past what is loaded
+    long = [f"- [N{i}](n_{i}.md) — " + "x" * 300 for i in range(100)]
+    (tmp_path / am.INDEX).write_text("\n".join(long))
+    assert len(am.index(str(tmp_path))) < 100  # cut at 25,000 bytes
+    assert am.read(str(tmp_path), am.INDEX) is None
+    assert am.index(str(tmp_path / "missing")) == set()
 
 
 def test_an_edit_changes_the_stamp(tmp_path: Path) -> None:
@@ -118,6 +131,7 @@ def auto_folder(project: Path) -> Path:
 def write_note_turn(session: Session, folder: Path, body: str = PNPM) -> Path:
     """The model corrects itself, keeps an auto memory with the Write tool, edits a file."""
     path = _note(folder, "feedback_pnpm.md", name="Use pnpm", type_="feedback", body=body)
+    (folder / am.INDEX).write_text("- [Use pnpm](feedback_pnpm.md) — package manager\n")
     session.turn(
         "No, use pnpm here, not npm",
         assistant(call("w1", "Write", file_path=str(path), content=path.read_text())),
@@ -206,9 +220,41 @@ def test_claude_code_is_not_shown_what_its_index_shows_unless_the_prompt_asks(
     assert PNPM not in other.context("UserPromptSubmit", prompt="When do deploys go out?")
 
 
+def test_a_note_past_the_index_cap_is_shown_like_any_memory(
+    session: Session, project: Path, cli: Cli
+) -> None:
+    folder = auto_folder(project)
+    write_note_turn(session, folder)
+    filler = "".join(f"- [n{i}](n{i}.md) — filler\n" for i in range(am.INDEX_LINES))
+    (folder / am.INDEX).write_text(filler + "- [Use pnpm](feedback_pnpm.md) — package manager\n")
+    session.send("Stop", prompt_id="p1")
+    assert PNPM in Session(project, "sess-2").context("SessionStart", source="startup")
+
+
 def test_a_store_cleared_imports_the_notes_again(session: Session, project: Path, cli: Cli) -> None:
     write_note_turn(session, auto_folder(project))
     session.send("Stop", prompt_id="p1")
     assert cli("clear", "--yes").exit_code == 0
     session.send("SessionEnd", reason="exit")
     assert [e["name"] for e in stored(cli) if e["origin"] == "auto-memory"] == ["Use pnpm"]
+
+
+def test_setup_and_status_say_whether_auto_memory_is_on_and_where(
+    project: Path, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = auto_folder(project)
+    _note(folder, "project_ci.md", name="CI", type_="project", body="CI runs on every push.")
+    Session(project).send("Stop", prompt_id="p1")
+    setup = cli("setup", "claude-code")
+    assert setup.exit_code == 0, setup.output
+    said = " ".join(setup.output.split())
+    assert (
+        f"Auto Memory is on (Claude Code's default); graphmem imports its notes from {folder}"
+        in said
+    )
+    own = cli.json("status")["own_memory"]["claude-code"]
+    assert own["enabled"] and own["folder"] == str(folder) and own["imported"] == 1
+    monkeypatch.setenv("CLAUDE_CODE_DISABLE_AUTO_MEMORY", "true")
+    assert "Auto Memory is off (CLAUDE_CODE_DISABLE_AUTO_MEMORY is set)" in " ".join(
+        cli("status").output.split()
+    )

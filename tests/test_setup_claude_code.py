@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from graphmem.hosts.claude_code import automemory
 from graphmem.hosts.claude_code import install as claude_code
 from graphmem.paths import hook_argv
 from tests.conftest import Cli
@@ -66,12 +67,14 @@ def test_remove_takes_out_only_graphmems_entries(project: Path, cli: Cli) -> Non
 def test_setup_says_what_it_did_and_how_to_undo_it(project: Path, cli: Cli) -> None:
     path = project / ".claude" / "settings.local.json"
     events = ", ".join(claude_code.EVENTS)
+    auto_memory = automemory.describe(automemory.place(str(project)))
     assert cli("setup", "claude-code", "--local").stdout.splitlines() == [
         f"installed graphmem hooks ({events}) in {path}",
         "undo with: graphmem setup claude-code --remove --local",
+        auto_memory,
     ]
     again = cli("setup", "claude-code", "--local").stdout
-    assert again == f"graphmem hooks already installed in {path}\n"
+    assert again == f"graphmem hooks already installed in {path}\n{auto_memory}\n"
     removed = cli("setup", "claude-code", "--local", "--remove").stdout
     assert removed == f"removed graphmem's hooks ({events}) from {path}\n"
     assert cli("setup", "claude-code", "--local", "--remove").stdout == (

@@ -16,6 +16,7 @@ import typer
 from graphmem import hosts
 from graphmem.cli import wizard
 from graphmem.cli.common import AsJson, get_app
+from graphmem.record import asdict
 
 if TYPE_CHECKING:
     from graphmem.hosts.host import Host
@@ -45,14 +46,20 @@ def _install(host: Host, ctx: typer.Context, remove: bool, as_json: bool, **chos
 
     app = get_app(ctx)
     scope = _scope(host, chosen)
-    change = host.apply(host.target(scope, _project_root()), remove=remove)
+    root = _project_root()
+    change = host.apply(host.target(scope, root), remove=remove)
+    own = hosts.own_memory(host.name)
+    place = own.place(str(root)) if own else None
     if as_json:
-        app.print_json(change_json(change))
+        extra = {"own_memory": asdict(place)} if place else {}
+        app.print_json(change_json(change) | extra)
         return
     message = host.describe(change, remove)
     if change.written and not remove:
         undo = f"graphmem setup {host.name} --remove" + ("" if scope == "user" else f" --{scope}")
         message += f"\nundo with: {undo}"
+    if own and place and not remove:
+        message += "\n" + own.describe(place)
     app.out.print(message, highlight=False, markup=False)
 
 

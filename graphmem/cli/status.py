@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from graphmem.cli.common import App, AsJson, get_app
+
+if TYPE_CHECKING:
+    from graphmem.service import Memory
 
 OFFICIAL_NAME = "Graphiti Agent Memory"  # getzep/graphiti mcp_server's FastMCP name
 
@@ -32,6 +35,7 @@ def status(
     memory = app.memory
     report = memory.status()
     report["hosts"] = _hosts(Path(memory.project.root))
+    report["own_memory"] = _own_memory(memory)
     if memory.syncing:
         report["graphiti"] = memory.spool.server_status(memory.project.group_id)
     if as_json:
@@ -84,12 +88,35 @@ def status(
         "[bold]hosts[/bold]    " + ("; ".join(wired) or "none wired: run `graphmem setup`"),
         highlight=False,
     )
+    for name, own in report["own_memory"].items():
+        out.print(f"[bold]{name}[/bold] {escape(own['line'])}", highlight=False)
     activity = report["activity"]
     out.print(
         f"[bold]activity[/bold] last capture {activity['last_capture'] or 'never'}, "
         f"last injection {activity['last_injection'] or 'never'}",
         highlight=False,
     )
+
+
+def _own_memory(memory: Memory) -> dict[str, dict[str, Any]]:
+    """Per agent that keeps memory files of its own: where, whether on, and how many of its
+    notes graphmem holds."""
+    from graphmem import hosts
+
+    found = {}
+    for name in hosts.OWN_MEMORY:
+        own = hosts.own_memory(name)
+        if own is None:
+            continue
+        place = own.place(memory.project.root)
+        found[name] = {
+            "folder": place.folder,
+            "enabled": place.enabled,
+            "why": place.why,
+            "imported": memory.imported_notes(place.folder),
+            "line": own.describe(place),
+        }
+    return found
 
 
 def _hosts(project_root: Path) -> dict[str, dict[str, str]]:

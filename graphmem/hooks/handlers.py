@@ -72,7 +72,12 @@ def _import_own(ctx: Context, own: tuple[OwnMemory, Place] | None) -> None:
     if own is not None:
         reader, place = own
         folder = place.folder
-        ctx.memory.import_notes(folder, reader.stamps(folder), lambda f: reader.read(folder, f))
+        ctx.memory.import_notes(
+            folder,
+            reader.stamps(folder),
+            lambda file: reader.read(folder, file),
+            lambda: reader.index(folder),
+        )
 
 
 def on_session_start(ctx: Context) -> Answer:

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     class Place(Protocol):
         folder: str
         enabled: bool
+        why: str
 
     class Note(Protocol):
         name: str
@@ -54,6 +55,8 @@ if TYPE_CHECKING:
         def stamps(self, folder: str) -> dict[str, str]: ...
         def read(self, folder: str, file: str) -> Note | None: ...
         def is_inside(self, path: str, folder: str) -> bool: ...
+        def index(self, folder: str) -> set[str]: ...
+        def describe(self, place: Place) -> str: ...
 
 
 # Host name (in events, the session table and `graphmem setup <name>`) -> its package here.

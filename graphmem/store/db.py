@@ -191,6 +191,7 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
                 file TEXT NOT NULL,
                 stamp TEXT NOT NULL,
                 episode_uuid TEXT,
+                indexed INTEGER NOT NULL DEFAULT 0,
                 PRIMARY KEY (source, file)
             ) WITHOUT ROWID""",
         ],

@@ -17,6 +17,8 @@ import re
 from graphmem.record import record
 
 INDEX = "MEMORY.md"
+INDEX_LINES, INDEX_BYTES = 200, 25_000  # what of the index Claude Code loads into a session
+_LINKED = re.compile(r"\]\(([^()\s]+\.md)\)")
 MAX_FILE_BYTES = 64_000  # a memory file is a note; anything bigger is not one and is skipped
 MAX_FILES = 500  # a runaway folder costs the Stop hook a bounded scan
 _OUTSIDE = re.compile(r"[^A-Za-z0-9_-]")
@@ -56,6 +58,19 @@ class Note:
         return f"{head}\n\n{self.body}".strip() if self.body else head
 
 
+def describe(place: Place) -> str:
+    """One line for `setup` and `status`: is Auto Memory on, where, and what graphmem does."""
+    if place.enabled:
+        return (
+            f"Claude Code's Auto Memory is on ({place.why}); graphmem imports its notes from "
+            f"{place.folder} and counts a note written as a memory kept"
+        )
+    return (
+        f"Claude Code's Auto Memory is off ({place.why}); graphmem's stop re-prompt asks the "
+        "agent to keep facts with graphmem add"
+    )
+
+
 def config_dir(env: os._Environ[str] | dict[str, str] = os.environ) -> str:
     return env.get("CLAUDE_CONFIG_DIR") or os.path.join(os.path.expanduser("~"), ".claude")
 
@@ -89,12 +104,12 @@ def place(cwd: str, env: os._Environ[str] | dict[str, str] = os.environ) -> Plac
         return Place(folder, False, "CLAUDE_CODE_DISABLE_AUTO_MEMORY is set")
     if merged.get("autoMemoryEnabled") is False:
         return Place(folder, False, "autoMemoryEnabled is false in Claude Code's settings")
-    return Place(folder, True, "on (Claude Code's default)")
+    return Place(folder, True, "Claude Code's default")
 
 
 def stamps(folder: str) -> dict[str, str]:
-    """`{file: "mtime_ns:size"}` of the memory files: the cheap check that something changed.
-    Symlinks are skipped: a link could lead out of the folder."""
+    """`{file: "mtime_ns:size"}` of the memory files and the index: the cheap check that
+    something changed. Symlinks are skipped: a link could lead out of the folder."""
     found: dict[str, str] = {}
     try:
         entries = os.scandir(folder)
@@ -104,7 +119,7 @@ def stamps(folder: str) -> dict[str, str]:
         for entry in entries:
             if len(found) >= MAX_FILES:
                 break
-            if entry.name == INDEX or not entry.name.endswith(".md") or entry.is_symlink():
+            if not entry.name.endswith(".md") or entry.is_symlink():
                 continue
             try:
                 st = entry.stat(follow_symlinks=False)
@@ -115,8 +130,22 @@ def stamps(folder: str) -> dict[str, str]:
     return found
 
 
+def index(folder: str) -> set[str]:
+    """The files whose index line Claude Code puts in front of its model: those linked from the
+    part of MEMORY.md it loads."""
+    try:
+        with open(os.path.join(folder, INDEX), "rb") as f:
+            head = f.read(INDEX_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return set()
+    lines = head.splitlines()[:INDEX_LINES]
+    return {os.path.basename(m) for line in lines for m in _LINKED.findall(line)}
+
+
 def read(folder: str, file: str) -> Note | None:
-    """One memory file; None when it cannot be read or holds nothing."""
+    """One memory file; None when it cannot be read, holds nothing, or is the index."""
+    if file == INDEX:
+        return None
     try:
         with open(os.path.join(folder, file), encoding="utf-8", errors="replace") as f:
             text = f.read(MAX_FILE_BYTES + 1)
