@@ -96,6 +96,16 @@ def test_an_event_loads_its_own_host_and_no_installer(project: Path, host: str) 
     assert not {m for m in loaded if m.endswith((".install", ".host", ".shim_files"))}
 
 
+def test_a_stop_with_nothing_new_loads_no_redaction(project: Path) -> None:
+    """Redaction (its module and its compiled patterns) is for what gets stored: a Stop whose
+    transcript has nothing new since the last capture stores nothing and does without it."""
+    transcript = project / "t.jsonl"
+    write(transcript, user("Use tenacity for retries"), assistant(text("Done. " * 40)))
+    payload = {"session_id": "s1", "cwd": str(project), "transcript_path": str(transcript)}
+    assert "graphmem.redact" in hook_modules("Stop", payload, project)  # captures the turn
+    assert "graphmem.redact" not in hook_modules("Stop", payload, project)  # nothing new
+
+
 def test_hook_with_garbage_stdin_fails_quietly(project: Path) -> None:
     outcome = run_process(
         [sys.executable, "-m", "graphmem", "hook", "SessionStart"], b"\xff{", project

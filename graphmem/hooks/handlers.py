@@ -130,6 +130,8 @@ def _capture(ctx: Context, s: Session, minimum: int) -> list[Turn]:
         turns, offset = result.turns, result.offset
     else:
         return []
+    if not turns:
+        return turns  # nothing new: a Stop that stores nothing need not load the redactor
     redacted: dict[str, int] = {}
     body = render_turns(turns, ctx.memory.config.episode_chars, ctx.memory.cleaner(redacted))
     if len(body.encode()) < max(minimum, 1):
