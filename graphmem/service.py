@@ -110,6 +110,9 @@ def title_of(text: str, limit: int = 80) -> str:
     return line[:limit].rsplit(" ", 1)[0].rstrip(" ,.;:") + "…"
 
 
+_LOADED_TEXT = ("name", "body", "source_description", "origin", "session_id", "forgotten_reason")
+
+
 def _global_group(cfg: config_mod.Config) -> str:
     return sanitize(cfg.group_prefix + cfg.global_group, "global")
 
@@ -664,10 +667,15 @@ class Memory:
         from graphmem import transfer
 
         for episode in transfer.read(text):
-            body, counts = self.clean(episode.body)
-            for kind, n in counts.items():
-                redacted[kind] = redacted.get(kind, 0) + n
-            episodes.append(replace(episode, group_id=sanitize(episode.group_id), body=body))
+            # Every text field is stored and may be sent on: each is redacted, not only the body.
+            cleaned: dict[str, Any] = {"group_id": sanitize(episode.group_id)}
+            for name in _LOADED_TEXT:
+                value = getattr(episode, name)
+                if value:
+                    cleaned[name], counts = self.clean(value)
+                    for kind, n in counts.items():
+                        redacted[kind] = redacted.get(kind, 0) + n
+            episodes.append(replace(episode, **cleaned))
         with self.transaction():
             created = self.write(episodes, redacted)
             for episode, new in zip(episodes, created, strict=True):

@@ -20,12 +20,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator
+from datetime import UTC, datetime, timedelta
 from typing import IO, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from graphmem.errors import Exit, GraphmemError
-from graphmem.store.episodes import Episode
+from graphmem.store.episodes import KINDS, Episode
 
 MARKDOWN_HEADER = "<!-- graphmem dump v1 -->"
 JSONL_HEADER = {"graphmem_dump": 1}
@@ -103,6 +104,29 @@ class _Record(BaseModel):
     forgotten_at: str | None = None
     forgotten_reason: str = ""
     superseded_by: str | None = None
+
+    @field_validator("kind")
+    @classmethod
+    def _known_kind(cls, kind: str) -> str:
+        if kind not in KINDS:
+            raise ValueError(f"must be one of {', '.join(KINDS)}")
+        return kind
+
+    @field_validator("created_at", "forgotten_at")
+    @classmethod
+    def _past_time(cls, stamp: str | None) -> str | None:
+        """A date in the future would rank a memory above every other for years."""
+        if stamp is None:
+            return None
+        try:
+            when = datetime.fromisoformat(stamp)
+        except ValueError:
+            raise ValueError("must be an ISO 8601 date and time") from None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=UTC)
+        if when > datetime.now(UTC) + timedelta(days=1):
+            raise ValueError("must not be in the future")
+        return stamp
 
 
 def _episode(data: Any, where: str) -> Episode:

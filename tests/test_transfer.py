@@ -185,3 +185,55 @@ def test_read_rejects_wrong_types() -> None:
                 }
             )
         )
+
+
+SECRET = "ghp_16C7e42F292c6912E7710c838347Ae178B4a"
+
+
+def jsonl_dump(path: Path, **fields: object) -> Path:
+    record = {
+        "uuid": "0b6e8a52-5f7e-4d5e-9a57-2f0c8e3c1a11",
+        "group_id": "g",
+        "name": "n",
+        "body": "b",
+        "source": "text",
+        "source_description": "",
+        "kind": "memory",
+        "origin": "load",
+        "session_id": None,
+        "created_at": "2026-01-02T03:04:05.000000Z",
+        **fields,
+    }
+    path.write_text(json.dumps(transfer.JSONL_HEADER) + "\n" + json.dumps(record) + "\n")
+    return path
+
+
+def test_load_redacts_every_text_field(project: Path, cli: Cli, tmp_path: Path) -> None:
+    dump = jsonl_dump(
+        tmp_path / "d.jsonl",
+        name=f"token {SECRET}",
+        source_description=f"from {SECRET}",
+        origin=f"cli {SECRET}",
+        session_id=SECRET,
+        body="the body",
+    )
+    assert cli.json("load", str(dump))["added"] == 1
+    stored = cli("dump", "--all", "--format", "jsonl").stdout
+    assert SECRET not in stored and "[REDACTED:github_token]" in stored
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"kind": "correction", "created_at": "9999-01-01T00:00:00Z"}, "must not be in the future"),
+        ({"kind": "pinned"}, "field `kind`"),
+        ({"created_at": "yesterday"}, "iso 8601"),
+        ({"forgotten_at": "9999-01-01T00:00:00Z"}, "field `forgotten_at`"),
+    ],
+)
+def test_load_refuses_made_up_kinds_and_dates(
+    project: Path, cli: Cli, tmp_path: Path, fields: dict[str, object], message: str
+) -> None:
+    result = cli("load", str(jsonl_dump(tmp_path / "d.jsonl", **fields)))
+    assert result.exit_code == 6 and message in result.stderr
+    assert cli.json("status")["episodes"] == {}

@@ -12,6 +12,8 @@ from graphmem.record import field, record, replace
 from graphmem.store.db import now, transaction
 
 SOURCES = ("text", "message", "json")
+# What an episode is; `load` refuses others (a made-up kind could be pinned above all recall).
+KINDS = ("memory", "turn", "summary", "correction", "preference", "doc")
 
 # Words too common to rank on; a query made only of these answers empty rather than everything.
 STOPWORDS = frozenset(
@@ -38,7 +40,7 @@ class Episode:
     body: str
     source: str = "text"
     source_description: str = ""
-    kind: str = "memory"  # memory | turn | summary | correction | preference | doc
+    kind: str = "memory"  # one of KINDS
     origin: str = ""  # who wrote it: cli, hook:<host>, ingest:<path>, load
     session_id: str | None = None
     uuid: str = field(default_factory=new_uuid)
