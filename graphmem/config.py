@@ -337,7 +337,8 @@ def _cached_toml(path: str) -> tuple[dict[str, Any], str]:
     cache: dict[str, Any] = {}
     try:
         with open(cache_file, encoding="utf-8") as fh:
-            loaded = json.load(fh)
+            # Whoever could write the cache could plant settings: only our own private one counts.
+            loaded = None if paths.foreign(os.fstat(fh.fileno())) else json.load(fh)
     except (OSError, ValueError):
         loaded = None  # none yet, or unreadable: parse, and start a new one
     if isinstance(loaded, dict):
@@ -387,7 +388,7 @@ def _trusted() -> dict[str, str]:
     """Trusted project file -> the SHA-256 of its content when the user trusted it."""
     try:
         with open(paths.trust_file(), encoding="utf-8") as fh:
-            data = json.load(fh)
+            data = None if paths.foreign(os.fstat(fh.fileno())) else json.load(fh)
     except (OSError, ValueError):
         return {}
     return {k: v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}

@@ -76,8 +76,35 @@ def hook_log_file() -> str:
 
 
 def private_dir(path: str | os.PathLike[str]) -> None:
-    """Create `path` (and parents) as 0700: it holds memory or tokens."""
-    os.makedirs(path, mode=0o700, exist_ok=True)
+    """Create `path` and each missing parent as 0700, whatever the umask: it holds memory or
+    tokens. (`os.makedirs` gives only the last folder its mode, parents get 0777 less umask.)"""
+    path = os.path.abspath(path)
+    missing = []
+    while not os.path.isdir(path):
+        missing.append(path)
+        parent = os.path.dirname(path)
+        if parent == path:
+            break
+        path = parent
+    for folder in reversed(missing):
+        try:
+            os.mkdir(folder, 0o700)  # a umask only takes bits away: 0700 stays 0700
+        except FileExistsError:
+            if not os.path.isdir(folder):
+                raise
+
+
+def foreign(st: os.stat_result) -> str:
+    """Why a file or folder of graphmem's must not be trusted (another user owns it, or others
+    may write it), or ''. Whoever can write the store or the config cache can plant memories
+    or settings."""
+    if not hasattr(os, "getuid"):
+        return ""  # Windows: folder ACLs, not modes, decide; the profile folder is private
+    if st.st_uid != os.getuid():
+        return f"it belongs to another user (uid {st.st_uid})"
+    if st.st_mode & 0o022:
+        return f"others may write to it (mode {st.st_mode & 0o777:o})"
+    return ""
 
 
 def hook_argv() -> list[str]:

@@ -156,13 +156,22 @@ class Memory:
 
     @cached_property
     def conn(self) -> sqlite3.Connection:
+        store = self.store_path
+        for path in (os.path.dirname(store), store):
+            try:
+                why = paths.foreign(os.stat(path))
+            except FileNotFoundError:
+                continue  # created below, privately
+            if why:
+                raise GraphmemError(
+                    f"{path} is not private to you: {why}. graphmem will not use it; fix its "
+                    "owner and mode (0700 for the folder, 0600 for the store) or set GRAPHMEM_HOME",
+                    Exit.CONFIG,
+                )
         try:
-            return db.connect(self.store_path)
+            return db.connect(store)
         except sqlite3.DatabaseError as exc:
-            raise GraphmemError(
-                f"the store at {self.store_path} cannot be opened ({exc}); "
-                "move it aside and run again to start a new one",
-            ) from None
+            raise GraphmemError(db.explain(exc, store)) from None
 
     @cached_property
     def redactor(self) -> Any:

@@ -248,6 +248,17 @@ def test_store_logs_and_dumps_are_private(
     assert private(tmp_path / "d.md")
 
 
+def test_a_dump_written_over_a_readable_file_becomes_private(
+    project: Path, cli: Cli, tmp_path: Path
+) -> None:
+    cli.json("add", "something private")
+    old = tmp_path / "notes.md"
+    old.write_text("an old file")
+    old.chmod(0o644)
+    assert cli("dump", str(old)).exit_code == 0
+    assert "something private" in old.read_text() and private(old)
+
+
 def test_token_is_never_printed_or_logged(
     project: Path, cli: Cli, graphmem_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

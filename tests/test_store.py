@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from graphmem import paths
 from graphmem.store import db, episodes
 from graphmem.store.episodes import Episode
@@ -106,7 +108,87 @@ def test_a_corrupt_store_gives_a_clear_error(project: Path, cli: Cli) -> None:
     store.write_bytes(b"this is not a database" * 100)
     result = cli("status")
     assert result.exit_code == 1
-    assert "cannot be opened" in result.stderr and "move it aside" in result.stderr
+    assert "is damaged" in result.stderr and "move it aside" in result.stderr
+
+
+def test_a_damaged_page_gives_a_clear_error_not_a_traceback(project: Path, cli: Cli) -> None:
+    for i in range(200):
+        cli.json("add", f"fact number {i} " + "padding " * 40)
+    store = Path(paths.store_file())
+    writer = sqlite3.connect(store)
+    writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # everything into the main file
+    writer.close()
+    data = bytearray(store.read_bytes())
+    page = 4096
+    assert len(data) > 8 * page
+    half = len(data) // 2 // page * page  # pages of episodes and their index, past the schema
+    data[half : len(data) - page] = b"\xa5" * (len(data) - page - half)
+    store.write_bytes(bytes(data))
+    result = cli("search", "fact")
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert "is damaged" in result.stderr and "Traceback" not in result.output
+
+
+def test_lock_contention_gives_a_clear_error(
+    project: Path, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cli.json("add", "first")
+    monkeypatch.setattr(db, "BUSY_TIMEOUT_MS", 200)
+    holder = sqlite3.connect(paths.store_file(), isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another process in the middle of a long write
+    try:
+        result = cli("add", "second")
+    finally:
+        holder.rollback()
+        holder.close()
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert "busy" in result.stderr and "try again" in result.stderr
+
+
+def test_every_folder_is_created_private_whatever_the_umask(
+    tmp_path: Path, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "deep" / "er" / "home"
+    monkeypatch.setenv("GRAPHMEM_HOME", str(home))
+    old = os.umask(0)
+    try:
+        cli.json("add", "x marks the spot")
+    finally:
+        os.umask(old)
+    for folder in (tmp_path / "deep", tmp_path / "deep" / "er", home, home / "data"):
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700, folder
+
+
+@pytest.mark.parametrize("what", ["folder open to others", "store open to others", "not ours"])
+def test_a_store_others_can_write_is_refused(
+    project: Path, cli: Cli, monkeypatch: pytest.MonkeyPatch, what: str
+) -> None:
+    cli.json("add", "a private fact")
+    store = Path(paths.store_file())
+    if what == "folder open to others":
+        store.parent.chmod(0o777)
+    elif what == "store open to others":
+        store.chmod(0o666)
+    else:
+        monkeypatch.setattr(os, "getuid", lambda: os.stat(store).st_uid + 1)
+    result = cli("search", "private")
+    assert result.exit_code == 3 and "not private to you" in result.stderr
+    assert "private fact" not in result.stdout
+
+
+def test_a_config_cache_others_could_write_is_not_believed(project: Path, cli: Cli) -> None:
+    config_file = Path(paths.user_config_file())
+    config_file.parent.mkdir(parents=True)
+    config_file.write_text("max_reprompts = 1\n")
+    then = config_file.stat().st_mtime - 3600
+    os.utime(config_file, (then, then))
+    cli.json("status")  # caches the parse
+    cache = Path(paths.config_cache_file())
+    planted = cache.read_text().replace('"max_reprompts": 1', '"project_group": "planted"')
+    cache.write_text(planted)
+    assert cli.json("status")["project"]["group_id"] == "planted"  # our own cache is believed
+    cache.chmod(0o666)
+    assert cli.json("status")["project"]["group_id"] != "planted"
 
 
 def test_fts_index_follows_deletes(project: Path, cli: Cli) -> None:

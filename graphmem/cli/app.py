@@ -20,13 +20,20 @@ class _Group(TyperGroup):
     """Turns a GraphmemError from any command into its message on stderr and its exit code."""
 
     def invoke(self, ctx: Any) -> Any:
+        import sqlite3
+
         try:
             return super().invoke(ctx)
-        except GraphmemError as exc:
+        except (GraphmemError, sqlite3.DatabaseError) as exc:
             from rich.markup import escape
 
             from graphmem.redact import redact
 
+            if isinstance(exc, sqlite3.DatabaseError):  # a damaged page, a lock held too long
+                from graphmem import paths
+                from graphmem.store import db
+
+                exc = GraphmemError(db.explain(exc, paths.store_file()))
             message = escape(redact(str(exc)).text)  # it may quote what it choked on
             console(stderr=True).print(f"[red]error:[/red] {message}", highlight=False)
             raise typer.Exit(exc.code) from None

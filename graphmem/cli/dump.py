@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -48,6 +49,8 @@ def dump(
         write(sys.stdout, groups)
         return
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    if stat.S_ISREG(os.fstat(fd).st_mode):
+        os.fchmod(fd, 0o600)  # the mode above applies only to a new file, not one written over
     with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
         count = write(out, groups)
     app.note(f"dumped {count} episodes from {len(groups)} groups to {path}")

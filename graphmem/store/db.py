@@ -210,6 +210,20 @@ def _create_private(path: str) -> None:
     os.close(fd)
 
 
+def explain(exc: sqlite3.DatabaseError, path: str) -> str:
+    """What a store failure means for the user, and what to do."""
+    reason = str(exc)
+    if "locked" in reason or "busy" in reason:
+        return (
+            f"the store at {path} stayed busy for {BUSY_TIMEOUT_MS // 1000} s (another graphmem "
+            "process holds its write lock); nothing was changed, try again"
+        )
+    return (
+        f"the store at {path} is damaged ({reason}); move it aside (try `graphmem dump` first) "
+        "and run again to start a new one"
+    )
+
+
 def connect(path: str | os.PathLike[str]) -> sqlite3.Connection:
     """Open (creating 0600 if needed) and migrate the store at `path`."""
     path = os.fspath(path)
