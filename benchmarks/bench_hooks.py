@@ -49,7 +49,11 @@ def run(n: int, floor: float, capture: bool) -> None:
         home = Path(tmp) / "home"
         project = Path(tmp) / "project"
         project.mkdir()
-        env = {"GRAPHMEM_HOME": str(home), "GRAPHMEM_PROJECT_GROUP": GROUP}
+        env = {
+            "GRAPHMEM_HOME": str(home),
+            "GRAPHMEM_PROJECT_GROUP": GROUP,
+            "CLAUDE_CONFIG_DIR": str(Path(tmp) / "claude"),
+        }
         os.environ.update(env)
         install_store(n, str(home))
         from graphmem import config
@@ -124,6 +128,17 @@ def run(n: int, floor: float, capture: bool) -> None:
                 target=target,
             )
 
+        # Claude Code's Auto Memory with 20 notes, imported once: what each Stop then pays to
+        # learn that none changed.
+        write_auto_memory(project, Path(env["CLAUDE_CONFIG_DIR"]), 20)
+        stop = event("Stop", stop_hook_active=True)
+        process_ms([*hook_argv(), "Stop"], stop, env, repeat=1)  # imports them
+        report(
+            f"hook Stop (nothing new, 20 unchanged Auto Memory notes), {size}",
+            process_ms([*hook_argv(), "Stop"], stop, env, repeat=31),
+            target="<= 25 ms",
+        )
+
         # Stop with a fresh turn to capture each time: append one before every run.
         def stop_with_new_turn() -> None:
             write(
@@ -150,6 +165,22 @@ def run(n: int, floor: float, capture: bool) -> None:
             "PostToolUse as `graphmem hook` (console script)",
             process_ms(graphmem_argv("hook", "PostToolUse"), event("PostToolUse"), env),
         )
+
+
+def write_auto_memory(project: Path, claude_dir: Path, notes: int) -> None:
+    """`notes` notes and their index where Claude Code keeps them for `project`."""
+    from graphmem.hosts.claude_code import automemory
+
+    folder = Path(automemory.place(str(project), {"CLAUDE_CONFIG_DIR": str(claude_dir)}).folder)
+    folder.mkdir(parents=True)
+    index = []
+    for i in range(notes):
+        (folder / f"project_{i}.md").write_text(
+            f"---\nname: note {i}\ndescription: fact {i}\ntype: project\n---\n\n"
+            f"The service number {i} retries failed webhooks {i} times before paging.\n"
+        )
+        index.append(f"- [note {i}](project_{i}.md) — fact {i}")
+    (folder / automemory.INDEX).write_text("\n".join(index) + "\n")
 
 
 if __name__ == "__main__":

@@ -24,8 +24,8 @@ def _note(folder: Path, file: str, *, name: str, type_: str, body: str, desc: st
 
 def test_folder_is_derived_from_the_cwd_as_claude_code_does(tmp_path: Path) -> None:
     env = {"CLAUDE_CONFIG_DIR": str(tmp_path / "cfg")}
-    place = am.place("/home/ana/src/shop.api v2", env)
-    expected = tmp_path / "cfg" / "projects" / "-home-ana-src-shop-api-v2" / "memory"
+    place = am.place("/home/ana/src/shop.api v2_new", env)
+    expected = tmp_path / "cfg" / "projects" / "-home-ana-src-shop-api-v2-new" / "memory"
     assert place.folder == str(expected)
     assert place.enabled
 
@@ -60,6 +60,19 @@ def test_notes_are_read_with_their_front_matter_and_mapped_to_kinds(tmp_path: Pa
     assert note.text() == (
         "Use pnpm: package manager\n\nUse pnpm here, not npm: the lockfile is pnpm-lock.yaml."
     )
+
+
+def test_the_front_matter_claude_code_rewrites_is_read(tmp_path: Path) -> None:
+    # As Claude Code 2.1.332 leaves a note its model wrote with the Write tool.
+    (tmp_path / "feedback_pnpm.md").write_text(
+        "---\nname: use-pnpm\ndescription: package manager\nmetadata:\n  node_type: memory\n"
+        "  type: feedback\n  originSessionId: ec3bf587\n  modified: 2026-11-30T14:55:37.097Z\n"
+        "---\n\nUse pnpm in this repository, never npm.\n"
+    )
+    note = am.read(str(tmp_path), "feedback_pnpm.md")
+    assert note is not None
+    assert (note.name, note.description, note.kind) == ("use-pnpm", "package manager", "correction")
+    assert note.body == "Use pnpm in this repository, never npm."
 
 
 def test_a_broken_file_is_a_plain_memory_and_an_empty_one_is_nothing(tmp_path: Path) -> None:

@@ -2,7 +2,7 @@
 
 Claude Code (2.1.x) tells its model to keep one Markdown file per memory, with `name`,
 `description` and `type` (user | feedback | project | reference) front matter, in
-`<config dir>/projects/<cwd, every char outside [A-Za-z0-9_-] made '-'>/memory/`, and one index
+`<config dir>/projects/<cwd, every char outside [A-Za-z0-9] made '-'>/memory/`, and one index
 line per memory in `MEMORY.md` there, which it loads into every session. graphmem imports those
 files as memories (so opencode, pi, search and the team's graph see them) and counts a write into
 that folder as a kept memory. stdlib only: the Stop hook reads the folder's stamps.
@@ -21,7 +21,8 @@ INDEX_LINES, INDEX_BYTES = 200, 25_000  # what of the index Claude Code loads in
 _LINKED = re.compile(r"\]\(([^()\s]+\.md)\)")
 MAX_FILE_BYTES = 64_000  # a memory file is a note; anything bigger is not one and is skipped
 MAX_FILES = 500  # a runaway folder costs the Stop hook a bounded scan
-_OUTSIDE = re.compile(r"[^A-Za-z0-9_-]")
+# Not [^A-Za-z0-9_-] as its prompt text suggests: 2.1.332 makes '_' a '-' too (seen on disk).
+_OUTSIDE = re.compile(r"[^A-Za-z0-9]")
 _FALSY = ("0", "false", "no", "off", "")
 
 # Claude Code's memory types, as graphmem's kinds: feedback is how the user wants work done.
@@ -165,7 +166,8 @@ def read(folder: str, file: str) -> Note | None:
 
 def _front_matter(text: str) -> tuple[dict[str, str], str]:
     """`---` delimited `key: value` lines, and the rest. A file without a closing `---` has no
-    front matter: all of it is the body."""
+    front matter: all of it is the body. Nested keys count as top-level ones: Claude Code 2.1.332
+    rewrites what its model writes into `metadata:` with `type:` indented below it."""
     lines = text.splitlines()
     if not lines or lines[0].strip() != "---":
         return {}, text
@@ -177,7 +179,7 @@ def _front_matter(text: str) -> tuple[dict[str, str], str]:
     for line in lines[1:end]:
         key, sep, value = line.partition(":")
         if sep and key.strip():
-            meta[key.strip().lower()] = value.strip().strip("\"'")
+            meta.setdefault(key.strip().lower(), value.strip().strip("\"'"))
     return meta, "\n".join(lines[end + 1 :])
 
 
