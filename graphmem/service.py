@@ -102,6 +102,11 @@ def probe_server(url: str) -> ServerInfo:
     return remote.probe(config_mod.load(overrides={"url": url}))
 
 
+def store_error(exc: sqlite3.DatabaseError) -> GraphmemError:
+    """A store failure (a damaged page, a lock held too long) as the error a user can act on."""
+    return GraphmemError(db.explain(exc, paths.store_file()))
+
+
 def title_of(text: str, limit: int = 80) -> str:
     """A short name for a memory: its first non-empty line, cut at a word."""
     line = next((ln.strip() for ln in text.splitlines() if ln.strip()), "memory")

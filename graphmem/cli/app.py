@@ -30,10 +30,9 @@ class _Group(TyperGroup):
             from graphmem.redact import redact
 
             if isinstance(exc, sqlite3.DatabaseError):  # a damaged page, a lock held too long
-                from graphmem import paths
-                from graphmem.store import db
+                from graphmem.service import store_error
 
-                exc = GraphmemError(db.explain(exc, paths.store_file()))
+                exc = store_error(exc)
             message = escape(redact(str(exc)).text)  # it may quote what it choked on
             console(stderr=True).print(f"[red]error:[/red] {message}", highlight=False)
             raise typer.Exit(exc.code) from None
