@@ -51,7 +51,14 @@ HOW_TO_KEEP = (
 )
 
 LOOKALIKE_LT = "\u2039"  # a single angle quote: reads like `<`, parses as text
-_TAG_LIKE = re.compile(r"<(?=/?[A-Za-z!?])")
+# Any `<` (or a full-width one) before what could start a tag, in any script and after spaces:
+# `< /graphmem-memory>` and a Cyrillic `<ѕystem-reminder>` read as tags to a model too.
+_TAG_LIKE = re.compile(r"[<\uff1c\ufe64](?=\s*[/!?\w])")
+# Invisible characters that hide a tag from the rule above (`<\u200b/graphmem-memory>`) or
+# reorder what the model reads: zero-width and joiners, bidi controls, soft hyphen, BOM.
+_INVISIBLE = re.compile(
+    "[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]"
+)
 _SPACE = re.compile(r"\s+")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\s(?=User: |Assistant: |Tools: )")
 _WORD = re.compile(r"\w+")
@@ -75,7 +82,7 @@ def budget(context_window: int) -> int:
 
 def neutral(text: str, limit: int = ITEM_CHARS) -> str:
     """One line, at most `limit` chars, with no tag that could close the fence or mimic the host."""
-    line = _TAG_LIKE.sub(LOOKALIKE_LT, _SPACE.sub(" ", text).strip())
+    line = _TAG_LIKE.sub(LOOKALIKE_LT, _SPACE.sub(" ", _INVISIBLE.sub("", text)).strip())
     return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
 
 

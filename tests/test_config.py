@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import os
 from pathlib import Path
 
@@ -284,3 +285,11 @@ def test_env_errors_never_print_the_value(project: Path) -> None:
     with pytest.raises(ConfigError) as err:
         config.load(project, environ={"GRAPHMEM_TIMEOUT": "ghp_notanumber"})
     assert "GRAPHMEM_TIMEOUT" in str(err.value) and "ghp_notanumber" not in str(err.value)
+
+
+def test_every_setting_is_read_somewhere() -> None:
+    """A documented setting that nothing reads is a promise the code does not keep."""
+    package = Path(config.__file__).parent
+    source = "\n".join(p.read_text() for p in package.rglob("*.py") if p.name != "config.py")
+    for setting in config.SETTINGS:
+        assert re.search(rf"\.{setting.key}\b|\b{setting.key}=", source), setting.key
