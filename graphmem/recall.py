@@ -51,8 +51,8 @@ HOW_TO_KEEP = (
 )
 
 LOOKALIKE_LT = "\u2039"  # a single angle quote: reads like `<`, parses as text
-# Any `<` (or a full-width one) before what could start a tag, in any script and after spaces:
-# `< /graphmem-memory>` and `<system-reminder>` spelt with a Cyrillic s read as tags to a model too.
+# Any `<` (or a full-width one) before what could start a tag, in any script, after spaces too:
+# `< /graphmem-memory>`, or `<system-reminder>` spelt with a Cyrillic s, reads as a tag as well.
 _TAG_LIKE = re.compile(r"[<\uff1c\ufe64](?=\s*[/!?\w])")
 # Invisible characters that hide a tag from the rule above (`<\u200b/graphmem-memory>`) or
 # reorder what the model reads: zero-width and joiners, bidi controls, soft hyphen, BOM.
