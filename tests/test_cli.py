@@ -115,7 +115,8 @@ def test_an_untrusted_project_file_is_named_once_and_trust_applies_it(
         "trusted": False,
         "ignored": ["global_group"],
     }
-    assert "not trusted: ignoring global_group" in cli("status").stdout
+    status = cli("status")
+    assert status.exit_code == 0 and "not trusted: ignoring global_group" in status.stdout
 
     trusted = cli("trust")
     assert trusted.exit_code == 0 and str(project / ".graphmem.toml") in trusted.stdout
@@ -125,7 +126,8 @@ def test_an_untrusted_project_file_is_named_once_and_trust_applies_it(
     assert cli.json("search", "fact", "--scope", "global")[0]["group_id"] == "team"
 
     assert cli("trust", "--revoke").exit_code == 0
-    assert "global_group" in cli("add", "--scope", "global", "third fact").stderr
+    third = cli("add", "--scope", "global", "third fact")
+    assert third.exit_code == 0 and "global_group" in third.stderr
 
 
 def test_trust_with_no_project_file_says_so(project: Path, cli: Cli) -> None:
@@ -210,7 +212,10 @@ def test_store_dirs_are_private(project: Path, cli: Cli, graphmem_home: Path) ->
 
 def test_json_output_is_only_data_on_stdout(project: Path, cli: Cli) -> None:
     result = cli("add", "AWS cred AKIAIOSFODNN7EXAMPLE is in the vault", "--json")
-    json.loads(result.stdout)  # diagnostics, if any, are on stderr
+    assert result.exit_code == 0, result.output
+    added = json.loads(result.stdout)  # only the data: diagnostics, if any, are on stderr
+    assert added["redacted"] == {"aws_access_key": 1} and added["new"] is True
+    assert "AKIAIOSFODNN7EXAMPLE" not in result.stdout + result.stderr
 
 
 def test_version(cli: Cli) -> None:
