@@ -12,12 +12,11 @@ prefix="${GRAPHMEM_HOSTS_PREFIX:-$repo_root/.cache/hosts}"
 source "$repo_root/.ci/lib.sh"
 node_ok || die "the host CLIs need node >= 20 with npm (https://nodejs.org/en/download)"
 
-# package@version:binary. The versions docs/reference payloads were observed with (hosts.md).
-packages=(
-  "@anthropic-ai/claude-code@2.1.332:claude"
-  "opencode-ai@1.18.33:opencode"
-  "@mariozechner/pi-coding-agent@0.73.1:pi"
-)
+# package@version:binary, from .ci/hosts.txt (the test harness checks the same pins).
+packages=()
+while read -r spec bin; do
+  [[ -z "$spec" || "$spec" == \#* ]] || packages+=("$spec:$bin")
+done <"$repo_root/.ci/hosts.txt"
 
 installed_version() {
   # Prints the installed version of package $1 under the prefix, or nothing.

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.hosts import INSTALL_HINT, find_binary
+from tests.support.hosts import INSTALL_HINT, find_binary, pinned_versions
 from tests.support.model_stubs import ModelStub, model_stub
 
 HERE = Path(__file__).parent
@@ -29,7 +29,8 @@ def _host_binary(name: str) -> Path:
     binary = find_binary(name)
     if binary is not None:
         return binary
-    pytest.skip(f"{name} CLI not installed: {INSTALL_HINT}")
+    version = pinned_versions()[name][1]
+    pytest.skip(f"{name} CLI {version} (the pinned version) not installed: {INSTALL_HINT}")
 
 
 @pytest.fixture(scope="session")

@@ -7,12 +7,16 @@ graphmem's own integration, so a failure here means the harness or a host change
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from tests.support import hosts
 from tests.support.hosts import OpencodeServer, iter_json_lines, run_claude, run_opencode, run_pi
 from tests.support.model_stubs import ModelStub, is_summary_request
 
@@ -243,3 +247,28 @@ def test_pi_extension_message_reaches_model(
     assert events[0] == "session_start"
     assert "agent_end" in events
     stub.assert_clean()
+
+
+def fake_npm_binary(root: Path, package: str, version: str, name: str) -> Path:
+    """A host binary as npm installs it: bin/<name> linked into the package's folder."""
+    folder = root / "lib" / "node_modules" / package
+    (folder / "bin").mkdir(parents=True)
+    (folder / "package.json").write_text(json.dumps({"name": package, "version": version}))
+    (folder / "bin" / "cli.js").write_text("#!/bin/sh\n")
+    (folder / "bin" / "cli.js").chmod(0o755)
+    (root / "bin").mkdir(exist_ok=True)
+    (root / "bin" / name).symlink_to(folder / "bin" / "cli.js")
+    return root / "bin" / name
+
+
+def test_only_the_pinned_version_of_a_host_is_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package, version = hosts.pinned_versions()["pi"]
+    monkeypatch.setattr(hosts, "HOSTS_PREFIX", tmp_path / "empty")
+    other = fake_npm_binary(tmp_path / "other", package, "0.0.1", "pi")
+    monkeypatch.setenv("PATH", str(other.parent))
+    assert hosts.find_binary("pi") is None  # on PATH, but not the version tests were verified with
+    pinned = fake_npm_binary(tmp_path / "pinned", package, version, "pi")
+    monkeypatch.setenv("PATH", f"{other.parent}{os.pathsep}{pinned.parent}")
+    assert hosts.find_binary("pi") == pinned

@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
 import signal
 import subprocess
 import tempfile
@@ -105,20 +104,45 @@ class HostRun:
 # --- binaries and environment ------------------------------------------------------------------
 
 
+def pinned_versions() -> dict[str, tuple[str, str]]:
+    """binary -> (npm package, version): the pins in .ci/hosts.txt, which the install obeys."""
+    pins = {}
+    for line in (REPO_ROOT / ".ci" / "hosts.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            spec, binary = line.split()
+            package, _, version = spec.rpartition("@")
+            pins[binary] = (package, version)
+    return pins
+
+
+def installed_version(binary: Path, package: str) -> str | None:
+    """The version of npm `package` that `binary` runs (its package.json), if it is that one."""
+    for folder in Path(os.path.realpath(binary)).parents:
+        manifest = folder / "package.json"
+        if manifest.is_file():
+            data = json.loads(manifest.read_text())
+            if data.get("name") == package:
+                return str(data.get("version"))
+    return None
+
+
 def find_binary(name: str) -> Path | None:
-    """The host binary from the repo-local install, else from PATH."""
-    local = HOSTS_PREFIX / "bin" / name
-    if local.exists():
-        return local
-    found = shutil.which(name)
-    return Path(found) if found else None
+    """The host binary at its pinned version: from the repo-local install, else from PATH. Any
+    other version (or a build not from npm) is not the host the tests were verified with."""
+    package, version = pinned_versions()[name]
+    folders = [HOSTS_PREFIX / "bin", *map(Path, os.get_exec_path())]
+    for found in (folder / name for folder in folders):
+        if os.access(found, os.X_OK) and installed_version(found, package) == version:
+            return found
+    return None
 
 
 def require_binary(name: str) -> Path:
     binary = find_binary(name)
     if binary is None:
+        version = pinned_versions()[name][1]
         raise FileNotFoundError(
-            f"{name} not found in {HOSTS_PREFIX / 'bin'} or PATH; {INSTALL_HINT}"
+            f"{name} {version} not found in {HOSTS_PREFIX / 'bin'} or PATH; {INSTALL_HINT}"
         )
     return binary
 
