@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import typer
@@ -10,7 +11,8 @@ from graphmem.cli.app import app
 from graphmem.config import SETTINGS, TRUSTED
 from graphmem.errors import Exit
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
 
 
 def test_every_setting_is_in_the_configuration_reference() -> None:
@@ -40,12 +42,14 @@ def test_every_command_and_subcommand_has_a_reference_section() -> None:
     from graphmem.cli.completions import walk
 
     text = (DOCS / "commands.md").read_text()
+    sections = {s.split("\n", 1)[0]: s for s in re.split(r"\n(?=## )", text)}
     for node in walk(typer.main.get_command(app)):
         if node.path:
-            assert f"## graphmem {' '.join(node.path)}\n" in text, node.path
-            for flag, _ in node.options:
+            heading = f"## graphmem {' '.join(node.path)}"
+            assert heading in sections, node.path
+            for flag, _ in node.options:  # in the command's own section, not just anywhere
                 if flag != "--help":
-                    assert f"`{flag}`" in text, (node.path, flag)
+                    assert f"`{flag}`" in sections[heading], (node.path, flag)
 
 
 def test_every_command_is_documented() -> None:
@@ -74,3 +78,19 @@ def test_every_memory_tool_is_described_in_the_commands_reference() -> None:
         assert f"### {tool.name}\n\n{tool.description}\n" in text, tool.name
         for name in tool.params:
             assert f"| `{name}` |" in text, (tool.name, name)
+
+
+def test_every_measured_section_names_the_benchmark_that_prints_it() -> None:
+    """Figures come with the command that produces them, and that command exists."""
+    sections = [
+        (page.name, section)
+        for page in DOCS.glob("*.md")
+        for section in re.split(r"\n(?=## )", page.read_text())
+        if section.startswith("## Measured")
+    ]
+    assert {name for name, _ in sections} >= {"benchmarks.md", "outage-resilience.md"}
+    for name, section in sections:
+        modules = re.findall(r"python (?:-m benchmarks\.(\w+)|benchmarks/(\w+)\.py)", section)
+        assert modules, name
+        for module in filter(None, sum(modules, ())):
+            assert (ROOT / "benchmarks" / f"{module}.py").is_file(), (name, module)
