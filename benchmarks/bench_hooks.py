@@ -11,15 +11,20 @@ within 4x `python -S -c pass` (issue 15).
 
     python -m benchmarks.bench_hooks            # 10k, then the recall hooks at 100k
     python -m benchmarks.bench_hooks 10000      # one size only
+
+With the first size it also splits a hook's time: the interpreter (the floor), the standard
+library a hook needs, graphmem's modules, and the work itself, timed in process after imports.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks.bench_core import COMMON_QUERY, rare_word
@@ -38,8 +43,24 @@ def baseline() -> float:
     return floor
 
 
+# What every capturing hook imports from the standard library, and the modules of graphmem it loads.
+STDLIB_IMPORTS = "import json, sqlite3"
+GRAPHMEM_IMPORTS = "import graphmem.hooks.dispatch, graphmem.hooks.handlers"
+
+
+def startup(floor: float) -> None:
+    """A hook's start-up beyond the interpreter: the standard library, then graphmem's modules."""
+    root = str(Path(__file__).resolve().parents[1])
+    stdlib = process_ms([sys.executable, "-S", "-c", STDLIB_IMPORTS], repeat=31)
+    code = f"import sys; sys.path.append({root!r}); {STDLIB_IMPORTS}; {GRAPHMEM_IMPORTS}"
+    modules = process_ms([sys.executable, "-S", "-c", code], repeat=31)
+    report("start-up: standard library a hook needs (json, sqlite3)", stdlib - floor)
+    report("start-up: graphmem's modules a capture loads", modules - stdlib)
+
+
 def main(sizes: list[int]) -> None:
     floor = baseline()
+    startup(floor)
     for n in sizes:
         run(n, floor, capture=n == sizes[0])
 
@@ -127,6 +148,7 @@ def run(n: int, floor: float, capture: bool) -> None:
                 process_ms([*hook_argv(), name], payload, env, repeat=31),
                 target=target,
             )
+        work_in_process(cases, event, size)
 
         # Claude Code's Auto Memory with 20 notes, imported once: what each Stop then pays to
         # learn that none changed.
@@ -181,6 +203,28 @@ def write_auto_memory(project: Path, claude_dir: Path, notes: int) -> None:
         )
         index.append(f"- [note {i}](project_{i}.md) — fact {i}")
     (folder / automemory.INDEX).write_text("\n".join(index) + "\n")
+
+
+def work_in_process(
+    cases: list[tuple[str, bytes, str]], event: Callable[..., bytes], size: str
+) -> None:
+    """What a hook does once its imports are done: `dispatch.handle` in this process, which
+    reads the config, opens the store, answers and closes it, as the hook process does."""
+    from graphmem.hooks.dispatch import handle
+
+    fresh = iter(range(1_000_000))
+
+    def first_prompt() -> None:  # a new session each run: only a session's first prompt recalls
+        handle(
+            "UserPromptSubmit",
+            event("UserPromptSubmit", prompt=COMMON_QUERY, session_id=f"w{next(fresh)}"),
+        )
+
+    report(f"work in process: first UserPromptSubmit, {size}", median_ms(first_prompt, 31))
+    for label, payload, _ in cases:
+        name = label.split()[0]
+        ms = median_ms(functools.partial(handle, name, payload), 31)
+        report(f"work in process: {label}", ms)
 
 
 if __name__ == "__main__":
