@@ -48,13 +48,14 @@ def _install(host: Host, ctx: typer.Context, remove: bool, as_json: bool, **chos
     scope = _scope(host, chosen)
     root = _project_root()
     change = host.apply(host.target(scope, root), remove=remove)
+    tools = host.tools(scope, root, remove) if host.tools else []
     own = hosts.own_memory(host.name)
     place = own.place(str(root)) if own else None
     if as_json:
         extra = {"own_memory": asdict(place)} if place else {}
-        app.print_json(change_json(change) | extra)
+        app.print_json(change_json(change) | {"tools": tools} | extra)
         return
-    message = host.describe(change, remove)
+    message = "\n".join([host.describe(change, remove), *tools])
     if change.written and not remove:
         undo = f"graphmem setup {host.name} --remove" + ("" if scope == "user" else f" --{scope}")
         message += f"\nundo with: {undo}"

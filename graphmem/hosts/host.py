@@ -35,6 +35,9 @@ class Host:
     scopes: dict[str, str]  # scope (its --flag) -> the flag's help, in --help order; user: default
     remove_help: str  # what --remove takes out
     describe: Callable[[Any, bool], str]  # (its change, remove) -> what happened, one line
+    # (scope, project root, remove) -> what changed, one line each: the memory tools (MCP server
+    # or tool) and the /memory command, wired beside the hooks
+    tools: Callable[[str, Path, bool], list[str]] | None = None
 
     def detected(self) -> bool:
         return shutil.which(self.binary) is not None or (Path.home() / self.home_marker).is_dir()

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from graphmem.errors import Exit, GraphmemError
-from graphmem.hosts import host
+from graphmem.hosts import host, wiring
 from graphmem.hosts.host import Host
 from graphmem.paths import hook_argv
 from graphmem.record import field, record
@@ -177,6 +177,55 @@ def apply(path: Path, *, remove: bool = False, argv: Sequence[str] | None = None
     return change
 
 
+# /memory: the user asks, the model calls graphmem's tools and shows the answer.
+COMMAND = wiring.command_text(
+    "claude-code",
+    "mcp__graphmem__search",
+    "mcp__graphmem__status",
+    "argument-hint: [words to look for | status]\n"
+    "allowed-tools: mcp__graphmem__search, mcp__graphmem__status\n",
+)
+
+
+def _config_dir() -> Path:
+    config_dir = os.environ.get("CLAUDE_CONFIG_DIR")
+    return Path(config_dir) if config_dir else Path.home() / ".claude"
+
+
+def _claude_json() -> Path:
+    """Where `claude mcp add --scope user|local` keeps its servers."""
+    config_dir = os.environ.get("CLAUDE_CONFIG_DIR")
+    return Path(config_dir) / ".claude.json" if config_dir else Path.home() / ".claude.json"
+
+
+def mcp_entry(scope: str, project_root: Path) -> tuple[Path, list[str]]:
+    """The file and key path of graphmem's MCP server in `scope`, as `claude mcp add` writes it."""
+    if scope == "project":
+        return project_root / ".mcp.json", ["mcpServers", wiring.SERVER]
+    if scope == "local":
+        return _claude_json(), ["projects", str(project_root), "mcpServers", wiring.SERVER]
+    return _claude_json(), ["mcpServers", wiring.SERVER]
+
+
+def command_path(scope: str, project_root: Path) -> Path:
+    """/memory: the project's commands folder for --project, the user's otherwise (--local has
+    no folder of its own that stays out of the repository)."""
+    base = project_root / ".claude" if scope == "project" else _config_dir()
+    return base / "commands" / "memory.md"
+
+
+def tools(scope: str, project_root: Path, remove: bool) -> list[str]:
+    """Register graphmem's MCP server in `scope` and add /memory (or take both out)."""
+    path, keys = mcp_entry(scope, project_root)
+    server = {"type": "stdio", "command": wiring.mcp_argv()[0], "args": wiring.mcp_argv()[1:]}
+    changed = wiring.set_entry(path, keys, None if remove else server)
+    command = command_path(scope, project_root)
+    return [
+        wiring.said(changed, remove, "graphmem's MCP server", path),
+        wiring.said(wiring.write_file(command, COMMAND, remove=remove), remove, "/memory", command),
+    ]
+
+
 def describe(change: Change, remove: bool) -> str:
     if remove:
         if change.removed:
@@ -194,10 +243,13 @@ HOST = Host(
     settings_path,
     apply,
     state,
-    help="""Install graphmem's hooks into Claude Code's settings.json.
+    help="""Install graphmem's hooks into Claude Code's settings.json, its MCP server (the memory
+    tools search, add, recent, forget, status) and a /memory command.
 
-    Keeps every other setting and hook; running it twice changes nothing; --remove takes out only
-    graphmem's entries.
+    The server is registered where `claude mcp add` would put it for the scope: ~/.claude.json
+    (user, or under this project's entry there for --local) or the project's .mcp.json; /memory
+    goes to ~/.claude/commands/ (.claude/commands/ with --project). Keeps every other setting,
+    hook and server; running it twice changes nothing; --remove takes out only graphmem's entries.
 
     Example: graphmem setup claude-code --project
     """,
@@ -206,6 +258,7 @@ HOST = Host(
         "local": "This project's .claude/settings.local.json (just you).",
         "user": "~/.claude/settings.json, every project (the default).",
     },
-    remove_help="Take graphmem's hooks out again.",
+    remove_help="Take graphmem's hooks, MCP server and /memory out again.",
     describe=describe,
+    tools=tools,
 )

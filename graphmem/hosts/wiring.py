@@ -1,0 +1,140 @@
+"""Wiring graphmem's memory tools into a host's config: one entry in a JSON file, one command file.
+
+Both are undone exactly: the entry is taken out of the user's JSON with every other key kept (a
+file graphmem created and left empty is deleted), and a command file is graphmem's only if it
+carries MARKER near its top, so a user's own file of the same name is never touched. Installer
+code only: never on the hook path.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from graphmem.errors import Exit, GraphmemError
+
+MARKER = "graphmem-shim"
+SERVER = "graphmem"  # the MCP server's name in every host's config (tools.SERVER)
+
+
+def mcp_argv() -> list[str]:
+    """How a host starts graphmem's MCP server: this install's interpreter, by absolute path."""
+    return [sys.executable, "-m", "graphmem", "mcp"]
+
+
+def _read(path: Path) -> dict[str, Any]:
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8") or "{}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise GraphmemError(
+            f"{path} is not plain JSON ({exc}); graphmem will not rewrite it: add the entry by "
+            "hand (docs/hosts.md) or fix the file first",
+            Exit.INPUT,
+        ) from None
+    if not isinstance(data, dict):
+        raise GraphmemError(f"{path} does not hold a JSON object; not touching it", Exit.INPUT)
+    return data
+
+
+def _write(path: Path, data: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.graphmem-tmp")
+    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o600)
+    os.replace(tmp, path)  # the host never reads a half-written config
+
+
+def set_entry(path: Path, keys: Sequence[str], value: Any) -> bool:
+    """Put `value` at `keys` in the JSON object at `path` (None takes it out); True if written.
+
+    Objects on the way are created as needed and, on removal, dropped again when left empty.
+    """
+    data = _read(path)
+    parents = [data]
+    for key in keys[:-1]:
+        child = parents[-1].get(key)
+        if child is None:
+            if value is None:
+                return False
+            child = parents[-1][key] = {}
+        if not isinstance(child, dict):
+            raise GraphmemError(f"{path}: `{key}` is not an object; not touching it", Exit.INPUT)
+        parents.append(child)
+    leaf = parents[-1]
+    if value is None:
+        if keys[-1] not in leaf:
+            return False
+        del leaf[keys[-1]]
+        for parent, key in zip(reversed(parents[:-1]), reversed(keys[:-1]), strict=True):
+            if parent[key] == {}:
+                del parent[key]
+        if not data:  # graphmem's entry was all there was: the file was graphmem's
+            path.unlink()
+            return True
+    elif leaf.get(keys[-1]) == value:
+        return False
+    else:
+        leaf[keys[-1]] = value
+    _write(path, data)
+    return True
+
+
+def get_entry(path: Path, keys: Sequence[str]) -> Any:
+    try:
+        node: Any = _read(path)
+    except GraphmemError:
+        return None
+    for key in keys:
+        node = node.get(key) if isinstance(node, dict) else None
+    return node
+
+
+def is_ours(path: Path) -> bool:
+    try:
+        with path.open(encoding="utf-8", errors="replace") as fh:
+            return any(MARKER in fh.readline() for _ in range(4))
+    except OSError:
+        return False
+
+
+def write_file(path: Path, text: str, *, remove: bool = False) -> bool:
+    """Write graphmem's file (or with `remove`, delete it); True if something changed."""
+    if path.exists() and not is_ours(path):
+        raise GraphmemError(f"{path} exists and is not graphmem's; not touching it", Exit.INPUT)
+    if remove:
+        if not path.exists():
+            return False
+        path.unlink()
+        return True
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.graphmem-tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+    return True
+
+
+def command_text(host: str, search: str, status: str, frontmatter: str = "") -> str:
+    """/memory for a host whose commands are Markdown prompts: the model calls the tools."""
+    return f"""---
+# {MARKER}: written by `graphmem setup {host}`; `--remove` deletes it
+description: Search graphmem's memory, or show its status
+{frontmatter}---
+The user asks graphmem's memory about: $ARGUMENTS
+
+If that is empty or "status", call the `{status}` tool. Otherwise call `{search}` with `query`
+set to those words. Show the user what the tool returned, as it is.
+"""
+
+
+def said(changed: bool, remove: bool, what: str, where: Path) -> str:
+    if remove:
+        return f"removed {what} from {where}" if changed else f"no {what} in {where}"
+    return f"added {what} to {where}" if changed else f"{what} already in {where}"

@@ -1,0 +1,87 @@
+"""The memory tools inside the real hosts, offline: the stub model calls graphmem's tool the way
+each host offers it, and the tool result the host sends back to the model holds the memory.
+
+Each host is wired by `graphmem setup <host> --project`, exactly as a user would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tests.hosts.test_claude_code import graphmem
+from tests.support.hosts import run_claude, run_opencode
+from tests.support.model_stubs import ModelStub, Reply, Request, ToolCall, default_policy
+
+ASKED = "The user asks graphmem's memory about: "  # the /memory prompt
+FACT = "The ledger service rounds half to even (fact TOOLS-5521)."
+
+
+def calls(name: str, arguments: dict[str, Any], first: ToolCall | None = None) -> Callable[
+    [Request], Reply
+]:
+    """A model that, asked anything by the user, calls tool `name` once (after `first`, if
+    given), then answers as the default model does."""
+    plan = [c for c in (first, ToolCall(name, arguments)) if c is not None]
+
+    def policy(request: Request) -> Reply:
+        if plan and request.tool("bash"):  # the agent itself, not a title or summary request
+            return Reply(tool_call=plan.pop(0))
+        return default_policy(request)
+
+    return policy
+
+
+def tool_results(stub: ModelStub) -> list[str]:
+    return [r.last_tool_result for r in stub.requests if r.after_tool_result]
+
+
+def test_claude_code_model_searches_memory_through_the_mcp_server(
+    claude_bin: Path, stub: ModelStub, project: Path, home: Path
+) -> None:
+    graphmem("setup", "claude-code", "--project", cwd=project)
+    graphmem("add", FACT, cwd=project)
+    search = "mcp__graphmem__search"
+    # Claude Code defers MCP tools: the model first selects one with ToolSearch.
+    stub.policy = calls(
+        search,
+        {"query": "ledger rounding"},
+        first=ToolCall("ToolSearch", {"query": f"select:{search}"}),
+    )
+    run_claude(
+        "how does the ledger round?",
+        project,
+        home,
+        stub.url,
+        allowed_tools=("mcp__graphmem",),
+    ).check()
+    assert any(FACT in text for text in tool_results(stub)), tool_results(stub)
+
+
+def test_claude_code_memory_command_asks_the_model_to_search(
+    claude_bin: Path, stub: ModelStub, project: Path, home: Path
+) -> None:
+    graphmem("setup", "claude-code", "--project", cwd=project)
+    run_claude("/memory ledger rounding", project, home, stub.url).check()
+    asked = [r.user_text for r in stub.requests if r.tool("bash")]
+    assert any(ASKED in t and "ledger rounding" in t for t in asked), asked
+
+
+def test_opencode_model_searches_memory_through_the_mcp_server(
+    opencode_bin: Path, stub: ModelStub, project: Path, home: Path
+) -> None:
+    graphmem("setup", "opencode", "--project", cwd=project)
+    graphmem("add", FACT, cwd=project)
+    stub.policy = calls("graphmem_search", {"query": "ledger rounding"})
+    run_opencode("how does the ledger round?", project, home, stub.url).check()
+    assert any(FACT in text for text in tool_results(stub)), tool_results(stub)
+
+
+def test_opencode_memory_command_asks_the_model_to_search(
+    opencode_bin: Path, stub: ModelStub, project: Path, home: Path
+) -> None:
+    graphmem("setup", "opencode", "--project", cwd=project)
+    run_opencode("ledger rounding", project, home, stub.url, extra_args=["--command", "memory"])
+    asked = [r.user_text for r in stub.requests if r.tool("bash")]
+    assert any(ASKED in t and "ledger rounding" in t for t in asked), asked
