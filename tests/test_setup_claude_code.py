@@ -68,17 +68,29 @@ def test_setup_says_what_it_did_and_how_to_undo_it(project: Path, cli: Cli) -> N
     path = project / ".claude" / "settings.local.json"
     events = ", ".join(claude_code.EVENTS)
     auto_memory = automemory.describe(automemory.place(str(project)))
+    home = Path.home()
+    claude_json, command = home / ".claude.json", home / ".claude" / "commands" / "memory.md"
     assert cli("setup", "claude-code", "--local").stdout.splitlines() == [
         f"installed graphmem hooks ({events}) in {path}",
+        f"added graphmem's MCP server to {claude_json}",
+        f"added /memory to {command}",
         "undo with: graphmem setup claude-code --remove --local",
         auto_memory,
     ]
     again = cli("setup", "claude-code", "--local").stdout
-    assert again == f"graphmem hooks already installed in {path}\n{auto_memory}\n"
+    assert again == (
+        f"graphmem hooks already installed in {path}\n"
+        f"graphmem's MCP server already in {claude_json}\n/memory already in {command}\n"
+        f"{auto_memory}\n"
+    )
     removed = cli("setup", "claude-code", "--local", "--remove").stdout
-    assert removed == f"removed graphmem's hooks ({events}) from {path}\n"
+    assert removed == (
+        f"removed graphmem's hooks ({events}) from {path}\n"
+        f"removed graphmem's MCP server from {claude_json}\nremoved /memory from {command}\n"
+    )
     assert cli("setup", "claude-code", "--local", "--remove").stdout == (
         f"no graphmem hooks in {path}\n"
+        f"no graphmem's MCP server in {claude_json}\nno /memory in {command}\n"
     )
     conflict = cli("setup", "claude-code", "--local", "--user")
     assert (

@@ -34,6 +34,13 @@ class Context:
     def session(self) -> Session:
         return self.memory.session(self.event.session_id, self.event.host)
 
+    def memory_tools(self) -> tuple[str, str] | None:
+        """(how the agent searches memory, how it keeps a fact) when graphmem's tools are wired
+        into this host, else None."""
+        adapter = hosts.adapter(self.event.host)
+        probe = getattr(adapter, "memory_tools", None)
+        return probe(self.memory.project.root) if probe else None
+
     def title(self, text: str) -> str:
         """A short name for `text`, cut only after it is redacted."""
         return title_of(self.memory.clean(text)[0])
@@ -88,7 +95,13 @@ def on_session_start(ctx: Context) -> Answer:
             memory.forget_shown(s)  # the model's context was wiped
         text = ""
         if memory.config.recall:
-            footer = recall.HOW_TO_KEEP.replace("`graphmem add", f"`{graphmem_executable()} add", 1)
+            tools = ctx.memory_tools()
+            footer = (
+                recall.HOW_TO_USE_TOOLS.format(search=tools[0], add=tools[1])
+                if tools
+                else recall.HOW_TO_KEEP
+            )
+            footer = footer.replace("`graphmem add", f"`{graphmem_executable()} add", 1)
             text = memory.inject(s, None, footer=footer, own_index=_own_memory(ctx) is not None)
         memory.save_session(s)
     return Answer(context=text)
@@ -174,12 +187,14 @@ def _reprompt_reason(
     s.reprompted_turn = key
     edited = ", ".join(dict.fromkeys(t.summary for t in turn.tools if t.is_edit and t.summary))
     did = f"changed {edited}" if edited else "gave a long answer"
-    command = graphmem_executable()
+    command = f'`{graphmem_executable()} add "<one fact>"`'
+    tools = ctx.memory_tools()
+    how = f"{tools[1]} (or {command} in a shell)" if tools else command
     # With the host's own memory on, keeping the fact there is as good: graphmem imports it.
     there = f" or as a memory file in {own[1].folder}" if own else ""
     return (
         f"graphmem: this turn {did} and no memory was kept. Before stopping, record the durable "
-        f'facts from this turn with `{command} add "<one fact>"`, one fact per call{there}: '
+        f"facts from this turn with {how}, one fact per call{there}: "
         "decisions and their reasons, conventions, fixes and their causes, configuration. Skip "
         "what is obvious from the code or already in memory; add `--scope global` for facts true "
         "in every project. If nothing is worth keeping, just stop."

@@ -63,3 +63,17 @@ class Answer:
 
     def __bool__(self) -> bool:
         return bool(self.context or self.block or self.compaction)
+
+
+def tools_wired(*folders: str) -> bool:
+    """graphmem's memory tools are wired for this host: `graphmem setup` wrote its /memory command
+    (commands/memory.md, marked as graphmem's) in one of the host's config `folders`; it writes
+    and removes that file together with the tools' registration."""
+    for folder in folders:
+        try:
+            with open(f"{folder}/commands/memory.md", encoding="utf-8", errors="replace") as fh:
+                if any("graphmem-shim" in fh.readline() for _ in range(4)):
+                    return True
+        except OSError:
+            continue
+    return False

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from graphmem.errors import Exit, GraphmemError
 from graphmem.hosts import host
@@ -35,13 +36,20 @@ class FileChange:
 
 
 def render(
-    template: Path, argv: Sequence[str] | None = None, hook_timeout: float | None = None
+    template: Path,
+    argv: Sequence[str] | None = None,
+    hook_timeout: float | None = None,
+    values: Mapping[str, Any] | None = None,
 ) -> str:
     """The shim `template` (a host package's file) starting hooks with `argv`, waiting for each
-    at most `hook_timeout` seconds (by default, the setting in effect here)."""
+    at most `hook_timeout` seconds (by default, the setting in effect here); each of `values`
+    replaces its placeholder `["__GRAPHMEM_<KEY>__"]` in the template with the value as JSON."""
     if hook_timeout is None:
         hook_timeout = host.hook_timeout()
-    head, line, tail = template.read_text(encoding="utf-8").partition(_RUNNER_LINE)
+    source = template.read_text(encoding="utf-8")
+    for key, value in (values or {}).items():
+        source = source.replace(f'["__GRAPHMEM_{key}__"]', json.dumps(value), 1)
+    head, line, tail = source.partition(_RUNNER_LINE)
     runner = RUNNER.read_text(encoding="utf-8")
     runner = runner.replace(_HOOK, json.dumps(list(argv or hook_argv())), 1)
     runner = runner.replace(_TIMEOUT, json.dumps(float(hook_timeout)), 1)
@@ -100,16 +108,23 @@ def state(path: Path, expected: str) -> str:
     return "current" if path.read_text(encoding="utf-8", errors="replace") == expected else "stale"
 
 
-def apply(template: Path, path: Path, *, remove: bool, argv: Sequence[str] | None) -> FileChange:
+def apply(
+    template: Path,
+    path: Path,
+    *,
+    remove: bool,
+    argv: Sequence[str] | None,
+    values: Mapping[str, Any] | None = None,
+) -> FileChange:
     """Install the shim `template` at `path` (or with `remove`, delete graphmem's file there)."""
     if remove:
         return uninstall(path)
-    return install(path, render(template, argv))
+    return install(path, render(template, argv, values=values))
 
 
-def current(template: Path, path: Path) -> str:
+def current(template: Path, path: Path, values: Mapping[str, Any] | None = None) -> str:
     """Whether `path` holds this install's `template` shim: current, stale or absent."""
-    return state(path, render(template))
+    return state(path, render(template, values=values))
 
 
 def uninstall(path: Path) -> FileChange:

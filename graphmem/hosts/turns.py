@@ -32,6 +32,11 @@ SUBSTANTIVE_CHARS = 1500
 EDIT_TOOLS = frozenset({"write", "edit", "multiedit", "notebookedit", "apply_patch", "patch"})
 _SHELL_TOOLS = frozenset({"bash"})
 _MEMORY_TOOL_SUFFIXES = ("add_memory", "add_episode")  # add_episode: Graphiti MCP before 2025-06
+# graphmem's own `add` tool as each host names it (Claude Code with settings or as a plugin,
+# opencode); pi's is its `memory` tool with action add. Another server's `add` is not evidence.
+_GRAPHMEM_ADD_TOOLS = frozenset(
+    {"mcp__graphmem__add", "mcp__plugin_graphmem_graphmem__add", "graphmem_add"}
+)
 
 _COMMAND_CAP = 80
 _ARG_CAP = 60
@@ -216,7 +221,11 @@ def tool_use(name: str, args: Any) -> ToolUse:
         return ToolUse(name, command, memory=_runs_graphmem_add(command))
     if lname in EDIT_TOOLS:
         return ToolUse(name, _edit_target(args))
-    memory = lname.endswith(_MEMORY_TOOL_SUFFIXES)
+    memory = (
+        lname.endswith(_MEMORY_TOOL_SUFFIXES)
+        or lname in _GRAPHMEM_ADD_TOOLS
+        or (lname == "memory" and args.get("action") == "add")
+    )
     return ToolUse(name, _first_arg(args).strip(), memory=memory)
 
 

@@ -8,6 +8,7 @@ code only: never on the hook path.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -53,7 +54,8 @@ def _write(path: Path, data: dict[str, Any]) -> None:
 def set_entry(path: Path, keys: Sequence[str], value: Any) -> bool:
     """Put `value` at `keys` in the JSON object at `path` (None takes it out); True if written.
 
-    Objects on the way are created as needed and, on removal, dropped again when left empty.
+    Objects on the way are created as needed and kept on removal (hosts write them empty
+    themselves), except that a file left holding only `{keys[0]: {}}` was graphmem's and goes.
     """
     data = _read(path)
     parents = [data]
@@ -71,10 +73,7 @@ def set_entry(path: Path, keys: Sequence[str], value: Any) -> bool:
         if keys[-1] not in leaf:
             return False
         del leaf[keys[-1]]
-        for parent, key in zip(reversed(parents[:-1]), reversed(keys[:-1]), strict=True):
-            if parent[key] == {}:
-                del parent[key]
-        if not data:  # graphmem's entry was all there was: the file was graphmem's
+        if data == {keys[0]: {}}:  # graphmem's entry was all there was: the file was graphmem's
             path.unlink()
             return True
     elif leaf.get(keys[-1]) == value:
@@ -103,22 +102,26 @@ def is_ours(path: Path) -> bool:
         return False
 
 
-def write_file(path: Path, text: str, *, remove: bool = False) -> bool:
-    """Write graphmem's file (or with `remove`, delete it); True if something changed."""
+def command(path: Path, text: str, *, remove: bool = False) -> str:
+    """Write graphmem's /memory command file (or with `remove`, delete it); what was done.
+
+    A file of that name that is not graphmem's is the user's own command: it is left alone."""
     if path.exists() and not is_ours(path):
-        raise GraphmemError(f"{path} exists and is not graphmem's; not touching it", Exit.INPUT)
+        return f"kept your own /memory at {path} (graphmem's was not installed)"
     if remove:
         if not path.exists():
-            return False
+            return said(False, remove, "/memory", path)
         path.unlink()
-        return True
+        with contextlib.suppress(OSError):
+            path.parent.rmdir()  # only when graphmem's file was all there was
+        return said(True, remove, "/memory", path)
     if path.exists() and path.read_text(encoding="utf-8") == text:
-        return False
+        return said(False, remove, "/memory", path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.graphmem-tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)
-    return True
+    return said(True, remove, "/memory", path)
 
 
 def command_text(host: str, search: str, status: str, frontmatter: str = "") -> str:

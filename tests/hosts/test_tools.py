@@ -11,16 +11,16 @@ from pathlib import Path
 from typing import Any
 
 from tests.hosts.test_claude_code import graphmem
-from tests.support.hosts import run_claude, run_opencode
+from tests.support.hosts import run_claude, run_opencode, run_pi
 from tests.support.model_stubs import ModelStub, Reply, Request, ToolCall, default_policy
 
 ASKED = "The user asks graphmem's memory about: "  # the /memory prompt
 FACT = "The ledger service rounds half to even (fact TOOLS-5521)."
 
 
-def calls(name: str, arguments: dict[str, Any], first: ToolCall | None = None) -> Callable[
-    [Request], Reply
-]:
+def calls(
+    name: str, arguments: dict[str, Any], first: ToolCall | None = None
+) -> Callable[[Request], Reply]:
     """A model that, asked anything by the user, calls tool `name` once (after `first`, if
     given), then answers as the default model does."""
     plan = [c for c in (first, ToolCall(name, arguments)) if c is not None]
@@ -85,3 +85,34 @@ def test_opencode_memory_command_asks_the_model_to_search(
     run_opencode("ledger rounding", project, home, stub.url, extra_args=["--command", "memory"])
     asked = [r.user_text for r in stub.requests if r.tool("bash")]
     assert any(ASKED in t and "ledger rounding" in t for t in asked), asked
+
+
+def test_pi_model_searches_memory_through_the_memory_tool(
+    pi_bin: Path, stub: ModelStub, project: Path, home: Path
+) -> None:
+    graphmem("setup", "pi", "--project", cwd=project)
+    graphmem("add", FACT, cwd=project)
+    stub.policy = calls("memory", {"action": "search", "query": "ledger rounding"})
+    run_pi("how does the ledger round?", project, home, stub.url).check()
+    assert any(FACT in text for text in tool_results(stub)), tool_results(stub)
+
+
+def test_pi_memory_tool_errors_reach_the_model_as_tool_errors(
+    pi_bin: Path, stub: ModelStub, project: Path, home: Path
+) -> None:
+    graphmem("setup", "pi", "--project", cwd=project)
+    stub.policy = calls("memory", {"action": "forget", "id": "ffffffff"})
+    run_pi("forget that", project, home, stub.url).check()
+    assert any("no memory has the id" in text for text in tool_results(stub)), tool_results(stub)
+
+
+def test_pi_memory_command_shows_search_and_status_in_the_chat(
+    pi_bin: Path, stub: ModelStub, project: Path, home: Path
+) -> None:
+    graphmem("setup", "pi", "--project", cwd=project)
+    graphmem("add", FACT, cwd=project)
+    found = run_pi("/memory ledger", project, home, stub.url, extra_args=["--mode", "json"])
+    assert FACT in found.check().stdout
+    status = run_pi("/memory", project, home, stub.url, extra_args=["--mode", "json"])
+    assert "backend: sqlite" in status.check().stdout
+    assert not [r for r in stub.requests if r.tool("bash")]  # the model was never asked

@@ -9,8 +9,9 @@ Code appends to the compaction instructions. Turns are read from the transcript 
 from __future__ import annotations
 
 import json
+import os
 
-from graphmem.hosts.events import KINDS, Answer, HookEvent
+from graphmem.hosts.events import KINDS, Answer, HookEvent, tools_wired
 from graphmem.hosts.payload import string
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
@@ -46,3 +47,11 @@ def encode(name: str, answer: Answer) -> str:
             {"hookSpecificOutput": {"hookEventName": name, "additionalContext": answer.context}}
         )
     return answer.compaction
+
+
+def memory_tools(root: str) -> tuple[str, str] | None:
+    """(how the agent searches memory, how it keeps a fact) when the MCP server is wired."""
+    config = os.environ.get("CLAUDE_CONFIG_DIR") or os.path.expanduser("~/.claude")
+    if tools_wired(f"{root}/.claude", config):
+        return "the `mcp__graphmem__search` tool", "the `mcp__graphmem__add` tool"
+    return None

@@ -219,10 +219,10 @@ def tools(scope: str, project_root: Path, remove: bool) -> list[str]:
     path, keys = mcp_entry(scope, project_root)
     server = {"type": "stdio", "command": wiring.mcp_argv()[0], "args": wiring.mcp_argv()[1:]}
     changed = wiring.set_entry(path, keys, None if remove else server)
-    command = command_path(scope, project_root)
+    memory_md = command_path(scope, project_root)
     return [
         wiring.said(changed, remove, "graphmem's MCP server", path),
-        wiring.said(wiring.write_file(command, COMMAND, remove=remove), remove, "/memory", command),
+        wiring.command(memory_md, COMMAND, remove=remove),
     ]
 
 

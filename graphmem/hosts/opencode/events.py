@@ -7,8 +7,10 @@ the compaction summary is are decided here (messages.py), not in JavaScript.
 
 from __future__ import annotations
 
+import os
+
 from graphmem.hosts import shim
-from graphmem.hosts.events import Answer, HookEvent
+from graphmem.hosts.events import Answer, HookEvent, tools_wired
 from graphmem.hosts.opencode import messages
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
@@ -29,3 +31,11 @@ def decode(name: str, payload: dict[str, Any]) -> HookEvent | None:
 
 def encode(name: str, answer: Answer) -> str:
     return shim.encode(answer)
+
+
+def memory_tools(root: str) -> tuple[str, str] | None:
+    """(how the agent searches memory, how it keeps a fact) when the MCP server is wired."""
+    config = os.environ.get("XDG_CONFIG_HOME") or os.path.expanduser("~/.config")
+    if tools_wired(f"{root}/.opencode", f"{config}/opencode"):
+        return "the `graphmem_search` tool", "the `graphmem_add` tool"
+    return None

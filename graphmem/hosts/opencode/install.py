@@ -46,10 +46,10 @@ def tools(scope: str, project_root: Path, remove: bool) -> list[str]:
     server = {"type": "local", "command": wiring.mcp_argv(), "enabled": True}
     changed = wiring.set_entry(path, ["mcp", wiring.SERVER], None if remove else server)
     folder = project_root / ".opencode" if scope == "project" else _config_dir()
-    command = folder / "commands" / "memory.md"
+    memory_md = folder / "commands" / "memory.md"
     return [
         wiring.said(changed, remove, "graphmem's MCP server", path),
-        wiring.said(wiring.write_file(command, COMMAND, remove=remove), remove, "/memory", command),
+        wiring.command(memory_md, COMMAND, remove=remove),
     ]
 
 

@@ -31,3 +31,8 @@ def decode(name: str, payload: dict[str, Any]) -> HookEvent | None:
 
 def encode(name: str, answer: Answer) -> str:
     return shim.encode(answer)
+
+
+def memory_tools(root: str) -> tuple[str, str] | None:
+    """(how the agent searches memory, how it keeps a fact): the shim always registers them."""
+    return "the `memory` tool (action `search`)", "the `memory` tool (action `add`)"

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from graphmem.hosts import shim_files as shims
+from graphmem.hosts import wiring
 from graphmem.hosts.host import Host
 
 FILE_NAME = "graphmem.ts"
@@ -26,15 +27,27 @@ def extension_path(scope: str, project_root: Path) -> Path:
     return agent / "extensions" / FILE_NAME
 
 
+def values() -> dict[str, object]:
+    """What the shim's `memory` tool needs: how to run one tool, and the tools themselves."""
+    from graphmem import tools
+
+    return {
+        "TOOL": [*wiring.mcp_argv()[:-1], "tool"],
+        "TOOLS": [
+            {"name": t.name, "description": t.description, "params": t.params} for t in tools.TOOLS
+        ],
+    }
+
+
 def apply(
     path: Path, *, remove: bool = False, argv: Sequence[str] | None = None
 ) -> shims.FileChange:
     """Install (or with `remove`, uninstall) the extension file at `path`."""
-    return shims.apply(SHIM, path, remove=remove, argv=argv)
+    return shims.apply(SHIM, path, remove=remove, argv=argv, values=values())
 
 
 def state(path: Path) -> str:
-    return shims.current(SHIM, path)
+    return shims.current(SHIM, path, values())
 
 
 HOST = Host(
@@ -47,8 +60,9 @@ HOST = Host(
     help="""Install graphmem's extension into pi (one file, graphmem.ts, in an extensions folder).
 
     The extension gives pi the same memory as Claude Code and opencode: recall before each
-    prompt, capture when the agent ends, a flush at compaction and shutdown. Other extensions
-    are left alone; running it twice changes nothing.
+    prompt, capture when the agent ends, a flush at compaction and shutdown; and, as pi has no
+    MCP, a `memory` tool for the agent (search, add, recent, forget, status) and a /memory
+    command for you. Other extensions are left alone; running it twice changes nothing.
 
     Example: graphmem setup pi --project
     """,

@@ -10,6 +10,79 @@ const CUSTOM_TYPE = "graphmem";
 // agent_end runs kept until their Stop finishes; beyond this many the oldest are dropped.
 const MAX_UNSAVED = 20;
 
+// graphmem's memory tools (pi has no MCP): how to run one (`graphmem tool NAME ARGS`), and each
+// tool's name, description and parameters, filled in by `graphmem setup pi`.
+const TOOL: string[] = ["__GRAPHMEM_TOOL__"];
+type ToolSpec = { name: string; description: string; params: Record<string, any> };
+const TOOLS: ToolSpec[] = ["__GRAPHMEM_TOOLS__"] as any;
+const TOOL_LIMIT = 30000; // the MCP server's own deadline is 20 s
+
+// Runs one memory tool; resolves to [failed, text]. Never rejects.
+function runTool(name: string, args: Record<string, unknown>, cwd: string): Promise<[boolean, string]> {
+  return new Promise((resolve) => {
+    let out = "";
+    let err = "";
+    let child: ReturnType<typeof spawn>;
+    try {
+      child = spawn(TOOL[0], [...TOOL.slice(1), name, JSON.stringify(args)], {
+        cwd,
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: true,
+      });
+    } catch (e) {
+      return resolve([true, `graphmem could not be started: ${e}`]);
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-(child.pid ?? 0), "SIGKILL");
+      } catch {
+        child.kill("SIGKILL");
+      }
+    }, TOOL_LIMIT);
+    child.stdout?.on("data", (chunk) => (out += chunk));
+    child.stderr?.on("data", (chunk) => (err += chunk));
+    child.on("error", (e) => {
+      clearTimeout(timer);
+      resolve([true, `graphmem could not be started: ${e.message}`]);
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve([false, out.trim()]);
+      else resolve([true, err.trim() || `graphmem did not answer within ${TOOL_LIMIT / 1000} s`]);
+    });
+  });
+}
+
+// One `memory` tool whose `action` picks graphmem's tool; the other arguments are that tool's.
+function memoryTool() {
+  const properties: Record<string, any> = {
+    action: {
+      type: "string",
+      enum: TOOLS.map((t) => t.name),
+      description: "Which memory tool to run.",
+    },
+  };
+  for (const tool of TOOLS) {
+    for (const [key, spec] of Object.entries(tool.params)) {
+      properties[key] ??= { ...spec, description: `${tool.name}: ${spec.description}` };
+    }
+  }
+  return {
+    name: "memory",
+    label: "Memory",
+    description:
+      "graphmem, this user's memory across coding sessions. Actions:\n" +
+      TOOLS.map((t) => `- ${t.name}: ${t.description}`).join("\n"),
+    parameters: { type: "object", properties, required: ["action"] },
+    async execute(_id: string, params: Record<string, unknown>, _signal: unknown, _update: unknown, ctx: any) {
+      const { action, ...args } = params ?? {};
+      const [failed, text] = await runTool(String(action), args, ctx?.cwd || process.cwd());
+      if (failed) throw new Error(text); // pi hands the model a tool error with this text
+      return { content: [{ type: "text", text }], details: {} };
+    },
+  };
+}
+
 export default function graphmem(pi: any) {
   let source = "startup"; // how the session began, sent with the first prompt's SessionStart
   let started = false;
@@ -40,6 +113,18 @@ export default function graphmem(pi: any) {
       unsaved.delete(messages);
     }
   };
+
+  pi.registerTool(memoryTool());
+  pi.registerCommand("memory", {
+    description: "Search graphmem's memory (/memory <words>), or show its status (/memory)",
+    handler: async (args: string, ctx: any) => {
+      const query = (args ?? "").trim();
+      const [name, toolArgs] =
+        !query || query === "status" ? ["status", {}] : ["search", { query }];
+      const [, text] = await runTool(name, toolArgs, ctx?.cwd || process.cwd());
+      pi.sendMessage({ customType: CUSTOM_TYPE, content: text, display: true });
+    },
+  });
 
   pi.on("session_start", (event: any) => {
     source = event?.reason === "startup" || !event?.reason ? "startup" : "resume";
