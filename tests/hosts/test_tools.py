@@ -116,3 +116,31 @@ def test_pi_memory_command_shows_search_and_status_in_the_chat(
     status = run_pi("/memory", project, home, stub.url, extra_args=["--mode", "json"])
     assert "backend: sqlite" in status.check().stdout
     assert not [r for r in stub.requests if r.tool("bash")]  # the model was never asked
+
+
+def test_a_fact_added_by_tool_in_one_host_is_recalled_in_the_next_session_of_another(
+    claude_bin: Path, opencode_bin: Path, pi_bin: Path, stub: ModelStub, project: Path, home: Path
+) -> None:
+    for host in ("claude-code", "opencode", "pi"):
+        graphmem("setup", host, "--project", cwd=project)
+    add = "mcp__graphmem__add"
+    stub.policy = calls(
+        add, {"text": FACT}, first=ToolCall("ToolSearch", {"query": f"select:{add}"})
+    )
+    run_claude(
+        "keep the rounding rule", project, home, stub.url, allowed_tools=("mcp__graphmem",)
+    ).check()
+    assert any(r.startswith("Kept in ") for r in tool_results(stub)), tool_results(stub)
+
+    stub.policy = default_policy
+    before = len(stub.requests)
+    run_opencode("what do we know about the ledger?", project, home, stub.url).check()
+    assert FACT in next(r for r in stub.requests[before:] if r.tool("bash")).seen_text
+
+    pi_fact = "Refund webhooks are signed with HMAC-SHA256 (fact TOOLS-7730)."
+    stub.policy = calls("memory", {"action": "add", "text": pi_fact})
+    run_pi("keep the webhook rule", project, home, stub.url).check()
+    stub.policy = default_policy
+    before = len(stub.requests)
+    run_claude("what do we know about refunds?", project, home, stub.url).check()
+    assert pi_fact in next(r for r in stub.requests[before:] if r.tool("bash")).seen_text
