@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from graphmem import paths
+from graphmem import config, paths
 from tests.conftest import Cli
 
 
@@ -184,6 +184,22 @@ def test_interactive_user_without_a_graph_server_gets_a_compose_file(project: Pa
     )
     assert (Path(paths.config_dir()) / "graphiti-compose.yml").is_file()
     assert user_config()["url"] == "http://127.0.0.1:8000/mcp"
+
+
+def test_the_wizard_asks_before_trusting_a_project_file(project: Path) -> None:
+    (project / ".graphmem.toml").write_text('project_group = "team_memory"\n')
+    steps = [
+        (b"into which agents", ENTER),
+        (b"Install the hooks for", ENTER),
+        (b"Where should memory live", ENTER),
+        (b"ask the agent to keep", ENTER),
+        (b"shared by all your projects", ENTER),
+        (b"every N prompts", ENTER),
+    ]
+    drive_wizard(project, [*steps, (b"trust it as it is now?", b"n")])
+    assert config.load(project).project_group == ""
+    drive_wizard(project, [*steps, (b"trust it as it is now?", b"y")])
+    assert config.load(project).project_group == "team_memory"
 
 
 @pytest.mark.parametrize("flag", ["--backend nope", "--reprompt sometimes", "--host vim"])

@@ -177,6 +177,21 @@ def _questions(values: dict[str, Any], missing: list[str], detected: list[str]) 
     return values
 
 
+def _offer_trust() -> None:
+    """Ask whether to trust this repository's .graphmem.toml, when it sets keys that need it.
+    Never assumed (not with --yes either): the user reviews the file first."""
+    import questionary
+
+    cfg = config.load()
+    for path, keys in cfg.ignored:
+        question = (
+            f"{path} sets {', '.join(keys)}, which a project file may set only once you trust "
+            "it (it can move or switch off your memory). Review it: trust it as it is now?"
+        )
+        if questionary.confirm(question, default=False).ask():
+            config.set_trust([path], True)
+
+
 def _check_server(url: str, app: App) -> None:
     """Probe the Graphiti server before saving its url; explain the failure."""
     from graphmem.backends.mcp import McpError
@@ -194,10 +209,9 @@ def _check_server(url: str, app: App) -> None:
 
 
 def _group_of(project_root: Path) -> str:
-    from graphmem.scope import project_for
+    from graphmem.service import Memory
 
-    cfg = config.load(str(project_root))
-    return project_for(project_root, in_repo=cfg.in_repo, override=cfg.project_group).group_id
+    return Memory.for_config(config.load(str(project_root))).project.group_id
 
 
 def _apply(app: App, answers: Answers, project_root: Path) -> Done:
@@ -335,6 +349,8 @@ def setup(
         raise typer.BadParameter("must be substantive or off", param_hint="--reprompt")
     answers = _ask(app, flags, yes)
     root, _ = config.find_project_root(Path.cwd().resolve())
+    if not yes and app.interactive:
+        _offer_trust()
     done = _apply(app, answers, Path(root))
     _record(done.state)
     for line in done.lines or ["nothing to change"]:
