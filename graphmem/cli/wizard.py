@@ -316,7 +316,8 @@ def setup(
     """Set graphmem up: wire the agents, choose where memory lives, save the config.
 
     Run with no options on a terminal to be asked; in scripts pass --yes or the flags. The
-    subcommands wire one agent at a time.
+    subcommands wire one agent at a time. On a terminal it also asks whether to trust this
+    repository's .graphmem.toml when that file sets keys that need trust (see graphmem trust).
 
     Example: graphmem setup --yes --host claude-code
     """
