@@ -278,7 +278,8 @@ class Memory:
         else:
             body = text
         if not body.strip():
-            raise GraphmemError("nothing to remember: the text is empty", Exit.INPUT)
+            why = "all of it was private or a secret" if text.strip() else "the text is empty"
+            raise GraphmemError(f"nothing to remember: {why}", Exit.INPUT)
         title, _ = self.clean(name) if name else (title_of(body), {})
         episode = Episode(
             group_id=self.group_for(scope, group),

@@ -19,6 +19,10 @@ from graphmem.errors import GraphmemError
 class _Group(TyperGroup):
     """Turns a GraphmemError from any command into its message on stderr and its exit code."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _name_placeholders(self)
+
     def invoke(self, ctx: Any) -> Any:
         import sqlite3
 
@@ -36,6 +40,26 @@ class _Group(TyperGroup):
             message = escape(redact(str(exc)).text)  # it may quote what it choked on
             console(stderr=True).print(f"[red]error:[/red] {message}", highlight=False)
             raise typer.Exit(exc.code) from None
+
+
+def _name_placeholders(command: Any) -> None:
+    """`--limit N`, `--group GROUP` and `add TEXT` in --help, not Typer's `<int range>`,
+    `<list[str]>` and `{text} <str>`: names a user understands."""
+    for param in command.params:
+        if getattr(param, "is_flag", False) or not param.name:
+            continue
+        kind = getattr(param, "type_descriptor", None)
+        number = kind is not None and kind.annotation in (int, float)
+        given = param.metavar
+        param.metavar = given or ("N" if number else param.name.upper())
+        if param.param_type_name == "argument":  # Typer offers no setting for these two
+            usage = given or param.metavar + ("..." if param.nargs != 1 else "")
+            if not param.required and "[" not in usage:
+                usage = f"[{usage}]"
+            param._usage_display_name = lambda usage=usage: usage
+            param.display_type_rich = lambda ctx: None
+    for sub in getattr(command, "commands", {}).values():
+        _name_placeholders(sub)
 
 
 app = typer.Typer(

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from graphmem.cli.common import AsJson, Yes, abort, get_app
+from graphmem.cli.common import AsJson, Yes, abort, get_app, plural
 from graphmem.errors import Exit, GraphmemError
 from graphmem.scope import sanitize
 
@@ -44,18 +44,23 @@ def clear(
         else:
             app.note("nothing to clear: " + (", ".join(targets) or "the store is empty"))
         return
-    app.note("will delete: " + ", ".join(f"{n} episodes from {g}" for g, n in plan.items()))
+    app.note(
+        "will delete: " + ", ".join(f"{plural(n, 'episode')} from {g}" for g, n in plan.items())
+    )
     if server:
         app.note("and on the graph server everything in: " + ", ".join(targets))
     if not yes:
         if not app.interactive:
             abort("refusing to delete without confirmation: pass --yes", Exit.CANCELLED)
         if not typer.confirm("delete them?", default=False, err=True):
-            abort("nothing deleted", Exit.CANCELLED)
+            app.note("nothing deleted")  # the user's answer, not an error
+            raise typer.Exit(Exit.CANCELLED)
     deleted = memory.clear([g for g, n in plan.items() if n])
     cleared, failure = _clear_server(memory, targets) if server else (None, None)
     if cleared is not None and any(cleared.remaining.values()):
-        left = ", ".join(f"{n} episodes of {g}" for g, n in cleared.remaining.items() if n)
+        left = ", ".join(
+            f"{plural(n, 'episode')} of {g}" for g, n in cleared.remaining.items() if n
+        )
         failure = GraphmemError(
             f"the graph server answered {cleared.message!r} but still shows {left}: it did not "
             "clear them (on FalkorDB its clear_graph works on one graph: set the server's "
@@ -67,7 +72,7 @@ def clear(
         app.print_json({"deleted": deleted, **({"server": remote} if server else {})})
     else:
         app.out.print(
-            "deleted " + ", ".join(f"{n} episodes from {g}" for g, n in deleted.items()),
+            "deleted " + ", ".join(f"{plural(n, 'episode')} from {g}" for g, n in deleted.items()),
             highlight=False,
         )
         if cleared is not None and not failure:

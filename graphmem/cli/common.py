@@ -81,6 +81,11 @@ def one_of(value: str, choices: tuple[T, ...], param: str) -> T:
     raise typer.BadParameter(f"must be {allowed}", param_hint=param)
 
 
+def plural(n: int, noun: str) -> str:
+    """`1 episode`, `2 episodes`."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def abort(message: str, code: Exit = Exit.FAILURE) -> NoReturn:
     raise GraphmemError(message, code)
 

@@ -9,13 +9,16 @@ from pathlib import Path
 
 import typer
 
-from graphmem.cli.common import get_app, one_of
+from graphmem.cli.common import abort, get_app, one_of, plural
+from graphmem.errors import Exit
 from graphmem.scope import sanitize
 
 
 def dump(
     ctx: typer.Context,
-    path: Path | None = typer.Argument(None, help="Write here (created 0600); default stdout."),
+    path: Path | None = typer.Argument(
+        None, help="Write here (created 0600); default, or -, stdout."
+    ),
     group: list[str] = typer.Option(
         [], help="Only this group (repeatable); default this project's and global memory."
     ),
@@ -45,15 +48,18 @@ def dump(
     from graphmem import transfer  # with pydantic: only dump and load pay for it
 
     write = transfer.write_markdown if fmt == "markdown" else transfer.write_jsonl
-    if path is None:
+    if path is None or str(path) == "-":
         write(sys.stdout, groups)
         return
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    except OSError as exc:
+        abort(f"{path}: cannot be written ({exc.strerror}); nothing dumped", Exit.INPUT)
     if stat.S_ISREG(os.fstat(fd).st_mode):
         os.fchmod(fd, 0o600)  # the mode above applies only to a new file, not one written over
     with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
         count = write(out, groups)
-    app.note(f"dumped {count} episodes from {len(groups)} groups to {path}")
+    app.note(f"dumped {plural(count, 'episode')} from {plural(len(groups), 'group')} to {path}")
 
 
 def register(app: typer.Typer) -> None:

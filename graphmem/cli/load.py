@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from graphmem.cli.common import AsJson, abort, get_app
+from graphmem.cli.common import AsJson, abort, get_app, plural
 from graphmem.errors import Exit
 
 
@@ -37,7 +37,7 @@ def load(
         return
     where = ", ".join(f"{g} {n}" for g, n in report.groups.items())
     app.out.print(
-        f"loaded {report.added} episodes, {report.skipped} already present"
+        f"loaded {plural(report.added, 'episode')}, {report.skipped} already present"
         + (f" ({where})" if where else ""),
         highlight=False,
     )

@@ -55,12 +55,15 @@ def search(
         return
     for hit in hits:
         date = hit.episode.created_at[:10]
+        snippet = " ".join(hit.snippet.split())
+        # A short memory's name is its text: show it once.
+        name = "" if hit.episode.name.rstrip("…") in snippet else hit.episode.name
         app.out.print(
-            f"[bold]{escape(hit.episode.name)}[/bold]  "
-            f"[dim]{hit.episode.group_id} · {date} · id {hit.episode.uuid[:8]}[/dim]",
+            (f"[bold]{escape(name)}[/bold]  " if name else "")
+            + f"[dim]{hit.episode.group_id} · {date} · id {hit.episode.uuid[:8]}[/dim]",
             highlight=False,
         )
-        app.out.print("  " + " ".join(hit.snippet.split()), highlight=False, markup=False)
+        app.out.print("  " + snippet, highlight=False, markup=False)
 
 
 def _share(limit: int, graph: GraphAnswer, hits: list[Hit]) -> tuple[GraphAnswer, list[Hit]]:
@@ -87,7 +90,7 @@ def _hit_json(hit: Hit) -> dict[str, Any]:
         "created_at": episode.created_at,
         "kind": episode.kind,
         "snippet": hit.snippet,
-        "score": hit.score,
+        "score": round(-hit.score, 4),  # bm25's relevance: higher is better
     }
 
 

@@ -44,6 +44,11 @@ def spool(
     if as_json:
         app.print_json({"backend": app.memory.config.backend, **report})
         return
+    if not app.memory.syncing:
+        app.note(
+            "the backend is sqlite: memories stay in the embedded store and nothing waits for a "
+            'server (set backend = "graphiti" and url to share them through one)'
+        )
     _show(app, report)
 
 
