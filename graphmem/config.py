@@ -137,6 +137,13 @@ SETTINGS: tuple[Setting, ...] = (
         off=0,
     ),
     Setting(
+        "stale_days",
+        int,
+        90,
+        "Mark memories older than this many days `[stale: N days]` in recall (0 = never).",
+        SAFE,
+    ),
+    Setting(
         "reprompt",
         str,
         "substantive",
@@ -220,6 +227,7 @@ class Config:
     recall: bool
     context_window: int
     injection_interval: int
+    stale_days: int
     reprompt: str
     max_reprompts: int
     corrections: bool

@@ -323,34 +323,41 @@ class Memory:
     def inject(
         self, session: Session, query: str | None, *, footer: str = "", own_index: bool = False
     ) -> str:
-        """The memory block to show the model now (what it was not shown yet in this session),
-        with a health line first when memory is degraded; marks what it shows as shown.
-        `own_index`: the host shows an index of its own memory files itself (Claude Code's
-        MEMORY.md), so memories imported from them come only when they match the prompt."""
+        """The memory block to show the model now (what this session was not shown in its last
+        `injection_interval` prompts), with a health line first when memory is degraded; marks
+        what it shows as shown. `own_index`: the host shows an index of its own memory files
+        itself (Claude Code's MEMORY.md), so memories imported from them come only when they
+        match the prompt."""
         same = self.global_group == self.project.group_id  # in ~ or /: global memory only
         block = recall.build(
             self._recall_items(self.project.group_id, query, own_index),
             [] if same else self._recall_items(self.global_group, query, own_index),
             total=recall.budget(self.config.context_window),
-            skip=sessions.shown(self.conn, session.session_id),
+            skip=sessions.shown(self.conn, session.session_id, self._scrolled_out(session)),
             footer=footer,
         )
-        sessions.mark_shown(self.conn, session.session_id, block.shown)
+        sessions.mark_shown(self.conn, session.session_id, block.shown, session.prompts)
         session.injected_at_prompt = session.prompts
         if block.text:
             session.injected_at = db.now()
         return "\n".join(filter(None, [self._health(), block.text]))
+
+    def _scrolled_out(self, session: Session) -> int:
+        """The last prompt whose memories may be shown again: those shown `injection_interval`
+        prompts ago or more have likely left the model's view, and one relevant to this prompt
+        is worth showing again. With no re-injection (0), nothing is shown twice."""
+        interval = self.config.injection_interval
+        return session.prompts - interval if interval > 0 else -1
 
     def _recall_items(
         self, group: str, query: str | None, own_index: bool = False
     ) -> list[recall.Item]:
         """Local episodes, and with a graph server the cached facts of its graph (facts first:
         they are the graph's distilled form of many episodes)."""
-        words = ep.words(query) if query else []
         found = recall.candidates(self.conn, [group], query)
         if own_index and any(e.origin == NOTES_ORIGIN for e in found):
             found = self._without_indexed(found, group, query)
-        items = [recall.episode_item(e, words) for e in found]
+        items = self._episode_items(found, query)
         if not self.syncing:
             return items
         facts = (
@@ -358,7 +365,19 @@ class Memory:
             if query
             else self.spool.recent_cached([group], recall.FACTS)
         )
-        return [recall.fact_item(f) for f in recall.distinct(facts, lambda f: f.text)] + items
+        stale = self.config.stale_days
+        distinct = recall.distinct(facts, lambda f: f.text)
+        return [recall.fact_item(f, stale) for f in distinct] + items
+
+    def _episode_items(self, episodes: list[Episode], query: str | None) -> list[recall.Item]:
+        """Lines for `episodes`, each with the passage about `query` and its age and standing."""
+        words = ep.words(query) if query else []
+        old = recall.superseded(episodes)
+        stale = self.config.stale_days
+        return [
+            recall.episode_item(e, words, stale_days=stale, superseded=e.uuid in old)
+            for e in episodes
+        ]
 
     def _without_indexed(
         self, found: list[Episode], group: str, query: str | None
@@ -377,15 +396,26 @@ class Memory:
             return ""
         return self.spool.health().line() or ""
 
-    def notes_for(self, query: str | None, room: int) -> list[str]:
-        """This project's memories other than raw turns, best first, as lines within `room`
-        chars: what a compaction summary should keep."""
-        keep = [
-            e
-            for e in recall.candidates(self.conn, [self.project.group_id], query)
-            if e.kind != "turn"
-        ]
-        return [item.line for item in recall.fit(map(recall.episode_item, keep), room)]
+    def notes_for(self, query: str | None) -> list[str]:
+        """Memories other than raw turns, best first, as lines within recall's budget and with
+        its 70/30 split between this project's and global memory: what a compaction summary
+        should keep."""
+
+        def notes(group: str) -> list[recall.Item]:
+            found = recall.candidates(self.conn, [group], query)
+            return self._episode_items([e for e in found if e.kind != "turn"], query)
+
+        same = self.global_group == self.project.group_id
+        project, global_ = recall.split(
+            notes(self.project.group_id),
+            [] if same else notes(self.global_group),
+            recall.budget(self.config.context_window),
+            frozenset(),
+        )
+        lines = [item.line for item in project]
+        if global_:
+            lines += ["All projects:", *(item.line for item in global_)]
+        return lines
 
     def note_query(self, prompt: str) -> None:
         """With a graph server: ask the next background refresh to fetch its facts for this."""

@@ -174,7 +174,7 @@ def test_other_projects_never_show(
     assert "secret plan" in Session(a, "mine").context("SessionStart", source="startup")
 
 
-def test_first_prompt_adds_relevant_unseen_memory_then_every_nth(
+def test_first_prompt_adds_relevant_memory_then_every_nth_what_is_relevant_again(
     session: Session, cli: Cli, project: Path
 ) -> None:
     user_config("injection_interval = 3\ncontext_window = 8000\n")
@@ -189,7 +189,8 @@ def test_first_prompt_adds_relevant_unseen_memory_then_every_nth(
     cli.json("add", "Invoices are numbered per tenant and year.")
     fourth = session.context("UserPromptSubmit", prompt="invoices numbering?")
     assert "numbered per tenant" in fourth
-    assert "WeasyPrint" not in fourth  # already shown in this session
+    # Shown three prompts ago, likely out of view by now, and about invoices again: shown again.
+    assert "WeasyPrint" in fourth
 
 
 def test_compaction_forgets_what_was_shown(session: Session, cli: Cli) -> None:

@@ -14,6 +14,7 @@ from graphmem.hooks.dispatch import handle
 from graphmem.service import Memory
 from graphmem.store import episodes as ep
 from graphmem.store.episodes import Episode
+from tests.conftest import Cli
 
 FILLER = "We went over the build output and the logs once more and nothing stood out there. "
 
@@ -125,3 +126,47 @@ def test_the_turn_after_the_best_match_comes_with_it(project: Path, window: None
     )
     block = ask(project, "Why did the nightly export time out?")
     assert "keyset pagination" in block
+
+
+def test_old_memories_say_how_old_they_are(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store(
+        project,
+        turn(project, "The queue is RabbitMQ.", days_ago=120, kind="memory"),
+        turn(project, "The cache is Redis.", days_ago=10, kind="memory"),
+    )
+    block = ask(project, "Which queue and which cache do we use?")
+    assert "[stale: 120 days] The queue is RabbitMQ." in block
+    assert "] The cache is Redis." not in block and "The cache is Redis." in block
+    monkeypatch.setenv("GRAPHMEM_STALE_DAYS", "0")
+    assert "[stale:" not in ask(project, "Which queue and which cache do we use?")
+
+
+def test_a_later_correction_supersedes_what_it_contradicts(project: Path) -> None:
+    store(
+        project,
+        turn(project, "The API listens on port 8431 in development.", days_ago=9, kind="memory"),
+        turn(project, "Deploys go out on Tuesdays.", days_ago=8, kind="memory"),
+        turn(
+            project,
+            "No, the API listens on port 9000 in development now.",
+            days_ago=1,
+            kind="correction",
+        ),
+    )
+    lines = ask(project, "Which port does the API listen on in development?").splitlines()
+    old = next(line for line in lines if "8431" in line)
+    new = next(line for line in lines if "9000" in line)
+    assert "[superseded]" in old and "[superseded]" not in new
+    assert "[superseded]" not in next(line for line in lines if "Tuesdays" in line)
+
+
+def test_the_summarizer_gets_global_memory_in_its_share(project: Path, cli: Cli) -> None:
+    for i in range(60):
+        cli.json("add", f"project note {i} about the invoice builder " + "pad " * 12)
+        cli.json("add", "--scope", "global", f"global note {i} about commit style " + "pad " * 12)
+    payload = {"session_id": "c1", "cwd": str(project), "hook_event_name": "PreCompact"}
+    out = handle("PreCompact", json.dumps(payload).encode())
+    assert out.startswith("Keep these facts")
+    project_part, global_part = out.split("\nAll projects:\n")
+    assert "project note" in project_part and "global note" in global_part
+    assert 2_500 < len(global_part) <= 3_000  # 30% of recall's 10,000 chars, as recall gives it

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from graphmem.service import Session
 
 MIN_CAPTURE_BYTES = 50  # a Stop with less than this new is left for the next capture
-COMPACTION_CHARS = 3_000
 
 
 @record
@@ -223,7 +222,7 @@ def on_pre_compact(ctx: Context) -> Answer:
     if not config.recall:
         return Answer()
     query = " ".join(t.prompt for t in turns[-3:]) or None
-    lines = ctx.memory.notes_for(query, COMPACTION_CHARS)
+    lines = ctx.memory.notes_for(query)
     if not lines:
         return Answer()
     head = (

@@ -196,6 +196,10 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
             ) WITHOUT ROWID""",
         ],
     ),
+    (
+        "the prompt at which a session was last shown each memory",
+        ["ALTER TABLE session_shown ADD COLUMN prompt INTEGER NOT NULL DEFAULT 0"],
+    ),
 ]
 
 

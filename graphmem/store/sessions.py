@@ -65,15 +65,22 @@ def save(conn: sqlite3.Connection, s: Session) -> None:
     )
 
 
-def shown(conn: sqlite3.Connection, session_id: str) -> set[str]:
-    rows = conn.execute("SELECT item FROM session_shown WHERE session_id = ?", (session_id,))
+def shown(conn: sqlite3.Connection, session_id: str, after_prompt: int = -1) -> set[str]:
+    """What the session was shown after its prompt number `after_prompt` (-1: ever)."""
+    rows = conn.execute(
+        "SELECT item FROM session_shown WHERE session_id = ? AND prompt > ?",
+        (session_id, after_prompt),
+    )
     return {item for (item,) in rows}
 
 
-def mark_shown(conn: sqlite3.Connection, session_id: str, items: Iterable[str]) -> None:
+def mark_shown(
+    conn: sqlite3.Connection, session_id: str, items: Iterable[str], prompt: int
+) -> None:
+    """Remember that the session was shown `items` at its prompt number `prompt`."""
     conn.executemany(
-        "INSERT OR IGNORE INTO session_shown (session_id, item) VALUES (?, ?)",
-        ((session_id, item) for item in items),
+        "INSERT OR REPLACE INTO session_shown (session_id, item, prompt) VALUES (?, ?, ?)",
+        ((session_id, item, prompt) for item in items),
     )
 
 
