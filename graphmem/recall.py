@@ -36,7 +36,7 @@ OPEN_TAG = "<graphmem-memory>"
 CLOSE_TAG = "</graphmem-memory>"
 HOST_CAP = 10_000
 PROJECT_SHARE = 0.7
-ITEM_CHARS = 400
+ITEM_CHARS = 250  # measured: 250 > 300 > 350 > 400 > 500 on the tuning split
 # Kinds in the order they matter when nothing more specific is known: what the user said about
 # how to work beats facts the agent kept, which beat compaction summaries and raw turns.
 PINNED_KINDS = ("correction", "preference")
