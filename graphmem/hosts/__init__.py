@@ -9,14 +9,16 @@ A host's package holds:
   the finished turn on the event (`HookEvent.turn`).
 - `install.py`: `HOST`, how `graphmem setup` finds, wires, checks and unwires the host. Only the
   CLI imports it, so it may use what the hook path may not.
-- the files its installer writes (a shim), if any.
+- the template of the shim its installer writes, if any.
 - for a host that keeps memory files of its own (Claude Code's Auto Memory), the module that finds
   and reads them (`OWN_MEMORY`), so graphmem imports them and counts a write there as kept memory.
 
-Host-neutral parts sit beside the packages: `events.py` (HookEvent, Answer), `turns.py` (turns,
-tool summaries, rendering), `shim.py` (the JSON that graphmem's own shims send and read) and
-`host.py` (the installer record). Packages never import each other. They are loaded by name on
-first use, so an event of one host imports neither the other hosts nor any installer.
+Host-neutral parts sit beside the packages. On the hook path: `events.py` (HookEvent, Answer,
+event names), `payload.py` (reading host JSON), `turns.py` (turns, tool summaries, rendering) and
+`shim.py` (the JSON graphmem's own shims send and read). For setup: `host.py` (the installer
+record), `shim_files.py` and `shim_runner.js` (writing a shim, and the runner every shim shares).
+Packages never import each other. They are loaded by name on first use, so an event of one host
+imports neither the other hosts nor any installer.
 """
 
 from __future__ import annotations
