@@ -56,18 +56,18 @@ def render(
     return head + runner + tail.partition("\n")[2] if line else head
 
 
-def describer(host: str, noun: str) -> Callable[[FileChange, bool], str]:
-    """What `graphmem setup <host>` says it did with the `noun` (plugin, extension) file."""
+def describer(name: str, noun: str) -> Callable[[FileChange, bool], str]:
+    """What `graphmem setup <name>` says it did with the `noun` (plugin, extension) file."""
 
     def describe(change: FileChange, remove: bool) -> str:
         path = change.path
         if remove:
             if change.removed:
-                return f"removed graphmem's {host} {noun} {path}"
-            return f"no graphmem {host} {noun} at {path}"
+                return f"removed graphmem's {name} {noun} {path}"
+            return f"no graphmem {name} {noun} at {path}"
         if change.written:
-            return f"installed graphmem's {host} {noun} {path}"
-        return f"graphmem's {host} {noun} already installed at {path}"
+            return f"installed graphmem's {name} {noun} {path}"
+        return f"graphmem's {name} {noun} already installed at {path}"
 
     return describe
 
