@@ -546,8 +546,9 @@ class Memory:
         """The newest episodes of `kinds`, newest first (forgotten ones never)."""
         return ep.recent(self.conn, self.groups(scope), limit, kinds)
 
-    def counts(self) -> dict[str, int]:
-        return ep.counts(self.conn)
+    def counts(self, scope: Scope | None = None) -> dict[str, int]:
+        """Episodes per group: every group in the store, or the groups of `scope`."""
+        return ep.counts(self.conn, self.groups(scope) if scope else None)
 
     def status(self) -> dict[str, Any]:
         store = self.store_path

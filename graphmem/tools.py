@@ -193,14 +193,14 @@ def forget(memory: Memory, id: str, reason: str = "") -> str:
 
 
 def status(memory: Memory) -> str:
-    report = memory.status()
-    counts = report["episodes"]
+    config = memory.config
+    counts = memory.counts("all")
+    project, global_ = memory.project.group_id, memory.global_group
     lines = [
-        f"backend: {report['backend']}" + (f" ({report['url']})" if report["url"] else ""),
-        f"project: {report['project']['group_id']} "
-        f"({counts.get(report['project']['group_id'], 0)} memories); "
-        f"global: {report['global_group']} ({counts.get(report['global_group'], 0)} memories)",
-        f"store: {report['store']['path']}",
+        f"backend: {config.backend}" + (f" ({config.url})" if config.url else ""),
+        f"project: {project} ({counts[project]} memories); "
+        f"global: {global_} ({counts[global_]} memories)",
+        f"store: {memory.store_path}",
     ]
     if memory.syncing:
         spool = memory.spool.status()

@@ -75,7 +75,7 @@ def test_empty_store_answers_plainly(project: Path) -> None:
     assert not (search_err or recent_err or status_err)
     assert search.startswith("No memories match 'pagination'")
     assert recent == "Nothing kept yet (all)."
-    assert "backend: sqlite" in status and "shop_api" in status
+    assert "backend: sqlite" in status and "(0 memories); global: global (0 memories)" in status
 
 
 def test_add_search_recent_forget_round(project: Path, cli: Cli) -> None:

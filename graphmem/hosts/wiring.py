@@ -124,10 +124,13 @@ def command(path: Path, text: str, *, remove: bool = False) -> str:
     return said(True, remove, "/memory", path)
 
 
-def command_text(host: str, search: str, status: str, frontmatter: str = "") -> str:
+def command_text(
+    host: str, search: str, status: str, frontmatter: str = "", origin: str = ""
+) -> str:
     """/memory for a host whose commands are Markdown prompts: the model calls the tools."""
+    origin = origin or f"written by `graphmem setup {host}`; `--remove` deletes it"
     return f"""---
-# {MARKER}: written by `graphmem setup {host}`; `--remove` deletes it
+# {MARKER}: {origin}
 description: Search graphmem's memory, or show its status
 {frontmatter}---
 The user asks graphmem's memory about: $ARGUMENTS

@@ -317,9 +317,13 @@ def revive(conn: sqlite3.Connection, uuid: str) -> None:
     )
 
 
-def counts(conn: sqlite3.Connection) -> dict[str, int]:
-    rows = conn.execute("SELECT group_id, COUNT(*) FROM episodes GROUP BY group_id ORDER BY 1")
-    return {group: n for group, n in rows}
+def counts(conn: sqlite3.Connection, groups: Sequence[str] | None = None) -> dict[str, int]:
+    """Episodes per group: every group, or only `groups` (each an index range, not a scan)."""
+    if groups is None:
+        rows = conn.execute("SELECT group_id, COUNT(*) FROM episodes GROUP BY group_id ORDER BY 1")
+        return {group: n for group, n in rows}
+    sql = "SELECT COUNT(*) FROM episodes WHERE group_id = ?"
+    return {group: conn.execute(sql, (group,)).fetchone()[0] for group in groups}
 
 
 def delete_groups(conn: sqlite3.Connection, groups: Sequence[str]) -> dict[str, int]:

@@ -226,6 +226,55 @@ def tools(scope: str, project_root: Path, remove: bool) -> list[str]:
     ]
 
 
+# graphmem as a Claude Code plugin (`claude --plugin-dir <this folder>`, or a marketplace entry):
+# the same hooks, server and /memory, calling the `graphmem` on PATH. Its files are generated
+# from what is here; tests/test_plugin.py keeps them current.
+PLUGIN = Path(__file__).with_name("plugin")
+PLUGIN_TOOL = "mcp__plugin_graphmem_graphmem__"  # Claude Code prefixes a plugin's servers
+
+
+def plugin_files() -> dict[str, str]:
+    """Path under PLUGIN -> the text it must hold."""
+    from graphmem import __version__
+
+    hooks = {
+        event: [
+            {
+                **({"matcher": matcher} if matcher else {}),
+                "hooks": [
+                    {
+                        "type": "command",
+                        "command": f"GRAPHMEM_VIA=plugin graphmem hook {event}",
+                        "timeout": timeout,
+                    }
+                ],
+            }
+        ]
+        for event, (matcher, timeout) in EVENTS.items()
+    }
+    manifest = {
+        "name": "graphmem",
+        "version": __version__,
+        "description": "Memory that survives sessions and compaction: hooks, the memory tools "
+        "(search, add, recent, forget, status) and /graphmem:memory. Needs `graphmem` on PATH.",
+    }
+    server = {"mcpServers": {wiring.SERVER: {"command": "graphmem", "args": ["mcp"]}}}
+    command = wiring.command_text(
+        "claude-code",
+        f"{PLUGIN_TOOL}search",
+        f"{PLUGIN_TOOL}status",
+        "argument-hint: [words to look for | status]\n"
+        f"allowed-tools: {PLUGIN_TOOL}search, {PLUGIN_TOOL}status\n",
+        origin="part of graphmem's Claude Code plugin",
+    )
+    return {
+        ".claude-plugin/plugin.json": json.dumps(manifest, indent=2) + "\n",
+        "hooks/hooks.json": json.dumps({"hooks": hooks}, indent=2) + "\n",
+        ".mcp.json": json.dumps(server, indent=2) + "\n",
+        "commands/memory.md": command,
+    }
+
+
 def describe(change: Change, remove: bool) -> str:
     if remove:
         if change.removed:
