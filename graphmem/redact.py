@@ -40,6 +40,7 @@ user patterns alone load google-re2 (see Redactor).
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -553,11 +554,12 @@ def _linear_engine() -> Any:
         import re2
     except ImportError:
         # A hook runs without `site` (graphmem/hooks/launch.py). Installed by pip or pipx, re2
-        # sits beside graphmem and is found above; in an editable install it is found only once
-        # the site directories are added, which only users with patterns pay for.
-        import site
+        # sits beside graphmem and is found above; in an editable install it is in a
+        # site-packages folder that is not on the path: add the one that holds it (after the
+        # standard library, as `site` would), without paying for `site` and its .pth files.
+        import sys
 
-        site.main()
+        sys.path += [d for d in _site_packages() if os.path.isdir(os.path.join(d, "re2"))]
         try:
             import re2
         except ImportError:
@@ -565,6 +567,18 @@ def _linear_engine() -> Any:
                 "redaction patterns need the google-re2 package: pip install google-re2"
             ) from None
     return re2
+
+
+def _site_packages() -> list[str]:
+    import sys
+
+    version = f"python{sys.version_info[0]}.{sys.version_info[1]}"
+    dirs = []
+    for prefix in dict.fromkeys((sys.prefix, sys.base_prefix)):
+        dirs += [os.path.join(prefix, lib, version, "site-packages") for lib in ("lib", "lib64")]
+        dirs.append(os.path.join(prefix, "Lib", "site-packages"))  # Windows
+    dirs.append(os.path.join(os.path.expanduser("~"), ".local", "lib", version, "site-packages"))
+    return dirs
 
 
 def _compile_user(pattern: str, what: str, index: int) -> Any:
