@@ -1,0 +1,254 @@
+"""Tuning split of the redaction corpus, by kind: secrets and their look-alikes.
+
+The rules are developed against this file and `redaction_corpus.py`; `redaction_heldout.py` is the
+split they are never tuned on. Kinds (families of formats): prefixed_token, key_block, connection,
+config_syntax, authorization. Every secret is generated at import from a fixed seed, so no
+token-shaped string is committed.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import string
+
+_rng = random.Random(20_261_130)
+_AN = string.ascii_letters + string.digits
+_UPPER_AN = string.ascii_uppercase + string.digits
+_HEX = "0123456789abcdef"
+_B64 = _AN + "+/"
+_URLSAFE = _AN + "_-"
+_BECH32 = "023456789ACDEFGHJKLMNPQRSTUVWXYZ"
+
+
+def _r(n: int, alphabet: str = _AN) -> str:
+    return "".join(_rng.choice(alphabet) for _ in range(n))
+
+
+def _b64_lines(n_bytes: int, width: int = 64) -> str:
+    raw = base64.b64encode(bytes(_rng.randrange(256) for _ in range(n_bytes))).decode()
+    return "\n".join(raw[i : i + width] for i in range(0, len(raw), width))
+
+
+# (kind, text, secrets that must not survive)
+SECRETS: list[tuple[str, str, tuple[str, ...]]] = []
+# (kind, text that must come back unchanged)
+LOOKALIKES: list[tuple[str, str]] = []
+
+
+def _s(kind: str, text: str, *secrets: str) -> None:
+    SECRETS.append((kind, text, secrets))
+
+
+def _l(kind: str, text: str) -> None:
+    LOOKALIKES.append((kind, text))
+
+
+# --------------------------------------------------------------------------- prefixed tokens
+_v = "SK" + _r(32, _HEX)
+_s("prefixed_token", f"TWILIO_API_KEY_SID={_v}", _v)
+_s("prefixed_token", f"client = Client('{_v}', os.environ['TWILIO_SECRET'])", _v)
+_v = "dapi" + _r(32, _HEX)
+_s("prefixed_token", f"databricks configure --token <<< {_v}", _v)
+_v = "shpat_" + _r(32, _HEX)
+_s("prefixed_token", f'"X-Shopify-Access-Token": "{_v}"', _v)
+_v = "dop_v1_" + _r(64, _HEX)
+_s("prefixed_token", f"doctl auth init --access-token {_v}", _v)
+_v = "ya29." + _r(120, _URLSAFE)
+_s("prefixed_token", f"gcloud printed {_v}", _v)
+_v = "hvs." + _r(90, _URLSAFE)
+_s("prefixed_token", f"vault token lookup {_v}", _v)
+_v = "dckr_pat_" + _r(27, _URLSAFE)
+_s("prefixed_token", f"echo {_v} | docker login -u acme --password-stdin", _v)
+_v = "AGE-SECRET-KEY-1" + _r(58, _BECH32)
+_s(
+    "prefixed_token",
+    f"# created: 2024-06-01\n# public key: age1{_r(58, _BECH32.lower())}\n{_v}",
+    _v,
+)
+_v = "ATATT3xFfGF0" + _r(170, _URLSAFE) + "=" + _r(8, _HEX).upper()
+_s("prefixed_token", f"jira: email=ops@acme.io api_token={_v}", _v)
+_v = f"MT{_r(24, _URLSAFE)}.{_r(6, _URLSAFE)}.{_r(38, _URLSAFE)}"
+_s("prefixed_token", f"bot.run('{_v}')", _v)
+_v = f"{_rng.randrange(10**8, 10**10)}:AA{_r(33, _URLSAFE)}"
+_s("prefixed_token", f"curl https://api.telegram.org/bot{_v}/getMe", _v)
+_v = "key-" + _r(32, _HEX)
+_s("prefixed_token", f"mailgun: {_v}", _v)
+_v = "glpat-" + _r(20, _URLSAFE)
+_s("prefixed_token", f"see {_v} above", _v)
+_v = "xoxe.xoxp-1-" + _r(140, _URLSAFE)
+_s("prefixed_token", f"rotated config token {_v}", _v)
+_v = "api_org_" + _r(34)
+_s("prefixed_token", f"hf org token {_v}", _v)
+_v = "AKCp" + _r(69)
+_s("prefixed_token", f"jfrog rt config --access-token {_v}", _v)
+_v = "sk_prod_" + _r(24)
+_s("prefixed_token", f"stripe prod {_v}", _v)
+_v = f"{_r(3)}8Q~{_r(34, _AN + '_~.-')}"
+_s("prefixed_token", f"AZURE_CLIENT_SECRET={_v}", _v)
+_v = "EAACEdEose0cBA" + _r(150)
+_s("prefixed_token", f"graph.facebook.com/me?access_token={_v}", _v)
+_v = "AAAAAAAAAAAAAAAAAAAAA" + _r(80, _AN + "%")
+_s("prefixed_token", f"twitter bearer {_v}", _v)
+
+_l("prefixed_token", "SKU-1234 is out of stock; SKIP_TESTS=1")
+_l("prefixed_token", "dapi is the Databricks prefix; key-value stores; key-rotation-policy-v2")
+_l("prefixed_token", "shpat_ tokens are Shopify's; see the docs for dop_v1_ too")
+_l("prefixed_token", "ya29 is the Google OAuth prefix; hvs. is Vault's; dckr_pat_ Docker's")
+_l("prefixed_token", "AGE-SECRET-KEY-1... goes in keys.txt")
+_l("prefixed_token", "Order MT-2024-0001 shipped; NDA signed; INTERNATIONAL")
+_l("prefixed_token", "at 10:30:AA the build ran; ratio 12345678:AB")
+_l("prefixed_token", "the key-2024-rotation runbook")
+_l("prefixed_token", "AAAAAAAAAAAAAAAAAAAAAAAA padding in the test fixture")
+
+# --------------------------------------------------------------------------- key material
+_body = _b64_lines(700)
+_pgp = (
+    "-----BEGIN PGP PRIVATE KEY BLOCK-----\n"
+    'Comment: "Jane\'s signing key" <jane@example.com>\n\n' + _body + "\n=Xy1z\n"
+    "-----END PGP PRIVATE KEY BLOCK-----"
+)
+_s("key_block", _pgp, *_body.splitlines()[:3])
+_lines = _b64_lines(600).splitlines()
+_ppk = (
+    "PuTTY-User-Key-File-3: ssh-rsa\nEncryption: none\nComment: rsa-key-20240601\n"
+    "Public-Lines: 2\n" + "\n".join(_b64_lines(90).splitlines()) + "\n"
+    f"Private-Lines: {len(_lines)}\n" + "\n".join(_lines) + f"\nPrivate-MAC: {_r(64, _HEX)}\n"
+)
+_s("key_block", _ppk, *_lines[:3])
+_pem = "-----BEGIN RSA PRIVATE KEY-----\n" + _b64_lines(1190) + "\n-----END RSA PRIVATE KEY-----\n"
+_tls_key = base64.b64encode(_pem.encode()).decode()
+_s(
+    "key_block",
+    f"apiVersion: v1\nkind: Secret\ntype: kubernetes.io/tls\ndata:\n  tls.key: {_tls_key}\n",
+    _tls_key[:60],
+)
+_s("key_block", f"users:\n- name: admin\n  user:\n    client-key-data: {_tls_key}\n", _tls_key[:60])
+_half = _pem.splitlines()
+_s(
+    "key_block",
+    "…output truncated…\n" + "\n".join(_half[10:]),  # cut in two: no BEGIN line
+    *_half[10:13],
+)
+_s("key_block", "\n".join(_half[:8]) + "\n[output cut]", *_half[2:5])
+_v = _b64_lines(400).replace("\n", "\\n")
+_s(
+    "key_block",
+    json.dumps({"private_key": "x"}).replace(
+        '"x"', f'"-----BEGIN PRIVATE KEY-----\\n{_v}\\n-----END PRIVATE KEY-----\\n"'
+    ),
+    _v[:50],
+)
+
+_l("key_block", "-----BEGIN CERTIFICATE-----\n" + _b64_lines(300) + "\n-----END CERTIFICATE-----")
+_l(
+    "key_block",
+    '-----BEGIN PGP PUBLIC KEY BLOCK-----\nComment: "Jane\'s key"\n\nmQINBF' + _r(60, _B64),
+)
+_cert = "-----BEGIN CERTIFICATE-----\nMIIB" + _r(60, _B64) + "\n-----END CERTIFICATE-----\n"
+_l("key_block", f"  tls.crt: {base64.b64encode(_cert.encode()).decode()}")
+_l("key_block", f"    client-certificate-data: {base64.b64encode(_cert.encode()).decode()}")
+_l(
+    "key_block",
+    "PuTTY-User-Key-File-3 is the .ppk header; convert with puttygen key.ppk -O private-openssh",
+)
+_l("key_block", "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI" + _r(43, _B64) + " ops@bastion")
+
+# --------------------------------------------------------------------------- connection strings
+_p = [_r(16, _AN + "!%^*") for _ in range(8)]
+_v = f"{_r(6)}/{_r(8)}"
+_s("connection", f"https://deploy:{_v}@git.acme.io/repo.git", _v)
+_v = f"{_r(5)}/{_r(5)}+{_r(4)}"
+_s("connection", f"postgres://app:{_v}@db:5432/shop", _v)
+_v = _r(20, _AN + "/+=")
+_s("connection", f"amqps://svc:{_v}@mq.internal:5671/vhost", _v)
+_s("connection", f"machine api.heroku.com login me@acme.io password {_p[0]}", _p[0])
+_s("connection", f"machine github.com\n  login octocat\n  password {_p[1]}\n", _p[1])
+_v = f"sv=2022-11-02&ss=b&srt=co&sp=rl&se=2026-01-01T00:00:00Z&sig={_r(43, _B64)}%3D"
+_s("connection", f"https://acct.blob.core.windows.net/c?{_v}", _v.split("sig=")[1])
+
+_l("connection", "http://localhost:8080/api/v1/users/@me")
+_l("connection", "https://example.com:8443/path@section")
+_l("connection", "git+https://github.com/org/repo.git@v1.0.0")
+_l("connection", "https://registry.npmjs.org/@types%2fnode")
+_l("connection", "https://cdn.example.com/@scope/pkg@1.2.3/dist/index.js")
+_l("connection", "machine api.heroku.com login me@acme.io")
+_l("connection", "The machine has no password set; login as root")
+_l("connection", "https://acct.blob.core.windows.net/c?restype=container&comp=list")
+_l("connection", "signature verified: sig=valid, keyid=0x1234")
+
+# --------------------------------------------------------------------------- config syntaxes
+_v = _r(18)
+_s(
+    "config_syntax",
+    f"<settings>\n  <servers>\n    <server>\n      <id>nexus</id>\n      <username>ci</username>\n"
+    f"      <password>{_v}</password>\n    </server>\n  </servers>\n</settings>",
+    _v,
+)
+_v = _r(14, _AN + "!#")
+_s("config_syntax", f"define('DB_PASSWORD', '{_v}');", _v)
+_v = _r(16)
+_s("config_syntax", f"'mysql' => [\n    'username' => 'forge',\n    'password' => '{_v}',\n],", _v)
+_v = _r(24)
+_s("config_syntax", f'config :app, secret_key_base: "{_v}"', _v)
+_auth = base64.b64encode(f"acme:{_r(20)}".encode()).decode()
+_s("config_syntax", json.dumps({"auths": {"registry.acme.io": {"auth": _auth}}}), _auth)
+_dcj = base64.b64encode(json.dumps({"auths": {"ghcr.io": {"auth": _auth}}}).encode()).decode()
+_s(
+    "config_syntax",
+    f"data:\n  .dockerconfigjson: {_dcj}\ntype: kubernetes.io/dockerconfigjson",
+    _dcj[:40],
+)
+_v = _r(40)
+_s("config_syntax", f"users:\n- name: ci\n  user:\n    token: {_v}\n", _v)
+_v = _r(20)
+_s("config_syntax", f'$config["smtp_password"] = "{_v}";', _v)
+_v = _r(22)
+_s("config_syntax", f"export DB_PASS='{_v}'", _v)
+_v = _r(32, _HEX)
+_s("config_syntax", f"TWILIO_AUTH_TOKEN={_v}", _v)
+_v = _r(30)
+_s("config_syntax", f"{{\n  password => '{_v}',\n}}", _v)
+
+for text in (
+    "IDEMPOTENCY_KEY=order-2024-001",
+    "FOREIGN_KEY=user_id2",
+    "NEXT_PAGE_TOKEN=page2abc",
+    "GPG_KEY=" + _r(40, "0123456789ABCDEF"),
+    "GPG_KEY=0x" + _r(16, "0123456789ABCDEF"),
+    "S3_KEY=uploads/2024/06/avatar-" + _r(8, _HEX) + ".png",
+    "CACHE_KEY=deps-v3-" + _r(64, _HEX),
+    '{"nextPageToken": "CAUQAA", "items": []}',
+    "nextPageToken: CiAKGjBpNDd2",
+    "resp = svc.list(pageToken=next_page_token)",
+    "PRIMARY_KEY=id",
+    "SORT_KEY=createdAt#v2",
+    "CONTINUATION_TOKEN=eyJvZmZzZXQiOjEwfQ",
+    "<password>${env.NEXUS_PASSWORD}</password>",
+    "define('DB_PASSWORD', getenv('DB_PASSWORD'));",
+    "'password' => env('DB_PASSWORD'),",
+    "<passwordEncryption>true</passwordEncryption>",
+    "  tokenRef: vault:secret/data/ci#token",
+    "DEPLOY_KEY_FINGERPRINT=SHA256:" + _r(43, _B64),
+    'ETAG_KEY=W/"5e15153d-120f"',
+    "COMMIT_SHA_KEY=" + _r(40, _HEX),
+):
+    _l("config_syntax", text)
+
+# --------------------------------------------------------------------------- authorization
+_v = _r(40)
+_s("authorization", f"Authorization: ApiKey {_v}", _v)
+_v = "00" + _r(40, _URLSAFE)
+_s("authorization", f'curl -H "Authorization: SSWS {_v}" https://acme.okta.com/api/v1/users', _v)
+_v = base64.b64encode(f"svc:{_r(12)}".encode()).decode()
+_s("authorization", f"Authorization: Basic {_v}", _v)
+_v = _r(32, _HEX)
+_s("authorization", f'Authorization: Token token="{_v}"', _v)
+_v = _r(48, _URLSAFE)
+_s("authorization", f"headers['Authorization'] = 'Bearer {_v}'", _v)
+
+_l("authorization", "Authorization: Bearer <token>")
+_l("authorization", "Authorization: ApiKey ${ELASTIC_API_KEY}")
+_l("authorization", "Set the Authorization header to SSWS followed by the token.")
+_l("authorization", 'WWW-Authenticate: Bearer error="invalid_token"')
