@@ -4,11 +4,17 @@ Two jobs, in this order:
 
 1. ``<private>...</private>`` blocks are dropped entirely (case-insensitive, nested, multi-line).
    An unclosed ``<private>`` drops everything after it: losing a tail is better than leaking it.
-2. Secrets are replaced by ``[REDACTED:<kind>]``. The patterns are precision-first: fixed-prefix
-   tokens (AWS, GitHub, GitLab, Slack, OpenAI, Anthropic, Stripe, Google, npm, PyPI, Hugging Face,
-   SendGrid), JWTs, PEM private key blocks, passwords in URLs, Authorization headers and
-   assignments whose *name* says secret (``DB_PASSWORD=...``, ``"apiKey": "..."``). For the last
-   three only the value is replaced, so the memory still says which variable or user was involved.
+2. Secrets are replaced by ``[REDACTED:<kind>]``. The patterns are precision-first: tokens whose
+   prefix their provider documents (``_PREFIXED``: AWS, GitHub, GitLab, Slack, OpenAI,
+   Anthropic, Stripe, Twilio, Vault, Docker, Databricks, Shopify, DigitalOcean, Atlassian …),
+   JWTs, private key blocks (PEM and PGP with their armor headers, PuTTY, base64-encoded PEM as in
+   Kubernetes secrets, and a block cut in two, by the key lines above its END line), registry
+   logins, passwords in URLs (``/`` included), Authorization headers of any scheme, Azure SAS
+   signatures, and assignments whose *name* says secret in the syntaxes where secrets are written:
+   env files and shells, JSON, YAML, code (``=``, ``:=``, ``=>``, ``$cfg["password"] =``), PHP
+   ``define()``, XML elements (Maven ``<password>``), ``.netrc``. For URLs, headers and
+   assignments only the value is replaced, so the memory still says which variable or user was
+   involved.
 
 Decisions (the tests pin each one):
 
@@ -26,12 +32,17 @@ Decisions (the tests pin each one):
   Docker), ``--password word`` flags, and ``name: word`` alone on a YAML line.
 - Names ending in KEY or TOKEN are often not secrets (``SORT_KEY=created_at``, ``MAX_TOKEN=4096``,
   ``KEY_LENGTH = 32`` does not even end in KEY). Their values are redacted only when they look
-  generated (a letter and a digit, or long mixed case). lower/camelCase ``...Key`` names count only
+  generated (a letter and a digit, or long mixed case), and never when another word of the name
+  makes it a lookup key (``_LOOKUP_WORDS``: ``IDEMPOTENCY_KEY``, ``CACHE_KEY``,
+  ``NEXT_PAGE_TOKEN``, ``GPG_KEY`` …). lower/camelCase ``...Key`` names count only
   with a qualifier that makes them secret (``apiKey``, ``secretKey``, ``privateKey``...), never
   ``cacheKey``/``primaryKey``/``publicKey``. PASSWORD, SECRET and strong KEY names redact any
   literal value, numbers included (PINs).
-- Values that are paths (``SSH_KEY=~/.ssh/id_rsa``) or URLs are kept; a password inside a URL is
-  found by the URL rule.
+- Values that are paths (``SSH_KEY=~/.ssh/id_rsa``, ``uploads/2024/a.png``) or URLs are kept; a
+  password inside a URL is found by the URL rule.
+- Every quantifier that can meet an attacker's text is bounded, and no trigger inside a finished
+  redaction is tried again, so no input makes redaction quadratic (tests/test_redact.py has one
+  adversarial input per pattern family).
 
 Redaction is idempotent: markers are never matched again, and a value already holding a marker is
 left alone. Only the standard library is imported, because this runs inside every hook process;
@@ -44,7 +55,7 @@ import os
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 
 from graphmem.errors import Exit, GraphmemError
 from graphmem.record import record
@@ -87,7 +98,10 @@ class _Rule:
     def pattern(self) -> re.Pattern[str]:
         return re.compile(self.regex, re.IGNORECASE if self.fold else 0)
 
-    def matches(self, text: str, folded: str) -> Iterator[re.Match[str]]:
+    def matches(self, text: str, folded: str, done: list[int]) -> Iterator[re.Match[str]]:
+        """Matches at the triggers; `done[0]` is where the caller's last redaction ended, and
+        no match is tried inside it (a text of back-to-back secrets costs one pass, not one per
+        trigger)."""
         haystack = folded if self.fold else text
         starts = sorted({i for t in self.triggers for i in _occurrences(haystack, t)})
         if not starts:
@@ -96,6 +110,8 @@ class _Rule:
             yield from self.pattern.finditer(text)
             return
         for start in starts:
+            if start < done[0]:
+                continue
             match = self.pattern.match(text, start)
             if match is not None:
                 yield match
@@ -169,7 +185,10 @@ _PLACEHOLDER = r"""(?ix)^(?:
 _CODE_REFERENCE = r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[A-Za-z_$][\w$.]*[(\[].*"
 _NON_ALNUM = r"[^a-z0-9]+"
 _BARE_WORD = r"[A-Za-z_]\w*"
-_PATH = r"(?:~|\.{1,2})?/[\w.@+-]*(?:/[\w.@+-]*)+|(?:~|\.{1,2})/[\w.@+-]+"
+_PATH = (
+    r"(?:~|\.{1,2})?/[\w.@+-]*(?:/[\w.@+-]*)+|(?:~|\.{1,2})/[\w.@+-]+"
+    r"|[\w-]+(?:/[\w.@+-]+)+\.[A-Za-z][A-Za-z0-9]{0,5}"  # uploads/2024/a.png: no base64 has a dot
+)
 _CAMEL_WORDS = r"[a-z]+(?:[A-Z][a-z]+)+|[A-Z][a-z]+(?:[A-Z][a-z]+)+"
 _TYPE_NAMES = frozenset(
     "str string int integer bool boolean bytes float number any object optional secretstr "
@@ -242,47 +261,238 @@ def _rule(regex: str, find: _Finder, *triggers: str) -> _Rule:
 _B = r"(?<![A-Za-z0-9_-])"  # a token starts at a boundary: `sk-` inside `task-list` is no key
 _E = r"(?![A-Za-z0-9_-])"
 
+# Tokens whose prefix their provider documents (the prefixes secret scanners key on): kind,
+# prefixes, and the shape of the random part. Each prefix is a literal trigger, so a text that
+# holds none of them costs one `str.find` per prefix.
+_PREFIXED: tuple[tuple[str, str, str], ...] = (
+    ("aws_access_key", "AKIA ASIA", r"[A-Z0-9]{16}"),
+    ("github_token", "ghp_ gho_ ghu_ ghs_ ghr_", r"[A-Za-z0-9]{36,251}"),
+    ("github_token", "github_pat_", r"[A-Za-z0-9_]{40,251}"),
+    (
+        "gitlab_token",
+        "glpat- gldt- glrt- glptt- glft- glsoat- glagent- glcbt- glffct- glimt- gloas- GR1348941",
+        r"[A-Za-z0-9_-]{20,}",
+    ),
+    ("slack_token", "xoxa- xoxb- xoxe- xoxo- xoxp- xoxr- xoxs- xapp-", r"[A-Za-z0-9-]{10,}"),
+    ("stripe_key", "sk_live_ rk_live_ sk_test_ rk_test_ sk_prod_ rk_prod_", r"[A-Za-z0-9]{16,}"),
+    ("stripe_key", "whsec_", r"[A-Za-z0-9]{24,}"),
+    ("google_api_key", "AIza", r"[0-9A-Za-z_-]{35}"),
+    ("npm_token", "npm_", r"[A-Za-z0-9]{36}"),
+    ("pypi_token", "pypi-", r"AgE[A-Za-z0-9_-]{50,}"),
+    ("huggingface_token", "hf_ api_org_", r"[A-Za-z0-9]{34,}"),
+    ("sendgrid_key", "SG.", r"[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}"),
+    # Discord bot: base64 of the bot's numeric id, a timestamp, an HMAC
+    (
+        "discord_token",
+        "MT Mj Mz ND NT Nj Nz OD OT",
+        r"[A-Za-z0-9_-]{22,24}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}",
+    ),
+    ("twilio_key", "SK", r"[0-9a-f]{32}"),
+    ("databricks_token", "dapi", r"[0-9a-f]{32}(?:-\d)?"),
+    ("shopify_token", "shpat_ shpca_ shppa_ shpss_", r"[0-9a-fA-F]{32}"),
+    ("digitalocean_token", "dop_v1_ doo_v1_ dor_v1_", r"[0-9a-f]{64}"),
+    ("google_oauth_token", "ya29.", r"[A-Za-z0-9_-]{30,}"),
+    ("vault_token", "hvs. hvb. hvr.", r"[A-Za-z0-9_-]{24,}"),
+    ("docker_token", "dckr_pat_ dckr_oat_", r"[A-Za-z0-9_-]{20,}"),
+    ("age_key", "AGE-SECRET-KEY-1", r"[0-9A-Z]{58}"),
+    ("atlassian_token", "ATATT3 ATCTT3", r"[A-Za-z0-9_=-]{100,}"),
+    ("bitbucket_token", "ATBB", r"[A-Za-z0-9]{32}"),
+    ("mailgun_key", "key-", r"[0-9a-f]{32}"),
+    ("linear_token", "lin_api_ lin_oauth_", r"[A-Za-z0-9]{40}"),
+    ("postman_key", "PMAK-", r"[0-9a-f]{24}-[0-9a-f]{34}"),
+    ("sentry_token", "sntryu_ sntrys_", r"[A-Za-z0-9_=+/-]{50,}"),
+    ("grafana_token", "glsa_ glc_", r"[A-Za-z0-9_=+/-]{32,}"),
+    ("newrelic_key", "NRAK- NRII- NRJS-", r"[A-Za-z0-9]{19,}"),
+    ("doppler_token", "dp.pt. dp.st. dp.sa. dp.ct. dp.scim. dp.audit.", r"[A-Za-z0-9_.-]{40,}"),
+    ("pulumi_token", "pul-", r"[0-9a-f]{40}"),
+    ("supabase_token", "sbp_", r"[0-9a-f]{40}"),
+    ("square_token", "sq0atp- sq0csp- EAAA", r"[A-Za-z0-9_-]{22,}"),
+    ("contentful_token", "CFPAT-", r"[A-Za-z0-9_-]{43}"),
+    ("dynatrace_token", "dt0c01.", r"[A-Z0-9]{24}\.[A-Z0-9]{64}"),
+    ("mapbox_token", "sk.eyJ", r"[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}"),
+    ("alibaba_key", "LTAI", r"[A-Za-z0-9]{12,20}"),
+    ("rubygems_token", "rubygems_", r"[0-9a-f]{48}"),
+    ("nuget_key", "oy2", r"[a-z0-9]{43}"),
+    ("planetscale_token", "pscale_tkn_ pscale_pw_ pscale_oauth_", r"[A-Za-z0-9_=.-]{32,}"),
+    ("tailscale_key", "tskey-", r"[A-Za-z0-9-]{30,}"),
+    ("groq_key", "gsk_", r"[A-Za-z0-9]{52}"),
+    ("replicate_token", "r8_", r"[A-Za-z0-9]{37}"),
+    ("perplexity_key", "pplx-", r"[A-Za-z0-9]{48}"),
+    ("xai_key", "xai-", r"[A-Za-z0-9]{80}"),
+    ("langsmith_key", "lsv2_pt_ lsv2_sk_", r"[0-9a-f]{32}_[0-9a-f]{10}"),
+    ("notion_token", "ntn_", r"[A-Za-z0-9]{40,}"),
+    ("figma_token", "figd_", r"[A-Za-z0-9_-]{40}"),
+    ("buildkite_token", "bkua_", r"[0-9a-f]{40}"),
+    ("circleci_token", "CCIPAT_ CCIPRJ_", r"[A-Za-z0-9]{22}_[0-9a-f]{40}"),
+    ("jfrog_token", "AKCp cmVmdGtu", r"[A-Za-z0-9]{56,}"),
+    ("frameio_token", "fio-u-", r"[A-Za-z0-9_=-]{64}"),
+    ("adafruit_key", "aio_", r"[A-Za-z0-9]{28}"),
+    ("prefect_key", "pnu_", r"[A-Za-z0-9]{36}"),
+    ("readme_key", "rdme_", r"[a-z0-9]{70}"),
+    ("scalingo_token", "tk-us-", r"[A-Za-z0-9_-]{48}"),
+    ("flutterwave_key", "FLWSECK_TEST- FLWSECK-", r"[a-h0-9]{32}-X"),
+    ("easypost_key", "EZAK EZTK", r"[A-Za-z0-9]{54}"),
+    ("typeform_token", "tfp_", r"[A-Za-z0-9_.=-]{59}"),
+    ("clojars_token", "CLOJARS_", r"[a-z0-9]{60}"),
+    ("duffel_token", "duffel_test_ duffel_live_", r"[A-Za-z0-9_=-]{43}"),
+    ("heroku_key", "HRKU-AA", r"[A-Za-z0-9_-]{58}"),
+    ("brevo_key", "xkeysib-", r"[a-f0-9]{64}-[A-Za-z0-9]{16}"),
+    ("infracost_key", "ico-", r"[A-Za-z0-9]{32}"),
+    ("sourcegraph_token", "sgp_", r"[A-Za-z0-9_]{40,}"),
+    ("shippo_token", "shippo_live_ shippo_test_", r"[a-f0-9]{40}"),
+    ("fly_token", "fo1_ fm1r_ fm2_", r"[A-Za-z0-9_=+/-]{40,}"),
+    ("facebook_token", "EAAC EAAB EAAM EAAG", r"[A-Za-z0-9]{100,}"),
+    ("twitter_token", "AAAAAAAAAAAAAAAAAAAAA", r"[A-Za-z0-9%]{30,}"),
+)
+
+
+# Where a token may start: a boundary, then 16 token characters (the shortest format's length).
+_TOKEN_START = r"(?<![A-Za-z0-9_-])[A-Za-z0-9](?=[A-Za-z0-9_.+/=%~-]{15})"
+
+
+class _PrefixTable:
+    """Every fixed-prefix format as one rule. Seeking each of ~150 prefixes would cost a pass over
+    the text apiece; instead one regex pass finds where a token could start, and only the
+    formats whose prefix begins with the two characters found there are tried."""
+
+    def __init__(self, entries: Iterable[tuple[str, str, str]]) -> None:
+        self._by_head: dict[str, list[str]] = {}
+        self._kind: dict[str, str] = {}
+        for kind, prefixes, body in entries:
+            for prefix in prefixes.split():
+                regex = f"{re.escape(prefix)}({body})" + _E
+                self._by_head.setdefault(prefix[:2], []).append(regex)
+                self._kind[regex] = kind
+
+    def matches(self, text: str, folded: str, done: list[int]) -> Iterator[re.Match[str]]:
+        heads = self._by_head
+        for start in re.finditer(_TOKEN_START, text):
+            at = start.start()
+            if at < done[0]:
+                continue
+            for regex in heads.get(text[at : at + 2], ()):
+                match = _compiled(regex).match(text, at)
+                if match is not None:
+                    yield match
+                    break
+
+    def find(self, m: re.Match[str]) -> _Found:
+        if not _has_entropy(m.group(1)):
+            return None
+        return self._kind[m.re.pattern], m.start(), m.end()
+
+
+@cache
+def _compiled(regex: str) -> re.Pattern[str]:
+    """A table format's regex, compiled the first time a text holds its prefix."""
+    return re.compile(regex)
+
+
+def _digits_before(kind: str, least: int, most: int) -> _Finder:
+    """Finder for tokens that start with `least`-`most` digits before their trigger (Telegram's
+    `<bot id>:AA…`, which the Bot API writes after `bot` in its URLs)."""
+
+    def find(m: re.Match[str]) -> _Found:
+        text, end = m.string, m.start()
+        start = end
+        while start > 0 and text[start - 1].isdigit() and end - start <= most:
+            start -= 1
+        if not least <= end - start <= most:
+            return None
+        if start > 0 and text[start - 1].isalnum() and text[start - 3 : start] != "bot":
+            return None
+        return kind, start, m.end()
+
+    return find
+
+
+def _chars_before(kind: str, count: int) -> _Finder:
+    """Finder for tokens whose trigger sits `count` token characters in."""
+
+    def find(m: re.Match[str]) -> _Found:
+        text, start = m.string, m.start() - count
+        head = text[max(start, 0) : m.start()]
+        if start < 0 or len(head) != count or not all(c.isalnum() or c in "_~.-" for c in head):
+            return None
+        if start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_-"):
+            return None
+        return (kind, start, m.end()) if _has_entropy(m.group() + head) else None
+
+    return find
+
+
+_KEY_LABEL = r"([A-Z0-9 _-]{0,60}PRIVATE KEY(?: BLOCK)?)"
+# Armor headers (`Comment: "Jane's key"`, `Proc-Type: 4,ENCRYPTED`) may hold any character; each
+# ends at a newline, real or escaped inside a JSON string.
+_ARMOR_HEADERS = r"(?:(?:\s|\\[nr])*[A-Za-z][A-Za-z0-9-]{1,30}: (?:[^\n\\]|\\(?![nr]))*)*"
+_KEY_LINE = r"[A-Za-z0-9+/=]{16,}|=[A-Za-z0-9+/]{4}|[A-Za-z][A-Za-z0-9-]{1,30}: .*"
+
+
+def _find_key_tail(m: re.Match[str]) -> _Found:
+    """A key block cut in two keeps its END line: the base64 lines just above it are the key.
+    Lines end with a newline or, inside a JSON string, an escaped one."""
+    text = m.string
+    start = m.start()
+    while True:
+        end = start
+        while end > 0 and text[end - 1] in " \t":
+            end -= 1
+        if text.startswith("\\n", end - 2):
+            end -= 2
+        elif end > 0 and text[end - 1] in "\r\n":
+            end -= 1
+        else:
+            break
+        # The escaped newline is sought only after the real one: each line costs its own length.
+        newline = text.rfind("\n", 0, end)
+        escaped = text.rfind("\\n", newline + 1, end)
+        line_start = escaped + 2 if escaped != -1 else newline + 1
+        if not re.fullmatch(_KEY_LINE, text[line_start:end].strip()):
+            break
+        start = line_start
+    return None if start == m.start() else ("private_key", start, m.end())
+
+
+def _find_encoded_key(m: re.Match[str]) -> _Found:
+    """A PEM block in base64 (Kubernetes `tls.key:`, kubeconfig `client-key-data:`): a key only
+    when it decodes to a PRIVATE KEY header, so certificates stay."""
+    import binascii
+
+    head = m.group()[:80]
+    try:
+        decoded = binascii.a2b_base64(head[: len(head) // 4 * 4])
+    except (binascii.Error, ValueError):
+        return None
+    return ("private_key", m.start(), m.end()) if b"PRIVATE KEY" in decoded else None
+
+
 _TOKEN_RULES: tuple[_Rule, ...] = (
     _rule(
         # The body stops at the next `-----`, so a truncated block (no END) still loses its key
         # material but never swallows a later block and the text between.
-        r"-----BEGIN ((?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?)-----"
-        r"(?:(?!-----)[A-Za-z0-9+/=\s\\:,.-])*(?:-----END \1-----)?",
+        r"-----BEGIN "
+        + _KEY_LABEL
+        + r"-----"
+        + _ARMOR_HEADERS
+        + r"(?:(?!-----)[A-Za-z0-9+/=\s\\:,.-])*(?:-----END \1-----)?",
         _whole("private_key"),
         "-----BEGIN ",
     ),
-    _rule(
-        _B + r"(?:AKIA|ASIA)([A-Z0-9]{16})" + _E,
-        _token("aws_access_key"),
-        "AKIA",
-        "ASIA",
+    _rule(r"-----END " + _KEY_LABEL + r"-----", _find_key_tail, "-----END "),
+    _rule(  # PuTTY .ppk: the private half follows its line count
+        r"Private-Lines: ?\d+\r?\n(?:[A-Za-z0-9+/=]+(?:\r?\n|$))+",
+        _whole("private_key"),
+        "Private-Lines:",
+    ),
+    _rule(r"LS0tLS1CRUdJTi[A-Za-z0-9+/=]{20,}", _find_encoded_key, "LS0tLS1CRUdJTi"),
+    _rule(  # a registry login: base64 of {"auths": ...} (.dockerconfigjson, .dockercfg)
+        r"eyJhdXRocyI[A-Za-z0-9+/=]{20,}", _whole("docker_auth"), "eyJhdXRocyI"
     ),
     _Rule(
         r"secret_?access_?key[\"']?\s*[:=]\s*[\"']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
         _token("aws_secret_key", 1),
         ("secret",),
         fold=True,
-    ),
-    _rule(
-        _B + r"(?:gh[pousr]_([A-Za-z0-9]{36,251})|github_pat_([A-Za-z0-9_]{40,251}))" + _E,
-        _token("github_token"),
-        "ghp_",
-        "gho_",
-        "ghu_",
-        "ghs_",
-        "ghr_",
-        "github_pat_",
-    ),
-    _rule(
-        _B + r"gl(?:pat|dt|rt|ptt|ft|soat)-([A-Za-z0-9_-]{20,})" + _E,
-        _token("gitlab_token"),
-        *("glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glsoat-"),
-    ),
-    _rule(
-        _B + r"(?:xox[abprs]|xapp)-([A-Za-z0-9-]{10,})" + _E,
-        _token("slack_token"),
-        "xox",
-        "xapp-",
     ),
     _rule(
         r"hooks\.slack\.com/(?:services|workflows|triggers)/([A-Za-z0-9_/-]{20,})",
@@ -292,23 +502,16 @@ _TOKEN_RULES: tuple[_Rule, ...] = (
     _rule(_B + r"sk-ant-[A-Za-z0-9_-]{20,}" + _E, _generated("anthropic_key"), "sk-ant-"),
     _rule(_B + r"sk-(?!ant-)[A-Za-z0-9_-]{20,}" + _E, _generated("openai_key"), "sk-"),
     _rule(
-        _B + r"(?:(?:sk|rk)_(?:live|test)_([A-Za-z0-9]{16,})|whsec_([A-Za-z0-9]{24,}))" + _E,
-        _token("stripe_key"),
-        *("sk_live_", "rk_live_", "sk_test_", "rk_test_", "whsec_"),
-    ),
-    _rule(_B + r"AIza([0-9A-Za-z_-]{35})" + _E, _token("google_api_key"), "AIza"),
-    _rule(
         _B + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*" + _E,
         _whole("jwt"),
         "eyJ",
     ),
-    _rule(_B + r"npm_([A-Za-z0-9]{36})" + _E, _token("npm_token"), "npm_"),
-    _rule(_B + r"pypi-(AgE[A-Za-z0-9_-]{50,})" + _E, _token("pypi_token"), "pypi-"),
-    _rule(_B + r"hf_([A-Za-z0-9]{34,})" + _E, _token("huggingface_token"), "hf_"),
-    _rule(
-        _B + r"SG\.([A-Za-z0-9_-]{22})\.[A-Za-z0-9_-]{43}" + _E,
-        _token("sendgrid_key"),
-        "SG.",
+    _rule(r":AA[A-Za-z0-9_-]{33}" + _E, _digits_before("telegram_token", 8, 10), ":AA"),
+    _rule(  # Microsoft Entra (Azure AD) client secret: 3 chars, a digit, `Q~`, 31-34 chars
+        r"(?<=\d)Q~[A-Za-z0-9_~.-]{31,34}" + _E, _chars_before("azure_client_secret", 4), "Q~"
+    ),
+    _rule(  # Terraform Cloud / Enterprise: 14 chars, `.atlasv1.`, 60-70 chars
+        r"\.atlasv1\.[A-Za-z0-9_=-]{60,70}" + _E, _chars_before("terraform_token", 14), ".atlasv1."
     ),
 )
 
@@ -316,60 +519,87 @@ _TOKEN_RULES: tuple[_Rule, ...] = (
 
 
 def _find_url_password(m: re.Match[str]) -> _Found:
-    if _is_placeholder(m.group("pw")):
+    password = m.group("pw")
+    if _is_placeholder(password):
+        return None
+    # A password may hold `/`, but `host:8080/path@x` is a port and a path, not a password.
+    if "/" in password and password.split("/", 1)[0].isdigit():
         return None
     return "password", m.start("pw"), m.end("pw")
 
 
 # scheme://user:PASSWORD@host: the scheme is irrelevant, so the match starts at `://`.
 _URL_RULE = _rule(
-    r"://(?P<user>[^\s:/?#@\"'<>\[\]]*):(?P<pw>[^\s/\"'<>]+)@(?=[\w\[])",
+    r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,256}):(?P<pw>[^\s\"'<>@]{1,256})@(?=[\w\[])",
     _find_url_password,
     "://",
 )
+
+
+_KNOWN_SCHEMES = frozenset(("bearer", "basic", "token", "bot", "digest"))
 
 
 def _find_authorization(m: re.Match[str]) -> _Found:
     value = m.group("v")
     if _is_placeholder(value):
         return None
-    # After an explicit Authorization header anything is a credential; a bare "Bearer x" in prose
-    # needs to look generated.
-    if m.group("header") is None and not _looks_generated(value):
+    if value.endswith("=") and m.string[m.end("v") : m.end("v") + 1] in ('"', "'"):
+        return None  # a parameter list (`Token token="…"`, `Digest username="…"`): not the value
+    # After an Authorization header with a well-known scheme anything is a credential. Any other
+    # scheme (ApiKey, SSWS …), no scheme, or a bare "Bearer x" in prose needs to look generated.
+    scheme = (m.group("scheme") or "").lower()
+    if (m.group("header") is None or scheme not in _KNOWN_SCHEMES) and not _looks_generated(value):
         return None
     return "authorization", m.start("v"), m.end("v")
 
 
 _AUTH_RULE = _Rule(
-    r"(?<!\w)(?:(?P<header>authorization[\"']?[ \t]*[:=][ \t]*[\"']?)"
-    r"(?:(?:bearer|basic|token|bot|digest)[ \t]+)?|(?:bearer|basic)[ \t]+)"
+    r"(?<!\w)(?:(?P<header>authorization[\"']?[ \t]*[:=][ \t]*[\"'`]?)"
+    r"(?:(?P<scheme>[a-z][a-z0-9_-]{1,20})[ \t]+)?|(?:bearer|basic)[ \t]+)"
     r"(?P<v>[A-Za-z0-9._~+/-]{8,}=*)",
     _find_authorization,
     ("bearer", "basic", "authorization"),
     fold=True,
 )
 
+# Azure storage shared access signatures: the `sig=` of a SAS URL or token.
+_SAS_RULE = _rule(r"(?<=[?&])sig=([A-Za-z0-9%+/=]{20,})", _token("azure_sas", 1), "sig=")
+
 # --------------------------------------------------------------------------- NAME=value assignments
 
 # The regex matches from the *last word* of the name; the rest of the name is read backwards in
 # Python, because a leading `[\w.-]*` would make the engine try every identifier in the text.
 _ASSIGNMENT = r"""(?x)
-    (?:key|secret|token|passw(?:or)?d|passphrase|pass|pwd|auth)
-    (?P<q>\\?["']?)
+    (?:key(?:_base)?|secret|token|passw(?:or)?d|passphrase|pass|pwd|auth)
+    (?P<q>["']\]|\\?["']?)                                             # `$cfg["password"] =`
     (?P<annot>[ \t]*:[ \t]*[A-Za-z_][\w\[\].,| ]{0,40}?(?=[ \t]*=))?   # `password: str = "..."`
-    (?P<sep>[ \t]*(?::=|\?=|=|:)[ \t]*|[ \t]+)
-    (?:"(?P<dq>(?:[^"\\\n]|\\.)*)"
-      |'(?P<sq>(?:[^'\\\n]|\\.)*)'
-      |\\"(?P<eq>(?:[^"\\\n]|\\[^"\n])*)\\"     # inside a JSON string: \"value\"
-      |(?P<bare>[^\s"'`,;&)}\\][^\s"'`,;&)}]*))
+    (?P<sep>[ \t]*(?::=|\?=|=>|=|:)[ \t]*|[ \t]*,[ \t]*|>|[ \t]+)     # `,`: define(); `>`: XML
+    (?:(?P<xml>[^<>\n]{1,256})(?=</)
+      |"(?P<dq>(?:[^"\\\n]|\\.){0,512})"
+      |'(?P<sq>(?:[^'\\\n]|\\.){0,512})'
+      |\\"(?P<eq>(?:[^"\\\n]|\\[^"\n]){0,512})\\"     # inside a JSON string: \"value\"
+      |(?P<bare>[^\s"'`,;&)}\\][^\s"'`,;&)}]{0,511}))
 """
+# Every quantifier above is bounded: a value is at most 512 characters, so a text made of
+# thousands of triggers costs each of them a bounded scan, never one to the end of the text.
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 _NAME_WORDS = r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])"  # source text, as the judgements above
 _KEY_QUALIFIERS = frozenset(
     "api secret private access master signing encryption auth client app service license "
     "subscription account admin webhook consumer deploy session shared hmac jwt cookie".split()
 )
+# Words that make a KEY or TOKEN name a lookup key, not a credential: database, cache, storage,
+# message and pagination keys, idempotency keys, fingerprints.
+_LOOKUP_WORDS = frozenset(
+    "idempotency idempotent foreign primary partition sort range cache memcache s3 object gpg pgp "
+    "page next prev previous continuation cursor routing dedup dedupe lock request etag sha "
+    "commit hash row index shard bucket correlation trace sequence lookup unique composite "
+    "public publishable pub site".split()
+)
 _LINE_REST_EMPTY = r"(?m)[ \t]*(?:#.*)?$"
+# .netrc: `machine HOST login USER password PASSWORD`, on one line or several.
+_NETRC_CONTEXT = r"(?:^|\s)(?:machine|login|default)\s"
+_NETRC_REST = r"[ \t]*(?:$|\n|(?:machine|login|account|macdef|default)\s)"
 
 
 @lru_cache(maxsize=512)  # the same few names (token, api_key, PASSWORD) recur all through a text
@@ -384,11 +614,13 @@ def _classify_name(name: str) -> tuple[str, str] | None:
         return "password", "strong"
     if last == "pass":
         return ("password", "strong") if len(words) > 1 else None
-    if last.endswith(("secret", "apikey")):
+    if last.endswith(("secret", "apikey")) or words[-3:] == ["secret", "key", "base"]:
         return "secret", "strong"
+    if not _LOOKUP_WORDS.isdisjoint(words[:-1]):
+        return None
     if last.endswith(("token", "auth")):
         return "secret", "weak"
-    if last != "key" or len(words) < 2 or words[-2] in ("public", "publishable"):
+    if last != "key" or len(words) < 2:
         return None
     if words[-2] in _KEY_QUALIFIERS:
         return "secret", "strong"
@@ -425,13 +657,14 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     text = m.string
     name_start = _name_start(text, m.start())
     name = text[name_start : m.start("q")]
-    flag = name.startswith("--")
     classified = _classify_name(name.lstrip("-"))
-    if classified is None or (not m.group("sep").strip() and not flag):
+    if classified is None:
         return None
     kind, strength = classified
-    group = next(g for g in ("dq", "sq", "eq", "bare") if m.group(g) is not None)
+    group = next(g for g in ("xml", "dq", "sq", "eq", "bare") if m.group(g) is not None)
     value = m.group(group)
+    if not _separates(m, name, name_start, group):
+        return None
     if _is_placeholder(value, name) or re.fullmatch(_PATH, value) or "://" in value:
         return None
     if group == "bare" and not _bare_value_is_literal(m, name, name_start):
@@ -441,11 +674,39 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     return kind, m.start(group), m.end(group)
 
 
+def _separates(m: re.Match[str], name: str, name_start: int, group: str) -> bool:
+    """Whether the separator between name and value makes an assignment in that syntax."""
+    sep, text = m.group("sep").strip(), m.string
+    if sep == ">" or group == "xml":  # <password>value</password>
+        return sep == ">" and group == "xml" and text[name_start - 1 : name_start] == "<"
+    if sep == ",":  # PHP: define('DB_PASSWORD', 'value')
+        return (
+            re.search(r"define\(\s*[\"']$", text[max(0, name_start - 12) : name_start]) is not None
+        )
+    if sep:
+        return True
+    if name.startswith("--"):  # --password value
+        return True
+    return (
+        name.lower() in ("password", "passwd")
+        and group == "bare"
+        and re.match(_NETRC_REST, text[m.end(group) :]) is not None
+        and re.search(_NETRC_CONTEXT, text[max(0, name_start - 200) : name_start]) is not None
+    )
+
+
 _ASSIGNMENT_RULE = _Rule(
     _ASSIGNMENT, _find_assignment, ("key", "secret", "token", "pass", "pwd", "auth"), fold=True
 )
 
-_BUILTIN_RULES: tuple[_Rule, ...] = (*_TOKEN_RULES, _URL_RULE, _AUTH_RULE, _ASSIGNMENT_RULE)
+_BUILTIN_RULES: tuple[_Rule | _PrefixTable, ...] = (
+    _PrefixTable(_PREFIXED),
+    *_TOKEN_RULES,
+    _URL_RULE,
+    _AUTH_RULE,
+    _SAS_RULE,
+    _ASSIGNMENT_RULE,
+)
 
 
 # Redaction gives up (and nothing is stored) rather than hold a hook, and the store's write lock,
@@ -498,7 +759,8 @@ class Redactor:
         for rule in _BUILTIN_RULES:
             if time.monotonic() > deadline:
                 raise RedactionTimeout(size, self._seconds)
-            redacted = self._apply(rule.matches(text, folded), rule.find, text, counts)
+            done = [0]
+            redacted = self._apply(rule.matches(text, folded, done), rule.find, text, counts, done)
             if redacted is not text:  # a redaction shifted positions: lower the new text
                 text, folded = redacted, redacted.lower()
         if self._custom:
@@ -506,24 +768,31 @@ class Redactor:
         return Redaction(text, counts)
 
     def _apply(
-        self, matches: Iterable[Any], find: _Finder, text: str, counts: dict[str, int]
+        self,
+        matches: Iterable[Any],
+        find: _Finder,
+        text: str,
+        counts: dict[str, int],
+        done: list[int] | None = None,
     ) -> str:
+        """`text` with what `find` accepts among `matches` replaced by markers; `done[0]` follows
+        the end of the last replacement (the matches' source skips what lies before it)."""
         pieces: list[str] = []
-        done = 0
+        done = [0] if done is None else done
         for match in matches:
             found = find(match)
             if found is None:
                 continue
             kind, start, end = found
             secret = text[start:end]
-            if start == end or start < done or MARKER_PREFIX in secret or self._allowed(secret):
+            if start == end or start < done[0] or MARKER_PREFIX in secret or self._allowed(secret):
                 continue
-            pieces += (text[done:start], MARKER_PREFIX, kind, "]")
-            done = end
+            pieces += (text[done[0] : start], MARKER_PREFIX, kind, "]")
+            done[0] = end
             counts[kind] = counts.get(kind, 0) + 1
         if not pieces:
             return text
-        pieces.append(text[done:])
+        pieces.append(text[done[0] :])
         return "".join(pieces)
 
     def _apply_custom(self, text: str, counts: dict[str, int], deadline: float, size: int) -> str:
