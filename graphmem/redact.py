@@ -466,7 +466,9 @@ def _find_encoded_key(m: re.Match[str]) -> _Found:
     return ("private_key", m.start(), m.end()) if b"PRIVATE KEY" in decoded else None
 
 
-_TOKEN_RULES: tuple[_Rule, ...] = (
+# Key material first: the token formats below must see a key block already replaced, or a
+# second pass could find a token that the first one saw glued to the block.
+_KEY_RULES: tuple[_Rule, ...] = (
     _rule(
         # The body stops at the next `-----`, so a truncated block (no END) still loses its key
         # material but never swallows a later block and the text between.
@@ -484,10 +486,13 @@ _TOKEN_RULES: tuple[_Rule, ...] = (
         _whole("private_key"),
         "Private-Lines:",
     ),
-    _rule(r"LS0tLS1CRUdJTi[A-Za-z0-9+/=]{20,}", _find_encoded_key, "LS0tLS1CRUdJTi"),
+    _rule(_B + r"LS0tLS1CRUdJTi[A-Za-z0-9+/=]{20,}", _find_encoded_key, "LS0tLS1CRUdJTi"),
     _rule(  # a registry login: base64 of {"auths": ...} (.dockerconfigjson, .dockercfg)
-        r"eyJhdXRocyI[A-Za-z0-9+/=]{20,}", _whole("docker_auth"), "eyJhdXRocyI"
+        _B + r"eyJhdXRocyI[A-Za-z0-9+/=]{20,}", _whole("docker_auth"), "eyJhdXRocyI"
     ),
+)
+
+_TOKEN_RULES: tuple[_Rule, ...] = (
     _Rule(
         r"secret_?access_?key[\"']?\s*[:=]\s*[\"']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
         _token("aws_secret_key", 1),
@@ -573,12 +578,12 @@ _ASSIGNMENT = r"""(?x)
     (?:key(?:_base)?|secret|token|passw(?:or)?d|passphrase|pass|pwd|auth)
     (?P<q>["']\]|\\?["']?)                                             # `$cfg["password"] =`
     (?P<annot>[ \t]*:[ \t]*[A-Za-z_][\w\[\].,| ]{0,40}?(?=[ \t]*=))?   # `password: str = "..."`
-    (?P<sep>[ \t]*(?::=|\?=|=>|=|:)[ \t]*|[ \t]*,[ \t]*|>|[ \t]+)     # `,`: define(); `>`: XML
-    (?:(?P<xml>[^<>\n]{1,256})(?=</)
-      |"(?P<dq>(?:[^"\\\n]|\\.){0,512})"
+    (?:(?P<xsep>>)(?P<xml>[^<>\n]{1,256})(?=</)                         # <password>value</
+    |(?P<sep>[ \t]*(?::=|\?=|=>|=|:)[ \t]*|[ \t]*,[ \t]*|[ \t]+)      # `,`: PHP define()
+    (?:"(?P<dq>(?:[^"\\\n]|\\.){0,512})"
       |'(?P<sq>(?:[^'\\\n]|\\.){0,512})'
       |\\"(?P<eq>(?:[^"\\\n]|\\[^"\n]){0,512})\\"     # inside a JSON string: \"value\"
-      |(?P<bare>[^\s"'`,;&)}\\][^\s"'`,;&)}]{0,511}))
+      |(?P<bare>[^\s"'`,;&)}\\][^\s"'`,;&)}]{0,511})))
 """
 # Every quantifier above is bounded: a value is at most 512 characters, so a text made of
 # thousands of triggers costs each of them a bounded scan, never one to the end of the text.
@@ -676,9 +681,10 @@ def _find_assignment(m: re.Match[str]) -> _Found:
 
 def _separates(m: re.Match[str], name: str, name_start: int, group: str) -> bool:
     """Whether the separator between name and value makes an assignment in that syntax."""
-    sep, text = m.group("sep").strip(), m.string
-    if sep == ">" or group == "xml":  # <password>value</password>
-        return sep == ">" and group == "xml" and text[name_start - 1 : name_start] == "<"
+    text = m.string
+    if group == "xml":  # <password>value</password>
+        return text[name_start - 1 : name_start] == "<"
+    sep = m.group("sep").strip()
     if sep == ",":  # PHP: define('DB_PASSWORD', 'value')
         return (
             re.search(r"define\(\s*[\"']$", text[max(0, name_start - 12) : name_start]) is not None
@@ -700,6 +706,7 @@ _ASSIGNMENT_RULE = _Rule(
 )
 
 _BUILTIN_RULES: tuple[_Rule | _PrefixTable, ...] = (
+    *_KEY_RULES,
     _PrefixTable(_PREFIXED),
     *_TOKEN_RULES,
     _URL_RULE,

@@ -380,3 +380,16 @@ def test_private_content_never_reaches_the_output(before: str, hidden: str, afte
     unclosed = redact(f"{before}<Private>{hidden}").text
     assert closed == redact(before + after).text
     assert unclosed == redact(before).text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "AWS_ACCESS_KEY_ID=ASIAHBMUAPTT0ZN3X0PDLS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0t",
+        "AKIAHBMUAPTT0ZN3X0PD-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC",
+        "token=glpat-lMR4pAwBp3GVy1PixOqosha1: da39a3ee5e6b4b0d3255PARTITION_KEY = 'user_id'",
+    ],
+)
+def test_a_token_glued_to_a_key_block_is_found_in_one_pass(text: str) -> None:
+    once = redact(text).text
+    assert redact(once).text == once
