@@ -36,9 +36,9 @@ def _leaks(body: str, secret_lines: list[str]) -> list[str]:
 
 
 def test_turn_tail_cut_keeps_no_key_body_after_dropping_the_begin_line(
-    session: Session, cli: Cli, project: Path
+    session: Session, cli: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (project / ".graphmem.toml").write_text("episode_chars = 2000\n")
+    monkeypatch.setenv("GRAPHMEM_EPISODE_CHARS", "2000")
     # The BEGIN line lies before the last 2,000 chars, most of the body after them.
     answer = "Here is the key you asked for:\n" + PEM + "\n" + "Done, stored it. " * 20
     prompt = "show me the deploy key. " + "Some background on the deploy. " * 100
@@ -51,9 +51,9 @@ def test_turn_tail_cut_keeps_no_key_body_after_dropping_the_begin_line(
 
 
 def test_turn_tail_cut_never_keeps_what_an_opening_private_tag_protects(
-    session: Session, cli: Cli, project: Path
+    session: Session, cli: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (project / ".graphmem.toml").write_text("episode_chars = 1000\n")
+    monkeypatch.setenv("GRAPHMEM_EPISODE_CHARS", "1000")
     hidden = "\n".join(f"customer {i}: Jane Roe, 12 Elm St" for i in range(60))
     answer = "Noted.\n<private>\n" + hidden + "\n</private>\nThe import works now."
     session.turn("import the customer list", assistant(text(answer)))

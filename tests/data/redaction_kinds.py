@@ -92,6 +92,9 @@ _s("prefixed_token", f"graph.facebook.com/me?access_token={_v}", _v)
 _v = "AAAAAAAAAAAAAAAAAAAAA" + _r(80, _AN + "%")
 _s("prefixed_token", f"twitter bearer {_v}", _v)
 
+_v = f"{_r(3)}8Q~{_r(34, _AN + '_~.-')}"
+_s("prefixed_token", f"az ad app credential reset printed {_v} for the deploy app", _v)
+
 _l("prefixed_token", "SKU-1234 is out of stock; SKIP_TESTS=1")
 _l("prefixed_token", "dapi is the Databricks prefix; key-value stores; key-rotation-policy-v2")
 _l("prefixed_token", "shpat_ tokens are Shopify's; see the docs for dop_v1_ too")
@@ -139,6 +142,13 @@ _s(
         '"x"', f'"-----BEGIN PRIVATE KEY-----\\n{_v}\\n-----END PRIVATE KEY-----\\n"'
     ),
     _v[:50],
+)
+
+_body = _b64_lines(300)
+_s(  # cut before its END line: the armor header with quotes must not end the block early
+    "key_block",
+    '-----BEGIN PGP PRIVATE KEY BLOCK-----\nComment: "ops\' key" (2024)\n\n' + _body + "\n[cut]",
+    *_body.splitlines()[:2],
 )
 
 _l("key_block", "-----BEGIN CERTIFICATE-----\n" + _b64_lines(300) + "\n-----END CERTIFICATE-----")
@@ -233,6 +243,10 @@ for text in (
     "DEPLOY_KEY_FINGERPRINT=SHA256:" + _r(43, _B64),
     'ETAG_KEY=W/"5e15153d-120f"',
     "COMMIT_SHA_KEY=" + _r(40, _HEX),
+    "ASSET_KEY=images/2024/banner-v2.png",
+    "<li>Settings > Password>Update it now</li>",
+    "auth.login(username, password, 'remember-me')",
+    "if (password>limit) { warn(); }",
 ):
     _l("config_syntax", text)
 
@@ -248,6 +262,7 @@ _s("authorization", f'Authorization: Token token="{_v}"', _v)
 _v = _r(48, _URLSAFE)
 _s("authorization", f"headers['Authorization'] = 'Bearer {_v}'", _v)
 
+_l("authorization", 'Authorization: Digest username="Mufasa", realm="testrealm@host.com"')
 _l("authorization", "Authorization: Bearer <token>")
 _l("authorization", "Authorization: ApiKey ${ELASTIC_API_KEY}")
 _l("authorization", "Set the Authorization header to SSWS followed by the token.")
