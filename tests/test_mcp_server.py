@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
@@ -236,3 +237,31 @@ def test_the_tool_command_gives_the_same_answers_from_the_shell(project: Path, c
         assert result.exit_code == 2 and says in result.stderr, result.output
     schema = json.loads(cli("tool", "x", "--schema").stdout)
     assert [t["name"] for t in schema] == ["search", "add", "recent", "forget", "status"]
+
+
+def test_search_merges_the_graphs_facts_and_falls_back_to_their_cache_saying_so(
+    project: Path, graphmem_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with FakeMcp() as fake:
+        env = {
+            "GRAPHMEM_BACKEND": "graphiti",
+            "GRAPHMEM_URL": fake.url,
+            "GRAPHMEM_PROBE_TIMEOUT": "2",
+        }
+        for key, value in env.items():
+            monkeypatch.setenv(key, value)
+        group = Memory.open().project.group_id
+        fake.graph.add(
+            {"name": "n", "episode_body": "Payments settle nightly via Adyen.", "group_id": group}
+        )
+
+        async def steps(session: ClientSession) -> Any:
+            live = await call(session, "search", query="payments settle")
+            fake.inject("hang")
+            return live, await call(session, "search", query="payments settle")
+
+        (live_error, live), (down_error, down) = serve(project, steps)
+    assert not live_error and "- fact · since " in live and "Payments settle nightly" in live
+    assert "- entity · " in live and "could not be reached" not in live
+    assert not down_error and "graph server could not be reached" in down
+    assert "- fact (cached) · " in down and "Payments settle nightly" in down

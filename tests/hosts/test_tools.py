@@ -97,7 +97,7 @@ def test_pi_model_searches_memory_through_the_memory_tool(
     assert any(FACT in text for text in tool_results(stub)), tool_results(stub)
 
 
-def test_pi_memory_tool_errors_reach_the_model_as_tool_errors(
+def test_pi_memory_tool_errors_reach_the_model_with_their_reason(
     pi_bin: Path, stub: ModelStub, project: Path, home: Path
 ) -> None:
     graphmem("setup", "pi", "--project", cwd=project)
