@@ -99,6 +99,16 @@ def test_drain_delivers_once_with_a_stable_key(graphiti: FakeMcp, cli: Cli) -> N
     assert spool(cli)["delivered"] == 1
 
 
+def test_captures_after_a_drain_are_durable_again(graphiti: FakeMcp) -> None:
+    """The drain relaxes fsync for its bookkeeping only: what is kept after it, on the same
+    connection, is written with synchronous=FULL again (2), whatever the drain ran into."""
+    memory = Memory.open()
+    memory.remember("Kept before the drain")
+    graphiti.stop()  # the drain stops early: the reset must not depend on a clean run
+    assert memory.spool.drain(force=True).unreachable
+    assert memory.conn.execute("PRAGMA synchronous").fetchone()[0] == 2
+
+
 # -- failures -----------------------------------------------------------------------------------
 
 

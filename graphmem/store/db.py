@@ -265,6 +265,21 @@ def migrate(conn: sqlite3.Connection) -> None:
         conn.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
 
 
+class relaxed_durability:
+    """`with relaxed_durability(conn):` synchronous=NORMAL, for writes that may be lost to a power
+    cut (not a crash) because they can be redone; FULL again after, for what the caller keeps."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def __enter__(self) -> sqlite3.Connection:
+        self.conn.execute("PRAGMA synchronous = NORMAL")
+        return self.conn
+
+    def __exit__(self, *_: object) -> None:
+        self.conn.execute("PRAGMA synchronous = FULL")
+
+
 class transaction:
     """`with transaction(conn):` BEGIN IMMEDIATE ... COMMIT (ROLLBACK on error).
 

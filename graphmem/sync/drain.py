@@ -26,7 +26,7 @@ from graphmem.backends.graphiti import GraphitiBackend, RemoteEpisode
 from graphmem.backends.mcp import McpError, Rejected, Unreachable
 from graphmem.record import field, record
 from graphmem.store import breaker, outbox, remote_cache
-from graphmem.store.db import transaction
+from graphmem.store.db import relaxed_durability, transaction
 from graphmem.store.outbox import Entry
 from graphmem.sync.remote import cached, open_backend, still_valid
 from graphmem.sync.shared import (
@@ -98,12 +98,9 @@ def drain(
     """Deliver pending rows. `force` ignores an open breaker (a person asked)."""
     # Every capture was written with synchronous=FULL; the outbox's bookkeeping can trade that
     # for speed: a power cut (not a crash) may lose the last acknowledgement, and that row is
-    # then looked up or sent again. Captures made later on this connection get FULL again.
-    spool.conn.execute("PRAGMA synchronous = NORMAL")
-    try:
+    # then looked up or sent again.
+    with relaxed_durability(spool.conn):
         return _drain(spool, max_entries, force, progress, lease_from)
-    finally:
-        spool.conn.execute("PRAGMA synchronous = FULL")
 
 
 def _drain(
