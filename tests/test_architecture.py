@@ -20,8 +20,10 @@ PACKAGE = Path(__file__).resolve().parents[1] / "graphmem"
 # Top first. A module may import its own layer and those below it, never one above. Inside a
 # layer, packages use each other freely (cli/hook.py runs hooks/runner.py), except the hosts.
 LAYERS: list[set[str]] = [
-    {"__main__", "cli", "hooks", "server", "tools"},  # the ways in: commands, host events, tools
-    {"hosts", "service"},  # each host's formats and installer; the one service layer
+    {"__main__", "cli", "hooks", "server"},  # the ways in: commands, host events, the MCP server
+    # Each host's formats and installer; the one service layer, and its operations as the tools
+    # an agent calls (an installer describes them to its host, the MCP server serves them).
+    {"hosts", "service", "tools"},
     {"sync", "backends", "recall", "transfer", "ingest"},  # what the service does its work with
     {"store"},  # the SQLite store: only the service and the layer above reach it
     {"", "config", "scope", "paths", "redact", "record", "ids", "errors", "chunking"},  # leaves
