@@ -553,3 +553,30 @@ def test_a_failing_hooks_stderr_line_is_redacted(project: Path) -> None:
     outcome = run_hook("SessionStart", payload, project)
     assert "unknown key" in outcome.stderr and "[REDACTED:github_token]" in outcome.stderr
     assert token not in outcome.stderr + outcome.logged
+
+
+def test_a_store_locked_too_long_is_one_plain_line(
+    session: Session, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+
+    from graphmem.store import db
+    from tests.support.hookcheck import run_in_process
+
+    cli.json("add", "first")
+    monkeypatch.setattr(db, "BUSY_TIMEOUT_MS", 200)
+    edit_turn(session)
+    holder = sqlite3.connect(paths.store_file(), isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another process in the middle of a long write
+    try:
+        payload = {
+            "session_id": session.id,
+            "cwd": str(session.project),
+            "transcript_path": str(session.transcript),
+        }
+        outcome = run_in_process("Stop", json.dumps(payload).encode())
+    finally:
+        holder.rollback()
+        holder.close()
+    assert_failed_quietly(outcome)
+    assert "stayed busy" in outcome.stderr and "try again" in outcome.stderr

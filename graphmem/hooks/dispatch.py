@@ -45,12 +45,16 @@ def handle(name: str, raw: bytes, host: str = "") -> str:
     if event.kind in IDLE_KINDS and not cfg.syncing:
         return ""  # the most frequent events (every tool call) need not even open the store
 
+    import sqlite3
+
     from graphmem.hooks.handlers import handle as run_handler
-    from graphmem.service import Memory
+    from graphmem.service import Memory, store_error
 
     memory = Memory.for_config(cfg)
     try:
         answer = run_handler(memory, event)
+    except sqlite3.DatabaseError as exc:  # a lock held too long, a damaged page: said plainly
+        raise store_error(exc) from None
     finally:
         memory.close()
     return adapter.encode(name, answer) if answer else ""
