@@ -36,6 +36,7 @@ OPEN_TAG = "<graphmem-memory>"
 CLOSE_TAG = "</graphmem-memory>"
 HOST_CAP = 10_000
 PROJECT_SHARE = 0.7
+SHORTEST = 40  # a block with less room left than this is full
 ITEM_CHARS = 250  # measured: 250 > 300 > 350 > 400 > 500 on the tuning split
 # Kinds in the order they matter when nothing more specific is known: what the user said about
 # how to work beats facts the agent kept, which beat compaction summaries and raw turns.
@@ -148,30 +149,53 @@ def _stems(text: str) -> set[str]:
     return {_stem(w) for w in _WORD.findall(text.lower())}
 
 
+_FINDERS: dict[tuple[str, ...], re.Pattern[str] | None] = {}
+
+
+def _finder(words: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One pattern for the stems of `words` (None: none long enough to mean anything), made
+    once per query: one scan in C is what keeps a passage cheap when a hook cuts dozens."""
+    if words not in _FINDERS:
+        stems = sorted({_stem(w) for w in words if len(w) > 2}, key=len, reverse=True)
+        pattern = r"\b(?:" + "|".join(map(re.escape, stems)) + ")"
+        _FINDERS[words] = re.compile(pattern, re.I) if stems else None
+    return _FINDERS[words]
+
+
 def passage(text: str, words: Sequence[str], room: int) -> str:
-    """The part of `text` most about `words` that fits in `room` chars: the sentence with the
-    most of them, widened by its neighbours. A captured turn is ~1.5 KB and what was decided sits
-    anywhere in it: its first 400 chars are rarely the part the model needs."""
-    text = _SPACE.sub(" ", text).strip()
-    if len(text) <= room or not words:
-        return text
-    wanted = {_stem(w) for w in words}
-    sentences = _SENTENCE.split(text)
-    found = [len(wanted & _stems(s)) for s in sentences]
-    best = max(range(len(sentences)), key=found.__getitem__)
-    if not found[best]:
-        return text
-    lo = hi = best
-    used = len(sentences[best])
-    grown = True
-    while grown:  # widen by whole sentences, the next one first: it often explains the match
-        grown = False
-        for j in (hi + 1, lo - 1):
-            if 0 <= j < len(sentences) and used + len(sentences[j]) + 1 <= room - 2:
-                used += len(sentences[j]) + 1
-                lo, hi = min(lo, j), max(hi, j)
-                grown = True
-    return ("…" if lo else "") + " ".join(sentences[lo : hi + 1])
+    """The part of `text` most about `words` that fits in `room` chars: from the start of the
+    sentence where the most of them come within `room` chars of each other. A captured turn is
+    ~1.5 KB and what was decided sits anywhere in it: its start is rarely the part the model
+    needs. One scan for the words, then string searches; whitespace is collapsed in the cut
+    only: a hook may cut dozens of passages from bodies of up to 12 KB."""
+    finder = _finder(tuple(words)) if words and len(text) > room else None
+    found = [(m.start(), m.group().lower()) for m in finder.finditer(text)] if finder else []
+    if not found:
+        return _SPACE.sub(" ", text[: room * 2]).strip()  # the caller cuts it to its limit
+    best, most = 0, 0
+    inside: dict[str, int] = {}  # stems between found[i] and room // 2 chars on: a sliding window
+    j = 0
+    for at, stem in found:
+        while j < len(found) and found[j][0] < at + room // 2:
+            inside[found[j][1]] = inside.get(found[j][1], 0) + 1
+            j += 1
+        if len(inside) > most:
+            best, most = at, len(inside)
+        inside[stem] -= 1
+        if not inside[stem]:
+            del inside[stem]
+    start = _sentence_end(text, max(0, best - room // 2), best) + 2  # 1 when not found
+    start = start if start > 1 else max(0, best - room // 4)
+    cut = _SPACE.sub(" ", text[start : start + room * 2]).strip()[: room - 2]
+    if start + len(cut) < len(text):
+        end = _sentence_end(cut, 0, len(cut))
+        cut = cut[: end + 1] if end > best - start else cut
+    return ("…" if start else "") + cut
+
+
+def _sentence_end(text: str, lo: int, hi: int) -> int:
+    """Where the last sentence in text[lo:hi] ends (its full stop, or the line break), or -1."""
+    return max(text.rfind(". ", lo, hi), text.rfind(".\n", lo, hi), text.rfind("\n", lo, hi) - 1)
 
 
 def distinct(rows: Iterable[T], text: Callable[[T], str]) -> list[T]:
@@ -240,6 +264,8 @@ def fit(items: Iterable[Item], room: int, skip: AbstractSet[str] = frozenset()) 
     kept: list[Item] = []
     used = 0
     for item in items:
+        if room - used < SHORTEST:
+            break  # full: items may be made as they are read, so read no more
         if item.key in skip:
             continue
         cost = len(item.line) + 1
@@ -251,7 +277,7 @@ def fit(items: Iterable[Item], room: int, skip: AbstractSet[str] = frozenset()) 
 
 
 def split(
-    project: Sequence[Item], global_: Sequence[Item], room: int, skip: AbstractSet[str]
+    project: Iterable[Item], global_: Iterable[Item], room: int, skip: AbstractSet[str]
 ) -> tuple[list[Item], list[Item]]:
     """The items of each side that fit in `room`: 30% for global memory, the rest (and what
     global leaves unused) for this project's."""
@@ -260,8 +286,8 @@ def split(
 
 
 def build(
-    project: Sequence[Item],
-    global_: Sequence[Item],
+    project: Iterable[Item],
+    global_: Iterable[Item],
     *,
     total: int,
     skip: AbstractSet[str] = frozenset(),

@@ -351,15 +351,17 @@ class Memory:
 
     def _recall_items(
         self, group: str, query: str | None, own_index: bool = False
-    ) -> list[recall.Item]:
+    ) -> Iterator[recall.Item]:
         """Local episodes, and with a graph server the cached facts of its graph (facts first:
-        they are the graph's distilled form of many episodes)."""
+        they are the graph's distilled form of many episodes). Lines are made as the block
+        reads them: a long turn's passage costs ~0.1 ms, and most candidates never fit."""
         found = recall.candidates(self.conn, [group], query)
         if own_index and any(e.origin == NOTES_ORIGIN for e in found):
             found = self._without_indexed(found, group, query)
         items = self._episode_items(found, query)
         if not self.syncing:
-            return items
+            yield from items
+            return
         facts = (
             self.spool.cached_facts(query, [group], recall.FACTS)
             if query
@@ -367,17 +369,16 @@ class Memory:
         )
         stale = self.config.stale_days
         distinct = recall.distinct(facts, lambda f: f.text)
-        return [recall.fact_item(f, stale) for f in distinct] + items
+        yield from (recall.fact_item(f, stale) for f in distinct)
+        yield from items
 
-    def _episode_items(self, episodes: list[Episode], query: str | None) -> list[recall.Item]:
+    def _episode_items(self, episodes: list[Episode], query: str | None) -> Iterator[recall.Item]:
         """Lines for `episodes`, each with the passage about `query` and its age and standing."""
         words = ep.words(query) if query else []
         old = recall.superseded(episodes)
         stale = self.config.stale_days
-        return [
-            recall.episode_item(e, words, stale_days=stale, superseded=e.uuid in old)
-            for e in episodes
-        ]
+        for e in episodes:
+            yield recall.episode_item(e, words, stale_days=stale, superseded=e.uuid in old)
 
     def _without_indexed(
         self, found: list[Episode], group: str, query: str | None
@@ -401,7 +402,7 @@ class Memory:
         its 70/30 split between this project's and global memory: what a compaction summary
         should keep."""
 
-        def notes(group: str) -> list[recall.Item]:
+        def notes(group: str) -> Iterator[recall.Item]:
             found = recall.candidates(self.conn, [group], query)
             return self._episode_items([e for e in found if e.kind != "turn"], query)
 
