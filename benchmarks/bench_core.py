@@ -28,8 +28,9 @@ def rare_word(n: int) -> str:
     """A word of the store's long tail that occurs in a few episodes only."""
     from benchmarks.corpus import cached_store
 
-    conn = sqlite3.connect(cached_store(n))
+    conn = sqlite3.connect(f"file:{cached_store(n)}?mode=ro", uri=True)
     body = conn.execute("SELECT body FROM episodes WHERE id = ?", (n // 2,)).fetchone()[0]
+    conn.close()
     words = sorted({w.strip(".,`") for w in body.split() if w.isalpha()}, key=len)
     return words[-1]  # the longest: made-up tail words are long, common words short
 

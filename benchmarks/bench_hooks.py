@@ -21,9 +21,11 @@ from __future__ import annotations
 import functools
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -227,5 +229,57 @@ def work_in_process(
         report(f"work in process: {label}", ms)
 
 
+def compare(n: int, against: str, runs: int = 31) -> None:
+    """The recall hooks of this checkout and of the graphmem checkout at `against` (e.g. a
+    `git worktree` of an older commit), and `python -S -c pass`, run in turns, so that the load
+    of a shared machine falls on all three alike; each checkout on its own copy of one store."""
+    with tempfile.TemporaryDirectory() as tmp:
+        argvs = {
+            "this": hook_argv(),
+            "before": [sys.executable, "-S", os.path.join(against, "graphmem/hooks/launch.py")],
+        }
+        project = Path(tmp) / "project"
+        project.mkdir()
+        envs = {}
+        for name in argvs:
+            home = str(Path(tmp) / name)
+            install_store(n, home)
+            envs[name] = {**os.environ, "GRAPHMEM_HOME": home, "GRAPHMEM_PROJECT_GROUP": GROUP}
+        sessions = iter(range(1_000_000))
+        for label, event, fields in (
+            ("SessionStart", "SessionStart", {"source": "startup"}),
+            ("first UserPromptSubmit, common words", "UserPromptSubmit", {"prompt": COMMON_QUERY}),
+            ("first UserPromptSubmit, a rare word", "UserPromptSubmit", {"prompt": rare_word(n)}),
+        ):
+            samples: dict[str, list[float]] = {"floor": [], "this": [], "before": []}
+            for i in range(runs + 2):
+                order = ["floor", *argvs] if i % 2 else [*argvs, "floor"][::-1]
+                for name in order:
+                    payload = {"session_id": f"c{next(sessions)}", "cwd": str(project)}
+                    payload.update({"hook_event_name": event, **fields})
+                    argv = [sys.executable, "-S", "-c", "pass"]
+                    if name != "floor":
+                        argv = [*argvs[name], event]
+                    start = time.perf_counter()
+                    subprocess.run(
+                        argv,
+                        input=json.dumps(payload).encode(),
+                        capture_output=True,
+                        env=envs.get(name, os.environ),
+                        check=False,
+                    )
+                    if i >= 2:
+                        samples[name].append((time.perf_counter() - start) * 1000)
+            floor = statistics.median(samples["floor"])
+            for name in argvs:
+                ms = statistics.median(samples[name])
+                report(f"hook {label}, {n // 1000}k, {name}", ms)
+                report("  as a ratio to python -S -c pass (same turns)", ms / floor, "x")
+
+
 if __name__ == "__main__":
-    main([int(a) for a in sys.argv[1:]] or [10_000, 100_000])
+    if sys.argv[1:2] == ["--against"]:  # python -m benchmarks.bench_hooks --against DIR [N...]
+        for size in [int(a) for a in sys.argv[3:]] or [10_000]:
+            compare(size, sys.argv[2])
+    else:
+        main([int(a) for a in sys.argv[1:]] or [10_000, 100_000])
