@@ -170,3 +170,12 @@ def test_the_summarizer_gets_global_memory_in_its_share(project: Path, cli: Cli)
     project_part, global_part = out.split("\nAll projects:\n")
     assert "project note" in project_part and "global note" in global_part
     assert 2_500 < len(global_part) <= 3_000  # 30% of recall's 10,000 chars, as recall gives it
+
+
+def test_a_forgotten_turn_never_comes_as_a_neighbour(project: Path, window: None) -> None:
+    lead = turn(project, "User: The nightly export to the reporting bucket timed out again.", 3)
+    fix = turn(project, "User: go on\nAssistant: It pages with keyset pagination now.", 2.8)
+    store(project, lead, fix, *[turn(project, FILLER + str(i), 1, "c") for i in range(30)])
+    assert "keyset pagination" in ask(project, "Why did the nightly export time out?")
+    Memory.open(project).forget(fix.uuid, "wrong")
+    assert "keyset pagination" not in ask(project, "Why did the nightly export time out?")
