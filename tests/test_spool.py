@@ -253,7 +253,7 @@ def test_clear_reports_a_server_that_said_cleared_but_was_not(graphiti: FakeMcp,
     result = cli("clear", "--yes")
     assert result.exit_code == Exit.REJECTED
     assert (
-        "was not cleared" in result.stderr and f"still shows 1 episodes of {group}" in result.stderr
+        "was not cleared" in result.stderr and f"still shows 1 episode of {group}" in result.stderr
     )
     assert "FALKORDB_DATABASE" in result.stderr
     assert "cleared on the graph server" not in result.stdout
