@@ -64,7 +64,8 @@ def build(cwd: str | None = None, deadline: float = DEADLINE_S) -> Server[Any, A
         except TimeoutError:
             raise GraphmemError(
                 f"graphmem did not answer within {deadline:.0f} s (the store may be locked by "
-                "another process or the graph server stopped answering); try again shortly"
+                "another process or the graph server stopped answering); try again shortly "
+                "(an add may still complete: adding the same text again is safe)"
             ) from None
         return [types.TextContent(type="text", text=text)]
 

@@ -265,3 +265,35 @@ def test_search_merges_the_graphs_facts_and_falls_back_to_their_cache_saying_so(
     assert "- entity · " in live and "could not be reached" not in live
     assert not down_error and "graph server could not be reached" in down
     assert "- fact (cached) · " in down and "Payments settle nightly" in down
+
+
+def test_a_call_that_outlives_the_deadline_is_a_tool_error_and_the_server_goes_on(
+    project: Path, cli: Cli
+) -> None:
+    """The deadline is the last line of defence (in a real server 20 s, here 1 s, in process):
+    a write waiting on a store another process holds locked is abandoned to its thread."""
+    from mcp.shared.memory import create_connected_server_and_client_session
+
+    from graphmem import server
+
+    cli.json("add", "Something to lock.")
+    lock = sqlite3.connect(Memory.open().store_path, isolation_level=None)
+
+    async def main() -> Any:
+        async with create_connected_server_and_client_session(
+            server.build(str(project), deadline=1.0)
+        ) as session:
+            await call(session, "status")  # the worker thread's store is open before the lock
+            lock.execute("BEGIN EXCLUSIVE")
+            started = time.monotonic()
+            blocked = await call(session, "add", text="Blocked write.")
+            elapsed = time.monotonic() - started
+            lock.execute("ROLLBACK")
+            return blocked, elapsed, await call(session, "search", query="lock")
+
+    try:
+        (error, text), elapsed, after = anyio.run(main)
+    finally:
+        lock.close()
+    assert error and "did not answer within 1 s" in text and elapsed < 5
+    assert not after[0] and "Something to lock" in after[1]
