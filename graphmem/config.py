@@ -180,9 +180,11 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting("chunk_chars", int, 8_000, "Default chunk size of `graphmem ingest`.", SAFE),
     Setting(
-        "redact_patterns", list, [], "Extra regular expressions to redact (kind: custom).", SAFE
+        "redact_patterns", list, [], "Extra RE2 regular expressions to redact (kind: custom).", SAFE
     ),
-    Setting("redact_allowlist", list, [], "Regular expressions of text never to redact.", TRUSTED),
+    Setting(
+        "redact_allowlist", list, [], "RE2 regular expressions of text never to redact.", TRUSTED
+    ),
     Setting(
         "spool_max_attempts",
         int,
