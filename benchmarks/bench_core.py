@@ -2,6 +2,7 @@
 (benchmarks/corpus.py), ingest throughput, CLI start-up.
 
 python -m benchmarks.bench_core            # prints medians; targets from docs/benchmarks.md
+python -m benchmarks.bench_core --against DIR   # search, this checkout vs the one at DIR
 """
 
 from __future__ import annotations
@@ -9,6 +10,9 @@ from __future__ import annotations
 import os
 import random
 import sqlite3
+import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from functools import partial
@@ -103,7 +107,57 @@ def bench_processes() -> None:
         )
 
 
+# In a process of its own (argv: checkout, store or '-', query): the median of 7 searches.
+SEARCH_SNIPPET = """
+import os, shutil, statistics, sys, tempfile, time
+root, store, query = sys.argv[1:4]
+sys.path.insert(0, root)
+home = tempfile.mkdtemp()
+os.environ.update(GRAPHMEM_HOME=home, GRAPHMEM_PROJECT_GROUP="bench")
+from graphmem import paths
+from graphmem.service import Memory
+os.makedirs(os.path.dirname(paths.store_file()), exist_ok=True)
+if store != "-":
+    shutil.copyfile(store, paths.store_file())
+memory = Memory.open(home)
+memory.search(query, limit=10)
+samples = []
+for _ in range(7):
+    start = time.perf_counter()
+    memory.search(query, limit=10)
+    samples.append((time.perf_counter() - start) * 1000)
+print(statistics.median(samples))
+shutil.rmtree(home)
+"""
+
+
+def compare_search(against: str, n: int = 100_000, rounds: int = 3) -> None:
+    """Search for common words in process, this checkout against the graphmem checkout at
+    `against`, on an empty store and at `n` episodes, in turns (a shared machine's load falls
+    on both alike)."""
+    from benchmarks.corpus import cached_store
+
+    store = cached_store(n)
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    samples: dict[tuple[str, str], list[float]] = {}
+    for _ in range(rounds):
+        for name, root in (("this", here), ("before", against)):
+            for size, path in (("empty", "-"), (f"{n:,}", store)):
+                out = subprocess.run(
+                    [sys.executable, "-S", "-c", SEARCH_SNIPPET, root, path, COMMON_WORDS],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                ).stdout
+                samples.setdefault((name, size), []).append(float(out))
+    for (name, size), values in samples.items():
+        report(f"search (common words), {size} episodes, {name}", statistics.median(values))
+
+
 if __name__ == "__main__":
-    bench_processes()
-    bench_search()
-    bench_ingest()
+    if sys.argv[1:2] == ["--against"]:  # python -m benchmarks.bench_core --against DIR
+        compare_search(sys.argv[2])
+    else:
+        bench_processes()
+        bench_search()
+        bench_ingest()
