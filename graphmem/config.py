@@ -205,6 +205,35 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "session_retention_days", int, 30, "Forget per-session hook state after this long.", SAFE
     ),
+    # Curation runs a model on the user's account: what runs, and how often, is the user's call.
+    Setting(
+        "curate",
+        str,
+        "off",
+        "Distil each ended session into facts with the user's own agent run headless "
+        "(docs/curation.md).",
+        TRUSTED,
+        choices=("on", "off"),
+    ),
+    Setting(
+        "curate_command",
+        str,
+        "",
+        "The curator: a command reading the prompt on stdin and printing JSON; empty runs the "
+        "session's own host headless (claude -p, opencode run, pi -p).",
+        TRUSTED,
+    ),
+    Setting(
+        "curate_every",
+        int,
+        1,
+        "A session end starts curation once this many captured turns wait for it.",
+        TRUSTED,
+    ),
+    Setting("curate_daily_max", int, 20, "At most this many curation runs a day.", TRUSTED),
+    Setting(
+        "curate_timeout", float, 300.0, "Seconds a curator may run before it is killed.", TRUSTED
+    ),
 )
 BY_KEY = {s.key: s for s in SETTINGS}
 
@@ -245,6 +274,11 @@ class Config:
     spool_max_age_days: int
     spool_confirm_after_s: int
     session_retention_days: int
+    curate: str
+    curate_command: str
+    curate_every: int
+    curate_daily_max: int
+    curate_timeout: float
 
     files: tuple[str, ...] = ()  # config files in effect, lowest precedence first
     env: tuple[str, ...] = ()  # GRAPHMEM_* variables in effect

@@ -83,6 +83,15 @@ class GraphAnswer:
 
 
 @record(frozen=True)
+class Curated:
+    reviewed: int  # captured episodes shown to the curator (marked curated unless a dry run)
+    operations: list[dict[str, Any]]  # op, text, scope, turns (uuids), memory, uuid (once stored)
+    added: int = 0
+    superseded: int = 0
+    dry_run: bool = False
+
+
+@record(frozen=True)
 class LoadReport:
     added: int
     skipped: int
@@ -90,6 +99,10 @@ class LoadReport:
 
 
 NOTES_ORIGIN = "auto-memory"  # an episode imported from a host's own memory files
+CURATED_ORIGIN = "curated"  # a fact the curator drew from captured turns (docs/curation.md)
+CURATE_LEASE = "curate"  # held by the one curation run at a time
+CURATE_LEASE_ENV = "GRAPHMEM_CURATE_LEASE"  # the placeholder lease a detached run takes over
+CURATE_STARTING_S = 30.0  # how long that placeholder holds while the process starts
 REMOTE_ORIGIN = "graphiti"  # an episode read from the server (dump), never sent back
 
 
@@ -580,6 +593,7 @@ class Memory:
             "episodes": self.counts(),
             "redacted": counters.read(self.conn, "redacted:"),
             "activity": sessions.last_activity(self.conn, self.project.group_id),
+            "curation": self._curation_status(),
         }
 
     # -- ingest ---------------------------------------------------------------------------
@@ -805,3 +819,152 @@ class Memory:
         if not self.syncing:
             return False  # hooks on the embedded store never load the spool
         return self.spool.start_drain()
+
+    # -- curation (docs/curation.md) -------------------------------------------------------
+
+    def start_curation(self, session_id: str) -> bool:
+        """At a session's end: start `graphmem curate` detached when curation is on, enough of
+        the session waits for it, the daily cap allows and no run holds the lease. Never waits."""
+        cfg = self.config
+        if cfg.curate != "on":
+            return False
+        from graphmem.store import breaker
+        from graphmem.store import curation as cur
+
+        conn = self.conn
+        if cur.count_waiting(conn, self.project.group_id, session_id) < max(cfg.curate_every, 1):
+            return False
+        if cur.runs_since(conn, db.ago(86_400)) >= cfg.curate_daily_max:
+            return False
+        placeholder = "spawn:" + breaker.new_owner()  # no live pid: its expiry decides
+        with self.transaction():
+            if not breaker.acquire(conn, CURATE_LEASE, placeholder, CURATE_STARTING_S):
+                return False
+        from graphmem import detach
+
+        args = ["curate", "--session", session_id, "--background"]
+        detach.start(args, self.project.root, {CURATE_LEASE_ENV: placeholder})
+        return True
+
+    def curate(
+        self, *, session_id: str | None = None, since: str | None = None, dry_run: bool = False
+    ) -> Curated:
+        """Show the captured turns not yet curated, and the memories they may touch, to the
+        curator; apply its validated answer in one transaction. Raises GraphmemError (the run
+        is recorded with its error, and nothing of the answer is applied)."""
+        from graphmem.store import breaker
+        from graphmem.store import curation as cur
+
+        waiting = cur.waiting(self.conn, self.project.group_id, session_id=session_id, since=since)
+        if not waiting:
+            return Curated(0, [], dry_run=dry_run)
+        owner = breaker.new_owner()
+        lease_s = self.config.curate_timeout + 60
+        with self.transaction():
+            placeholder = os.environ.get(CURATE_LEASE_ENV, "")
+            if not breaker.acquire(self.conn, CURATE_LEASE, owner, lease_s, replacing=placeholder):
+                raise GraphmemError("another curation is running; try again later")
+            run = cur.start_run(self.conn, session_id)
+        try:
+            done = self._curate(waiting, dry_run)
+        except GraphmemError as exc:
+            with self.transaction():
+                cur.finish_run(self.conn, run, turns=len(waiting), error=self.clean(str(exc))[0])
+            raise
+        finally:
+            with self.transaction():
+                breaker.release(self.conn, CURATE_LEASE, owner)
+        with self.transaction():
+            cur.finish_run(
+                self.conn, run, turns=done.reviewed, added=done.added, superseded=done.superseded
+            )
+        return done
+
+    def _curate(self, waiting: list[Episode], dry_run: bool) -> Curated:
+        from graphmem import curation
+        from graphmem.store import curation as cur
+
+        turns = {f"T{i}": e for i, e in enumerate(waiting, 1)}
+        memories = {f"M{i}": e for i, e in enumerate(self._touched(waiting), 1)}
+        text, shown = curation.prompt(
+            [(h, recall.neutral(e.body, curation.MAX_FACT_CHARS)) for h, e in memories.items()],
+            [(h, e.body) for h, e in turns.items()],
+        )
+        host = waiting[-1].origin.removeprefix("hook:")
+        argv, stdin = curation.command(self.config.curate_command, host)
+        raw = curation.run(
+            argv, text, stdin=stdin, timeout=self.config.curate_timeout, cwd=self.project.root
+        )
+        answer = curation.parse(raw, set(shown), set(memories))
+        ops: list[dict[str, Any]] = []
+        for op in answer.operations:
+            if self.clean(op.text)[1]:  # the prompt forbids it: the whole answer is suspect
+                raise curation.Refused("the curator's answer holds a secret in a fact")
+            entry: dict[str, Any] = {
+                "op": op.op,
+                "text": op.text,
+                "scope": op.scope,
+                "turns": [turns[t].uuid for t in op.turns],
+            }
+            if isinstance(op, curation.Supersede):
+                entry["memory"] = memories[op.memory].uuid
+            ops.append(entry)
+        reviewed = [turns[h].uuid for h in shown]
+        if dry_run:
+            return Curated(len(reviewed), ops, dry_run=True)
+        added = superseded = 0
+        with self.transaction():
+            for entry in ops:
+                stored = self.remember(
+                    entry["text"],
+                    scope=entry["scope"],
+                    kind="correction" if entry["op"] == "supersede" else "memory",
+                    origin=CURATED_ORIGIN,
+                    source_description="curated from " + ", ".join(entry["turns"]),
+                    session_id=turns_session(waiting, entry["turns"]),
+                )
+                entry["uuid"] = stored.episode.uuid
+                added += stored.new
+                old = entry.get("memory")
+                if old and old != stored.episode.uuid:
+                    done = self.forget(old, f"corrected: {entry['text']}", stored.episode.uuid)
+                    superseded += not done.already
+            cur.mark_curated(self.conn, reviewed)
+        return Curated(len(reviewed), ops, added, superseded)
+
+    def _touched(self, waiting: list[Episode]) -> list[Episode]:
+        """The memories a curation may touch: what recall would show for these turns (kept
+        facts, not turns), and every note imported from the host's own memory files, so the
+        curator neither adds them again nor misses what they now contradict."""
+        query = " ".join(e.body for e in waiting)[-4_000:]
+        groups = self.groups("all")
+        hits = recall.ranked(self.conn, ep.terms(self.conn, query), groups, 60)
+        reviewed = {e.uuid for e in waiting}  # shown once, as what is reviewed
+        found = [
+            h.episode
+            for h in hits
+            if h.episode.kind not in ("turn", "doc") and h.episode.uuid not in reviewed
+        ]
+        kept = [k for k in ep.KINDS if k not in ("turn", "doc")]
+        imported = [e for e in ep.recent(self.conn, groups, 30, kept) if e.origin == NOTES_ORIGIN]
+        return list({e.uuid: e for e in [*imported, *found]}.values())[:40]
+
+    def _curation_status(self) -> dict[str, Any]:
+        from graphmem.store import curation as cur
+
+        runs = cur.last_runs(self.conn, 1)
+        return {"mode": self.config.curate, "last": runs[0] if runs else None}
+
+    def curation_failure_is_new(self) -> bool:
+        """Whether the newest run failed differently from the one before: a curator that is
+        not installed is reported once, not at every session end."""
+        from graphmem.store import curation as cur
+
+        runs = cur.last_runs(self.conn, 2)
+        return bool(runs) and (len(runs) < 2 or runs[0]["error"] != runs[1]["error"])
+
+
+def turns_session(waiting: Sequence[Episode], uuids: Sequence[str]) -> str | None:
+    """The session the first of `uuids` was captured in."""
+    by_uuid = {e.uuid: e for e in waiting}
+    return next((by_uuid[u].session_id for u in uuids if u in by_uuid), None)

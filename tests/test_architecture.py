@@ -24,9 +24,27 @@ LAYERS: list[set[str]] = [
     # Each host's formats and installer; the one service layer, and its operations as the tools
     # an agent calls (an installer describes them to its host, the MCP server serves them).
     {"hosts", "service", "tools"},
-    {"sync", "backends", "recall", "transfer", "ingest"},  # what the service does its work with
+    {
+        "sync",
+        "backends",
+        "recall",
+        "transfer",
+        "ingest",
+        "curation",
+    },  # what the service does its work with
     {"store"},  # the SQLite store: only the service and the layer above reach it
-    {"", "config", "scope", "paths", "redact", "record", "ids", "errors", "chunking"},  # leaves
+    {
+        "",
+        "config",
+        "scope",
+        "paths",
+        "redact",
+        "record",
+        "ids",
+        "errors",
+        "chunking",
+        "detach",
+    },  # leaves
 ]
 # What the hook path may load when a module loads (function-level imports load on demand).
 SLOW_STDLIB = {"dataclasses", "typing", "pathlib", "inspect", "hashlib", "uuid", "tomllib"}

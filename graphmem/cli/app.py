@@ -102,6 +102,7 @@ def _register() -> None:
         add,
         clear,
         completions,
+        curate,
         dump,
         forget,
         hook,
@@ -115,7 +116,7 @@ def _register() -> None:
         trust,
     )
 
-    commands = (setup, status, trust, add, search, forget, ingest, dump, load, clear, spool)
+    commands = (setup, status, trust, add, search, forget, curate, ingest, dump, load, clear, spool)
     for module in (*commands, mcp, hook, completions):
         module.register(app)
 

@@ -96,6 +96,20 @@ def status(
         f"last injection {activity['last_injection'] or 'never'}",
         highlight=False,
     )
+    out.print(f"[bold]curation[/bold] {escape(_curation(report['curation']))}", highlight=False)
+
+
+def _curation(curation: dict[str, Any]) -> str:
+    last = curation["last"]
+    head = curation["mode"]
+    if last is None:
+        return f"{head}, never run"
+    if last["error"]:
+        return f"{head}, last run {last['started_at']} failed: {last['error']}"
+    return (
+        f"{head}, last run {last['started_at']}: {last['turns']} turns reviewed, "
+        f"{last['added']} facts added, {last['superseded']} superseded"
+    )
 
 
 def _own_memory(memory: Memory) -> dict[str, dict[str, Any]]:

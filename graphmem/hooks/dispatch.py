@@ -6,6 +6,7 @@ import json
 import os
 
 from graphmem import config, hosts
+from graphmem.detach import CURATING_ENV
 from graphmem.hosts.events import IDLE_KINDS
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
@@ -22,6 +23,8 @@ def _payload(raw: bytes) -> dict[str, Any]:
 
 def handle(name: str, raw: bytes, host: str = "") -> str:
     """Answer for the host's stdout ('' for none). `host`: as the installed command names it."""
+    if os.environ.get(CURATING_ENV):
+        return ""  # a curator's own run (docs/curation.md): no capture, recall or re-prompt
     payload = _payload(raw)
     name = name or str(payload.get("hook_event_name", ""))
     # graphmem's opencode and pi shims name their host in the payload; a host that runs the hook

@@ -253,6 +253,7 @@ def on_session_end(ctx: Context) -> Answer:
         _import_own(ctx, _own_memory(ctx))
         ctx.memory.save_session(s)
         ctx.memory.prune_sessions()
+    ctx.memory.start_curation(ctx.event.session_id)  # detached, when on: never waits
     return Answer()
 
 

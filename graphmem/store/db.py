@@ -200,12 +200,35 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
         "the prompt at which a session was last shown each memory",
         ["ALTER TABLE session_shown ADD COLUMN prompt INTEGER NOT NULL DEFAULT 0"],
     ),
+    (
+        "curation: which captured episodes were curated, and each run",
+        [
+            "ALTER TABLE episodes ADD COLUMN curated_at TEXT",
+            """CREATE TABLE curation_runs (
+                id INTEGER PRIMARY KEY,
+                started_at TEXT NOT NULL,
+                finished_at TEXT,
+                session_id TEXT,
+                turns INTEGER NOT NULL DEFAULT 0,
+                added INTEGER NOT NULL DEFAULT 0,
+                superseded INTEGER NOT NULL DEFAULT 0,
+                error TEXT
+            )""",
+        ],
+    ),
 ]
 
 
 def now() -> str:
     """UTC timestamp, sortable as text."""
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def ago(seconds: float) -> str:
+    """`now()` as it was `seconds` ago."""
+    from datetime import timedelta
+
+    return (datetime.now(UTC) - timedelta(seconds=seconds)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def _create_private(path: str) -> None:

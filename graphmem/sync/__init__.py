@@ -14,11 +14,8 @@ imported by the methods that talk to the server.
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import time
 
-from graphmem import paths
 from graphmem.record import asdict, record
 from graphmem.store import breaker, outbox, remote_cache
 from graphmem.store.db import transaction
@@ -239,24 +236,7 @@ class Spool:
 
 
 def _spawn_drain(cwd: str, placeholder: str) -> None:
-    """Start the drain detached. It logs its own failures to the hook log; its stderr goes there
-    too, for what happens before it can (an install that no longer imports)."""
-    try:
-        log = paths.hook_log_file()
-        paths.private_dir(os.path.dirname(log))
-        stderr = os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-    except OSError:
-        stderr = subprocess.DEVNULL  # the log is best effort, as everywhere
-    try:
-        subprocess.Popen(
-            [sys.executable, "-m", "graphmem", "spool", "drain", "--quiet"],
-            cwd=cwd,
-            env={**os.environ, LEASE_ENV: placeholder},
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=stderr,
-            start_new_session=True,
-        )
-    finally:
-        if stderr != subprocess.DEVNULL:
-            os.close(stderr)
+    """Start the drain detached, handing it the placeholder lease to take over."""
+    from graphmem import detach
+
+    detach.start(["spool", "drain", "--quiet"], cwd, {LEASE_ENV: placeholder})
