@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
-import shlex
+import os
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +47,8 @@ def test_install_merges_and_is_idempotent(project: Path, cli: Cli) -> None:
     assert commands(data, "PreToolUse") == ["guard"]
     stop = commands(data, "Stop")
     assert stop[0] == "notify-send done"
-    assert shlex.split(stop[1]) == [*hook_argv(), "Stop"]
+    assert stop[1] == claude_code.command("Stop", shared=True)  # the team's file: no machine paths
+    assert str(Path.home()) not in path.read_text() and "launch.py" not in path.read_text()
     start_group = data["hooks"]["SessionStart"][0]
     assert start_group["matcher"] == "startup|resume|clear|compact"
     before = path.read_text()
@@ -116,18 +118,61 @@ def test_invalid_settings_are_left_alone(project: Path, cli: Cli) -> None:
     assert path.read_text() == "{ not json"
 
 
-def test_the_installed_command_answers_as_the_hook_would(project: Path, cli: Cli) -> None:
-    """What Claude Code does with the entry: run it through a shell with the event on stdin."""
-    cli.json("add", "Deploys go through the blue-green script")
-    cli.json("setup", "claude-code", "--project")
-    start = commands(settings(project), "SessionStart")[0]
+def run_hook_line(
+    line: str, project: Path, path: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    """What Claude Code does with an entry: run it through a shell with the event on stdin."""
     payload = {"session_id": "s1", "cwd": str(project), "source": "startup"}
-    result = subprocess.run(
-        start, shell=True, input=json.dumps(payload), capture_output=True, text=True, timeout=60
-    )
+    env = {**os.environ, **({"PATH": path} if path is not None else {})}
+    return subprocess.run(
+        line, shell=True, input=json.dumps(payload), capture_output=True, text=True, timeout=60,
+        env=env,
+    )  # fmt: skip
+
+
+# On PATH: the folder of this install's `graphmem` (a teammate's machine), or only the system's.
+WITH_GRAPHMEM = os.pathsep.join([os.path.dirname(sys.executable), "/usr/bin", "/bin"])
+WITHOUT_GRAPHMEM = os.pathsep.join(["/usr/bin", "/bin"])
+
+
+@pytest.mark.parametrize("scope", ["--project", "--local", "--user"])
+def test_the_installed_command_answers_as_the_hook_would(
+    scope: str, project: Path, cli: Cli
+) -> None:
+    cli.json("add", "Deploys go through the blue-green script")
+    cli.json("setup", "claude-code", scope)
+    target = {"--project": "project", "--local": "local", "--user": "user"}[scope]
+    data = json.loads(claude_code.settings_path(target, project).read_text())
+    result = run_hook_line(commands(data, "SessionStart")[0], project, WITH_GRAPHMEM)
     assert result.returncode == 0 and result.stderr == ""
     context = json.loads(result.stdout)["hookSpecificOutput"]["additionalContext"]
     assert "blue-green script" in context
+
+
+def test_the_shared_command_does_nothing_where_graphmem_is_not_installed(
+    project: Path, cli: Cli
+) -> None:
+    cli.json("setup", "claude-code", "--project")
+    for event in claude_code.EVENTS:
+        result = run_hook_line(commands(settings(project), event)[0], project, WITHOUT_GRAPHMEM)
+        assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+
+
+@pytest.mark.parametrize("gone", ["launcher", "interpreter"])
+def test_a_personal_command_does_nothing_once_graphmem_is_uninstalled(
+    gone: str, tmp_path: Path, project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`pipx uninstall` deletes the venv the hooks name: Claude Code must not see them fail."""
+    python, flag, launcher = hook_argv()
+    venv = tmp_path / "venv with space"
+    if gone == "launcher":
+        launcher = str(venv / "graphmem" / "hooks" / "launch.py")
+    else:
+        python = str(venv / "bin" / "python")
+    monkeypatch.setattr(claude_code, "hook_argv", lambda: [python, flag, launcher])
+    for event in claude_code.EVENTS:
+        result = run_hook_line(claude_code.command(event), project)
+        assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
 
 
 def test_hook_timeout_caps_each_hooks_timeout_and_a_change_shows_as_stale(
@@ -160,8 +205,8 @@ def test_recognises_its_entries_by_command() -> None:
 
 def test_status_shows_where_hooks_are_wired_and_for_which_install(project: Path, cli: Cli) -> None:
     assert cli.json("status")["hosts"]["claude-code"] == {}
-    cli.json("setup", "claude-code", "--project")
-    path = str(project / ".claude" / "settings.json")
+    cli.json("setup", "claude-code")
+    path = str(claude_code.settings_path("user", project))
     assert cli.json("status")["hosts"]["claude-code"] == {path: "current"}
     moved = (
         Path(path).read_text().replace("/graphmem/hooks/launch.py", "/old/graphmem/hooks/launch.py")
@@ -192,12 +237,51 @@ def test_status_shows_last_capture_and_injection(project: Path, cli: Cli) -> Non
     assert activity["last_capture"] and activity["last_injection"]
 
 
-def test_setup_replaces_hooks_an_earlier_version_installed(project: Path, cli: Cli) -> None:
+@pytest.mark.parametrize(
+    "earlier",
+    [
+        "/old/venv/bin/graphmem hook Stop",
+        # what 0.1 put in the shared file: this machine's paths, exit 127 on a teammate's
+        "/home/me/.venv/bin/python -S /home/me/.venv/lib/graphmem/hooks/launch.py Stop",
+    ],
+)
+def test_setup_replaces_hooks_an_earlier_version_installed(
+    earlier: str, project: Path, cli: Cli
+) -> None:
     path = project / ".claude" / "settings.json"
     path.parent.mkdir()
-    old = {"type": "command", "command": "/old/venv/bin/graphmem hook Stop", "timeout": 30}
+    old = {"type": "command", "command": earlier, "timeout": 30}
     path.write_text(json.dumps({"hooks": {"Stop": [{"hooks": [old]}]}}))
     assert cli.json("status")["hosts"]["claude-code"] == {str(path): "stale"}
     cli.json("setup", "claude-code", "--project")
-    assert commands(settings(project), "Stop") == [claude_code.command("Stop")]
+    assert commands(settings(project), "Stop") == [claude_code.command("Stop", shared=True)]
     assert cli.json("status")["hosts"]["claude-code"] == {str(path): "current"}
+
+
+@pytest.mark.parametrize("layout", ["one line", "one line, no newline", "indented by 4"])
+def test_remove_leaves_the_file_as_it_was_found(layout: str, project: Path, cli: Cli) -> None:
+    """git shows no change after setup and --remove: a one-line file is not reformatted."""
+    path = project / ".claude" / "settings.local.json"
+    path.parent.mkdir()
+    before = {
+        "one line": json.dumps(THEIRS) + "\n",
+        "one line, no newline": json.dumps(THEIRS),
+        "indented by 4": json.dumps(THEIRS, indent=4) + "\n",
+    }[layout]
+    path.write_text(before)
+    cli.json("setup", "claude-code", "--local")
+    assert len(commands(json.loads(path.read_text()), "Stop")) == 2
+    cli.json("setup", "claude-code", "--local", "--remove")
+    after = path.read_text()
+    if layout == "indented by 4":  # two-space indents: the same settings, laid out again
+        assert json.loads(after) == THEIRS
+    else:
+        assert after == before
+
+
+def test_remove_deletes_a_settings_file_graphmem_created(project: Path, cli: Cli) -> None:
+    (project / ".claude").mkdir()
+    (project / ".claude" / "agents.md").write_text("mine\n")
+    cli.json("setup", "claude-code", "--local")
+    cli.json("setup", "claude-code", "--local", "--remove")
+    assert sorted(p.name for p in (project / ".claude").iterdir()) == ["agents.md"]

@@ -51,7 +51,8 @@ def test_install_keeps_the_folder_and_is_idempotent(host: str, project: Path, cl
     source = path.read_text()
     assert shims.MARKER in source.splitlines()[0]
     argv = json.loads(re.search(r"const HOOK = (\[.*\]);", source).group(1))  # type: ignore[union-attr]
-    assert argv == hook_argv() and all(Path(argv[i]).is_absolute() for i in (0, 2))
+    assert argv == ["graphmem", "hook"]  # the team's file: each machine's graphmem, no paths
+    assert str(Path.home()) not in source and "launch.py" not in source
     stamp = path.stat().st_mtime_ns
 
     again = cli.json("setup", host, "--project")
@@ -85,7 +86,9 @@ def test_setup_says_what_it_did_and_how_to_undo_it(host: str, project: Path, cli
 def test_user_scope_is_the_default(host: str, project: Path, cli: Cli, user_home: Path) -> None:
     result = cli.json("setup", host)
     assert result["path"] == str(user_home / HOSTS[host][1])
-    assert (user_home / HOSTS[host][1]).exists()
+    source = (user_home / HOSTS[host][1]).read_text()
+    argv = json.loads(re.search(r"const HOOK = (\[.*\]);", source).group(1))  # type: ignore[union-attr]
+    assert argv == hook_argv() and all(Path(argv[i]).is_absolute() for i in (0, 2))
     assert cli("setup", host, "--user", "--project").exit_code == 2
 
 
@@ -124,10 +127,19 @@ def test_shims_import_only_node_builtins(template: Path) -> None:
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node not installed (.ci/run needs it)")
-def test_opencode_shim_loads_and_survives_a_missing_graphmem(tmp_path: Path) -> None:
-    """The plugin module, run by node with a fake client: every hook resolves, nothing throws."""
+@pytest.mark.parametrize("gone", ["interpreter", "launcher", "shared"])
+def test_opencode_shim_loads_and_survives_a_missing_graphmem(gone: str, tmp_path: Path) -> None:
+    """The plugin module, run by node with a fake client: every hook resolves, nothing throws,
+    nothing is printed, when graphmem was uninstalled (its interpreter or its launcher gone) or a
+    project's shared plugin finds no graphmem on this machine's PATH."""
+    python, flag, _ = hook_argv()
+    argv = {
+        "interpreter": [str(tmp_path / "no-such-python"), flag, "launch.py"],
+        "launcher": [python, flag, str(tmp_path / "graphmem" / "hooks" / "launch.py")],
+        "shared": ["graphmem", "hook"],
+    }[gone]
     plugin = tmp_path / "graphmem.mjs"
-    plugin.write_text(shims.render(opencode.SHIM, [str(tmp_path / "no-such-graphmem")]))
+    plugin.write_text(shims.render(opencode.SHIM, argv))
     driver = tmp_path / "drive.mjs"
     driver.write_text(
         f"""
@@ -145,8 +157,11 @@ for (const type of ["session.idle", "session.compacted", "session.deleted"]) {{
 console.log(JSON.stringify({{ parts: output.parts.length, context: compacting.context.length }}));
 """
     )
-    done = subprocess.run(["node", str(driver)], capture_output=True, text=True, timeout=30)
-    assert done.returncode == 0, done.stderr
+    env = {**os.environ, "PATH": os.path.dirname(shutil.which("node") or "")}
+    done = subprocess.run(
+        ["node", str(driver)], capture_output=True, text=True, timeout=30, env=env
+    )
+    assert (done.returncode, done.stderr) == (0, "")
     assert json.loads(done.stdout) == {"parts": 1, "context": 0}
 
 

@@ -13,6 +13,8 @@ from graphmem.errors import Exit
 from tests.conftest import Cli
 
 SERVER = {"type": "stdio", "command": sys.executable, "args": ["-m", "graphmem", "mcp"]}
+# In the project's .mcp.json, shared with the team: each machine's `graphmem` on PATH.
+SHARED_SERVER = {"type": "stdio", "command": "graphmem", "args": ["mcp"]}
 THEIRS = {"type": "stdio", "command": "their-server", "args": []}
 
 
@@ -54,7 +56,7 @@ def test_claude_code_server_goes_where_claude_mcp_add_puts_it_and_comes_out_exac
         )
         assert data["numStartups"] == 3
     theirs = {} if scope == "local" else {"theirs": THEIRS}  # local: this project's entry only
-    assert servers == {**theirs, "graphmem": SERVER}
+    assert servers == {**theirs, "graphmem": SHARED_SERVER if scope == "project" else SERVER}
     folder = project / ".claude" if scope == "project" else home / ".claude"
     command = (folder / "commands" / "memory.md").read_text()
     assert "mcp__graphmem__search" in command and "$ARGUMENTS" in command
@@ -76,7 +78,7 @@ def test_opencode_server_in_opencode_json_and_out_exactly(project: Path, cli: Cl
     data = json.loads(config.read_text())
     assert data["mcp"]["graphmem"] == {
         "type": "local",
-        "command": [sys.executable, "-m", "graphmem", "mcp"],
+        "command": ["graphmem", "mcp"],  # shared with the team: each machine's graphmem
         "enabled": True,
     }
     assert data["mcp"]["theirs"] == {"type": "remote"}

@@ -42,6 +42,27 @@ def test_yes_writes_defaults_keeps_other_keys_and_remove_restores(project: Path,
     assert "nothing to undo" in cli("setup", "--remove").stdout
 
 
+def test_remove_unwires_every_host_however_it_was_wired(project: Path, cli: Cli) -> None:
+    """Before an uninstall: whatever `graphmem setup <host>` wired in the personal scopes goes;
+    the project's shared wiring is the team's, named with its own undo but left."""
+    for args in (["claude-code"], ["claude-code", "--local"], ["opencode"], ["pi"]):
+        assert cli("setup", *args).exit_code == 0
+    assert cli("setup", "opencode", "--project").exit_code == 0
+    wired = cli.json("status")["hosts"]
+    assert all(wired.values())
+    undone = cli("setup", "--remove")
+    assert undone.exit_code == 0, undone.output
+    assert cli.json("status")["hosts"] == {
+        "claude-code": {},
+        "opencode": {str(project / ".opencode" / "plugins" / "graphmem.js"): "current"},
+        "pi": {},
+    }
+    assert not (project / ".claude" / "settings.local.json").exists()
+    assert "graphmem setup opencode --remove --project" in undone.stdout
+    for host in ("claude-code", "opencode", "pi"):
+        assert f"unwired {host}" in undone.stdout
+
+
 def test_without_a_terminal_it_names_the_flags(project: Path, cli: Cli) -> None:
     result = cli("setup")
     assert result.exit_code == 2
@@ -56,7 +77,7 @@ def test_wires_claude_code_and_unwires_it(project: Path, cli: Cli) -> None:
     assert "graphmem" in settings["hooks"]["Stop"][0]["hooks"][0]["command"]
     assert user_config()["reprompt"] == "off"
     cli("setup", "--remove")
-    assert json.loads((project / ".claude" / "settings.json").read_text()) == {}
+    assert not (project / ".claude").exists()  # graphmem made it: gone, not left as `{}`
 
 
 def test_unreachable_graphiti_url_is_explained_and_not_saved(project: Path, cli: Cli) -> None:

@@ -11,15 +11,18 @@ from __future__ import annotations
 import json
 import subprocess
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from graphmem import config, hosts, paths
 from graphmem.backends import graphiti_server
 from graphmem.cli.common import App, abort, get_app
-from graphmem.errors import Exit
+from graphmem.errors import Exit, GraphmemError
 from graphmem.record import field, record
+
+if TYPE_CHECKING:
+    from graphmem.hosts.host import Host
 
 STATE = "setup-state.json"
 
@@ -265,16 +268,20 @@ def _record(new: dict[str, Any]) -> None:
     path.write_text(json.dumps(state, indent=2))
 
 
-def _remove() -> list[str]:
+def _remove(project_root: Path) -> list[str]:
+    """Undo what the wizard recorded, then graphmem's wiring of every host in the personal scopes
+    (user, and this project's local), however it was made. A project's shared files are the
+    team's: those are named, not changed."""
     path = _state_path()
-    if not path.is_file():
-        return ["nothing to undo: `graphmem setup` has not changed anything here"]
-    state = json.loads(path.read_text())
+    state = json.loads(path.read_text()) if path.is_file() else {}
     lines = []
     for entry in state.get("hooks", []):
         change = hosts.installer(entry["host"]).apply(Path(entry["path"]), remove=True)
         if change.removed:
             lines.append(f"unwired {entry['host']}: {entry['path']}")
+    for host in hosts.installers().values():
+        for scope in host.scopes:
+            lines += _unwire(host, scope, project_root)
     if state.get("config"):
         config.update_user_file(state["config"])
         lines.append(f"restored config keys: {', '.join(state['config'])}")
@@ -282,14 +289,36 @@ def _remove() -> list[str]:
     if compose and Path(compose).is_file():
         Path(compose).unlink()
         lines.append(f"removed {compose} (a running server is left running)")
-    path.unlink()
-    return lines
+    if path.is_file():
+        path.unlink()
+    return lines or ["nothing to undo: no agent is wired to graphmem here"]
+
+
+def _unwire(host: Host, scope: str, project_root: Path) -> list[str]:
+    target = host.target(scope, project_root)
+    if scope == "project":
+        if host.state(target) == "absent":
+            return []
+        undo = f"graphmem setup {host.name} --remove --project"
+        return [f"kept {host.name}'s wiring in {target}, shared with your team: {undo}"]
+    try:
+        change = host.apply(target, remove=True)
+        tools = host.tools(scope, project_root, True) if host.tools else []
+    except GraphmemError as exc:
+        return [f"left {host.name} as it was: {exc}"]
+    done = [f"unwired {host.name}: {target}"] if change.removed else []
+    return done + [line for line in tools if line.startswith("removed ")]
 
 
 def setup(
     ctx: typer.Context,
     yes: bool = typer.Option(False, "--yes", "-y", help="Take the default for every question."),
-    remove: bool = typer.Option(False, "--remove", help="Undo everything setup did."),
+    remove: bool = typer.Option(
+        False,
+        "--remove",
+        help="Undo everything setup did, and unwire every agent here (user scope, this "
+        "project's --local); run it before uninstalling graphmem.",
+    ),
     host: list[str] = typer.Option(
         [], help="Wire this agent: claude-code, opencode or pi (repeatable)."
     ),
@@ -325,7 +354,8 @@ def setup(
         return
     app = get_app(ctx)
     if remove:
-        for line in _remove():
+        root, _ = config.find_project_root(Path.cwd().resolve())
+        for line in _remove(Path(root)):
             app.out.print(line, highlight=False, markup=False)
         return
     unknown = [h for h in host if h not in hosts.PACKAGES]

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from graphmem.errors import Exit, GraphmemError
-from graphmem.hosts import host
+from graphmem.hosts import host, wiring
 from graphmem.paths import hook_argv
 from graphmem.record import record
 
@@ -114,17 +114,27 @@ def apply(
     *,
     remove: bool,
     argv: Sequence[str] | None,
+    shared: bool,
     values: Mapping[str, Any] | None = None,
 ) -> FileChange:
-    """Install the shim `template` at `path` (or with `remove`, delete graphmem's file there)."""
+    """Install the shim `template` at `path` (or with `remove`, delete graphmem's file there). A
+    `shared` shim (a project's, in the repository) starts the `graphmem` on PATH: on a machine
+    without graphmem it finds none and does nothing, as a personal one does once its install is
+    gone (the runner treats a hook that cannot start as one that gave no answer)."""
     if remove:
         return uninstall(path)
-    return install(path, render(template, argv, values=values))
+    return install(path, render(template, argv or _argv(shared), values=values))
 
 
-def current(template: Path, path: Path, values: Mapping[str, Any] | None = None) -> str:
+def current(
+    template: Path, path: Path, shared: bool, values: Mapping[str, Any] | None = None
+) -> str:
     """Whether `path` holds this install's `template` shim: current, stale or absent."""
-    return state(path, render(template, values=values))
+    return state(path, render(template, _argv(shared), values=values))
+
+
+def _argv(shared: bool) -> list[str] | None:
+    return wiring.SHARED_HOOK if shared else None
 
 
 def uninstall(path: Path) -> FileChange:

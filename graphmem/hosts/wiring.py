@@ -22,9 +22,15 @@ MARKER = "graphmem-shim"
 SERVER = "graphmem"  # the MCP server's name in every host's config (tools.SERVER)
 
 
-def mcp_argv() -> list[str]:
-    """How a host starts graphmem's MCP server: this install's interpreter, by absolute path."""
-    return [sys.executable, "-m", "graphmem", "mcp"]
+# What a file shared with a team (a project's) starts: the `graphmem` on each machine's PATH.
+# Absolute paths of this install would fail on every other machine (docs/getting-started.md).
+SHARED_HOOK = ["graphmem", "hook"]
+
+
+def mcp_argv(shared: bool = False) -> list[str]:
+    """How a host starts graphmem's MCP server: this install's interpreter by absolute path (a
+    version manager's shim on PATH costs ~200 ms), or in a `shared` file the `graphmem` on PATH."""
+    return ["graphmem", "mcp"] if shared else [sys.executable, "-m", "graphmem", "mcp"]
 
 
 def _read(path: Path) -> dict[str, Any]:

@@ -15,6 +15,7 @@ import json
 import os
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -158,7 +159,10 @@ def host_env(home: Path, cwd: Path, extra: Mapping[str, str] | None = None) -> d
         XDG_CACHE_HOME=str(home / ".cache"),
         # Bun-built hosts (opencode) take the project directory from PWD, not the real cwd.
         PWD=str(cwd),
-        PATH=f"{HOSTS_PREFIX / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
+        # graphmem's console script too: a project's shared files start the `graphmem` on PATH.
+        PATH=os.pathsep.join(
+            [str(HOSTS_PREFIX / "bin"), os.path.dirname(sys.executable), os.environ.get("PATH", "")]
+        ),
     )
     env.update(extra or {})
     return env

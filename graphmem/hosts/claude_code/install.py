@@ -2,13 +2,16 @@
 
 Only entries whose command runs graphmem's hook (its launcher, or `graphmem hook`) are graphmem's:
 everything else in the file (other settings, other tools' hooks, the user's own) is kept as it
-was. Installing twice gives the same file. The command names this install's interpreter and
-launcher by absolute path, because a version manager's shim on PATH (pyenv) costs ~200 ms on
-every event.
+was. Installing twice gives the same file. In a personal file (user, local) the command names
+this install's interpreter and launcher by absolute path, because a version manager's shim on
+PATH (pyenv) costs ~200 ms on every event; in the project's shared file it runs the `graphmem` on
+PATH, as each teammate's machine has its own. Either does nothing once graphmem is gone (exit 0,
+no output), rather than failing on every event until `graphmem setup --remove` is run.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -100,9 +103,21 @@ def _without_ours(hooks: dict[str, Any], change: Change) -> dict[str, Any]:
     return kept
 
 
-def command(event: str, argv: Sequence[str] | None = None) -> str:
-    """The shell command Claude Code runs for `event` (`argv`: how to start a hook)."""
-    return shlex.join([*(argv or hook_argv()), event])
+def command(event: str, argv: Sequence[str] | None = None, *, shared: bool = False) -> str:
+    """The shell line Claude Code runs for `event`: this install's launcher while it exists, or
+    for a `shared` file the `graphmem` on PATH if there is one (`argv`: exactly this instead)."""
+    if argv:
+        return shlex.join([*argv, event])
+    if shared:
+        return f"command -v graphmem >/dev/null 2>&1 && exec graphmem hook {event} || true"
+    python, flag, launcher = hook_argv()
+    present = f"[ -x {shlex.quote(python)} ] && [ -f {shlex.quote(launcher)} ]"
+    return f"{present} && exec {shlex.join([python, flag, launcher, event])} || true"
+
+
+def shared(path: Path) -> bool:
+    """Whether the settings file at `path` is a project's settings.json, shared with the team."""
+    return path.name == "settings.json" and path != settings_path("user", path)
 
 
 def timeouts(hook_timeout: float | None = None) -> dict[str, int]:
@@ -112,12 +127,13 @@ def timeouts(hook_timeout: float | None = None) -> dict[str, int]:
     return {event: min(limit, cap) for event, (_, limit) in EVENTS.items()}
 
 
-def _ours(argv: Sequence[str] | None) -> dict[str, list[dict[str, Any]]]:
+def _ours(argv: Sequence[str] | None, shared: bool) -> dict[str, list[dict[str, Any]]]:
     entries: dict[str, list[dict[str, Any]]] = {}
     limits = timeouts()
     for event, (matcher, _) in EVENTS.items():
         group: dict[str, Any] = {"matcher": matcher} if matcher else {}
-        hook = {"type": "command", "command": command(event, argv), "timeout": limits[event]}
+        line = command(event, argv, shared=shared)
+        hook = {"type": "command", "command": line, "timeout": limits[event]}
         group["hooks"] = [hook]
         entries[event] = [group]
     return entries
@@ -141,7 +157,8 @@ def state(path: Path) -> str:
     }
     if not found:
         return "absent"
-    expected = {(event, command(event), limit) for event, limit in timeouts().items()}
+    mine = shared(path)
+    expected = {(e, command(e, shared=mine), limit) for e, limit in timeouts().items()}
     return "current" if found == expected else "stale"
 
 
@@ -155,7 +172,7 @@ def apply(path: Path, *, remove: bool = False, argv: Sequence[str] | None = None
         raise GraphmemError(f"{path}: `hooks` is not an object; not touching it", Exit.INPUT)
     hooks = _without_ours(hooks, change)
     if not remove:
-        for event, groups in _ours(argv).items():
+        for event, groups in _ours(argv, shared(path)).items():
             hooks[event] = [*hooks.get(event, []), *groups]
             change.added.append(event)
     if hooks:
@@ -164,7 +181,13 @@ def apply(path: Path, *, remove: bool = False, argv: Sequence[str] | None = None
         settings.pop("hooks", None)
     if remove and not change.removed:
         return change
-    text = json.dumps(settings, indent=2) + "\n"
+    if remove and not settings:  # graphmem's hooks were all it held: as if never written
+        path.unlink()
+        with contextlib.suppress(OSError):
+            path.parent.rmdir()  # only when that file was all the folder held
+        change.written = True
+        return change
+    text = _dumps(settings, path.read_text(encoding="utf-8") if path.exists() else "")
     if path.exists() and path.read_text(encoding="utf-8") == text:
         return change
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -175,6 +198,14 @@ def apply(path: Path, *, remove: bool = False, argv: Sequence[str] | None = None
     os.replace(tmp, path)
     change.written = True
     return change
+
+
+def _dumps(settings: dict[str, Any], before: str) -> str:
+    """`settings` laid out as the file was: a one-line file stays on one line (git shows only
+    what changed), anything else gets two-space indents; a final newline as before."""
+    one_line = bool(before.strip()) and "\n" not in before.strip()
+    text = json.dumps(settings) if one_line else json.dumps(settings, indent=2)
+    return text + ("" if before and not before.endswith("\n") else "\n")
 
 
 # /memory: the user asks, the model calls graphmem's tools and shows the answer.
@@ -217,7 +248,8 @@ def command_path(scope: str, project_root: Path) -> Path:
 def tools(scope: str, project_root: Path, remove: bool) -> list[str]:
     """Register graphmem's MCP server in `scope` and add /memory (or take both out)."""
     path, keys = mcp_entry(scope, project_root)
-    server = {"type": "stdio", "command": wiring.mcp_argv()[0], "args": wiring.mcp_argv()[1:]}
+    argv = wiring.mcp_argv(scope == "project")
+    server = {"type": "stdio", "command": argv[0], "args": argv[1:]}
     changed = wiring.set_entry(path, keys, None if remove else server)
     memory_md = command_path(scope, project_root)
     return [

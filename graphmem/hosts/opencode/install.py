@@ -43,7 +43,7 @@ def config_path(scope: str, project_root: Path) -> Path:
 def tools(scope: str, project_root: Path, remove: bool) -> list[str]:
     """graphmem's MCP server in opencode.json's `mcp` section, and /memory (or neither)."""
     path = config_path(scope, project_root)
-    server = {"type": "local", "command": wiring.mcp_argv(), "enabled": True}
+    server = {"type": "local", "command": wiring.mcp_argv(scope == "project"), "enabled": True}
     changed = wiring.set_entry(path, ["mcp", wiring.SERVER], None if remove else server)
     folder = project_root / ".opencode" if scope == "project" else _config_dir()
     memory_md = folder / "commands" / "memory.md"
@@ -57,11 +57,16 @@ def apply(
     path: Path, *, remove: bool = False, argv: Sequence[str] | None = None
 ) -> shims.FileChange:
     """Install (or with `remove`, uninstall) the plugin file at `path`."""
-    return shims.apply(SHIM, path, remove=remove, argv=argv)
+    return shims.apply(SHIM, path, remove=remove, argv=argv, shared=shared(path))
+
+
+def shared(path: Path) -> bool:
+    """Whether the plugin at `path` is a project's, shared through its repository."""
+    return path != plugin_path("user", path)
 
 
 def state(path: Path) -> str:
-    return shims.current(SHIM, path)
+    return shims.current(SHIM, path, shared(path))
 
 
 HOST = Host(

@@ -27,12 +27,17 @@ def extension_path(scope: str, project_root: Path) -> Path:
     return agent / "extensions" / FILE_NAME
 
 
-def values() -> dict[str, object]:
+def shared(path: Path) -> bool:
+    """Whether the extension at `path` is a project's, shared through its repository."""
+    return path != extension_path("user", path)
+
+
+def values(shared: bool) -> dict[str, object]:
     """What the shim's `memory` tool needs: how to run one tool, and the tools themselves."""
     from graphmem import tools
 
     return {
-        "TOOL": [*wiring.mcp_argv()[:-1], "tool"],
+        "TOOL": [*wiring.mcp_argv(shared)[:-1], "tool"],
         "TOOLS": [
             {"name": t.name, "description": t.description, "params": t.params} for t in tools.TOOLS
         ],
@@ -43,11 +48,12 @@ def apply(
     path: Path, *, remove: bool = False, argv: Sequence[str] | None = None
 ) -> shims.FileChange:
     """Install (or with `remove`, uninstall) the extension file at `path`."""
-    return shims.apply(SHIM, path, remove=remove, argv=argv, values=values())
+    mine = shared(path)
+    return shims.apply(SHIM, path, remove=remove, argv=argv, shared=mine, values=values(mine))
 
 
 def state(path: Path) -> str:
-    return shims.current(SHIM, path, values())
+    return shims.current(SHIM, path, shared(path), values(shared(path)))
 
 
 HOST = Host(
