@@ -1,8 +1,15 @@
-"""Shared timing helpers: every benchmark prints medians, never asserts on them."""
+"""Shared timing helpers: every benchmark prints medians, never asserts on them.
+
+`GRAPHMEM_BENCH_CLOCK=cpu` times CPU (user + system, this process and its children) instead of
+wall time: on a machine shared with other work, wall time swings 2-3x with the load while CPU time
+barely moves. It leaves out waits (an fsync, a lock), so report wall time on a quiet machine and
+CPU time, as ratios to `python -S -c pass` on the same clock, when the machine is busy.
+"""
 
 from __future__ import annotations
 
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -24,14 +31,25 @@ def compile_package() -> None:
 compile_package()
 
 
+CLOCK = os.environ.get("GRAPHMEM_BENCH_CLOCK", "wall")
+
+
+def _cpu_s() -> float:
+    own, children = (
+        resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+    )
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def median_ms(fn: Callable[[], object], repeat: int = 21, warmup: int = 2) -> float:
+    clock = _cpu_s if CLOCK == "cpu" else time.perf_counter
     for _ in range(warmup):
         fn()
     samples = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = clock()
         fn()
-        samples.append((time.perf_counter() - start) * 1000)
+        samples.append((clock() - start) * 1000)
     return statistics.median(samples)
 
 
@@ -54,5 +72,7 @@ def graphmem_argv(*args: str) -> list[str]:
 
 
 def report(name: str, value: float, unit: str = "ms", target: str = "") -> None:
+    if unit == "ms" and CLOCK == "cpu":
+        unit = "ms cpu"
     suffix = f"   (target {target})" if target else ""
     print(f"{name:<52} {value:10.2f} {unit}{suffix}", flush=True)
