@@ -170,12 +170,16 @@ class McpClient:
     def _deadline(self, timeout: float | None) -> float:
         return time.monotonic() + (self.timeout if timeout is None else timeout)
 
-    def _ensure_session(self, deadline: float, *, force: bool = False) -> None:
-        # One initialize shared by concurrent callers; `force` replaces a session the server lost.
+    def _ensure_session(
+        self, deadline: float, *, force: bool = False, stale: str | None = None
+    ) -> None:
+        # One initialize shared by concurrent callers. `force` opens a new session; `stale` is a
+        # session the server lost: replaced unless another caller has replaced it already (the
+        # drain sends several requests at once, and all of them meet the lost session).
         with self._init_lock:
-            if self._initialized and not force:
+            renewed = stale is not None and self._session_id != stale
+            if self._initialized and not force and (stale is None or renewed):
                 return
-            self._session_id = None
             self._initialized = False
             params = {
                 "protocolVersion": PROTOCOL_VERSION,
@@ -192,10 +196,11 @@ class McpClient:
 
     def _request(self, method: str, params: dict[str, Any], deadline: float) -> dict[str, Any]:
         self._ensure_session(deadline)
+        used = self._session_id
         try:
             result = self._post(method, params, deadline, notify=False)
         except _SessionExpired:
-            self._ensure_session(deadline, force=True)
+            self._ensure_session(deadline, stale=used)
             try:
                 result = self._post(method, params, deadline, notify=False)
             except _SessionExpired:
@@ -244,7 +249,7 @@ class McpClient:
                 "POST",
                 self.url,
                 json=message,
-                headers=self._session_headers(),
+                headers=self._session_headers(method),
                 timeout=httpx.Timeout(remaining),
             ) as response:
                 self._check_status(response, method)
@@ -274,9 +279,9 @@ class McpClient:
         ):
             self.url = str(final)
 
-    def _session_headers(self) -> dict[str, str]:
+    def _session_headers(self, method: str) -> dict[str, str]:
         headers = {"MCP-Protocol-Version": self._protocol}
-        if self._session_id:
+        if self._session_id and method != "initialize":
             headers["Mcp-Session-Id"] = self._session_id
         return headers
 

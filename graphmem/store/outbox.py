@@ -58,6 +58,7 @@ class Entry:
     group_id: str
     op: str  # add | delete
     attempts: int
+    losses: int  # times the server lost it while it was the one being processed (suspected)
     sent_at: str | None
     remote_uuid: str | None
     name: str  # the local episode's; empty for a delete of an episode gone locally
@@ -130,7 +131,8 @@ def forget_groups(conn: sqlite3.Connection, groups: Sequence[str]) -> int:
 # -- claiming and recording outcomes ----------------------------------------------------------
 
 _ENTRY_SQL = (
-    "SELECT o.id, o.episode_uuid, o.group_id, o.op, o.attempts, o.sent_at, o.remote_uuid, "
+    "SELECT o.id, o.episode_uuid, o.group_id, o.op, o.attempts, o.losses, o.sent_at, "
+    "o.remote_uuid, "
     "o.claim_owner, o.claim_until, COALESCE(e.name, '') AS name, COALESCE(e.body, '') AS body, "
     "COALESCE(e.source, 'text') AS source, "
     "COALESCE(e.source_description, '') AS source_description "
@@ -166,6 +168,7 @@ def claim(conn: sqlite3.Connection, owner: str, limit: int, lease_s: float) -> l
             group_id=r["group_id"],
             op=r["op"],
             attempts=r["attempts"],
+            losses=r["losses"],
             sent_at=r["sent_at"],
             remote_uuid=r["remote_uuid"],
             name=r["name"],
@@ -207,11 +210,12 @@ def mark_sending(conn: sqlite3.Connection, entry_id: int, owner: str) -> bool:
 _UNCLAIM = "claim_owner = NULL, claim_until = NULL"
 
 
-def mark_acked(conn: sqlite3.Connection, entry_id: int) -> None:
+def mark_acked(conn: sqlite3.Connection, entry_id: int, at: str | None = None) -> None:
+    """The server queued it (`at`: when, if not now)."""
     conn.execute(
         f"UPDATE outbox SET state = 'acked', acked_at = ?, last_error = NULL, {_UNCLAIM} "
         "WHERE id = ?",
-        (now(), entry_id),
+        (at or now(), entry_id),
     )
 
 
@@ -259,10 +263,10 @@ def mark_lost(
 ) -> bool:
     """The server accepted it and then lost it: send it again. True when now dead.
 
-    A `suspect` is the episode the server was processing when it failed (the first lost one in
-    its queue order): it counts an attempt and a loss, and after QUARANTINE_AFTER losses it is
-    dead with the reason, so a poison episode cannot take the server down in a loop. The others
-    lost with it were only queued behind it: they count nothing.
+    A `suspect` may be the episode the server was processing when it failed (see
+    graphmem.sync.drain._confirm): it counts an attempt and a loss, and after QUARANTINE_AFTER
+    losses it is dead with the reason, so a poison episode cannot take the server down in a loop.
+    The others lost with it were only queued behind it: they count nothing.
     """
     counted = 1 if suspect else 0
     conn.execute(
@@ -296,15 +300,16 @@ def confirm_due(conn: sqlite3.Connection, older_than_s: float) -> bool:
     )
 
 
-def acked(conn: sqlite3.Connection) -> dict[str, list[tuple[int, str, str]]]:
-    """Acked rows per group, in the order the server acknowledged them: (id, uuid, acked_at)."""
-    found: dict[str, list[tuple[int, str, str]]] = {}
+def acked(conn: sqlite3.Connection) -> dict[str, list[tuple[int, str, str, int]]]:
+    """Acked rows per group, in the order the server acknowledged them:
+    (id, uuid, acked_at, losses)."""
+    found: dict[str, list[tuple[int, str, str, int]]] = {}
     rows = conn.execute(
-        "SELECT id, episode_uuid, group_id, acked_at FROM outbox WHERE state = 'acked' "
+        "SELECT id, episode_uuid, group_id, acked_at, losses FROM outbox WHERE state = 'acked' "
         "ORDER BY acked_at, id"
     )
-    for entry_id, episode_uuid, group_id, acked_at in rows:
-        found.setdefault(group_id, []).append((entry_id, episode_uuid, acked_at))
+    for entry_id, episode_uuid, group_id, acked_at, losses in rows:
+        found.setdefault(group_id, []).append((entry_id, episode_uuid, acked_at, losses))
     return found
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -26,7 +27,7 @@ from graphmem.backends.graphiti import GraphitiBackend, RemoteEpisode
 from graphmem.backends.mcp import McpError, Rejected, Unreachable
 from graphmem.record import field, record
 from graphmem.store import breaker, outbox, remote_cache
-from graphmem.store.db import relaxed_durability, transaction
+from graphmem.store.db import now, relaxed_durability, transaction
 from graphmem.store.outbox import Entry
 from graphmem.sync.remote import cached, open_backend, still_valid
 from graphmem.sync.shared import (
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
     from graphmem.sync.shared import SpoolView
 
 BATCH = 25
+SENDERS = 4  # add_memory calls in flight at once
 # Transport failures after which the request may have reached the server: look before resending.
 UNCERTAIN = frozenset({"timeout", "transport error", "bad answer"}) | {
     f"http {code}" for code in range(500, 600)
@@ -176,6 +178,10 @@ class _Run:
 
     def run(self, max_entries: int | None) -> None:
         budget = max_entries if max_entries is not None else float("inf")
+        with ThreadPoolExecutor(SENDERS, thread_name_prefix="graphmem-send") as self.senders:
+            self._run(budget)
+
+    def _run(self, budget: float) -> None:
         try:
             self._call(self.backend.status)
             self._record(None)
@@ -220,53 +226,82 @@ class _Run:
                 breaker.acquire(self.conn, DRAIN_LEASE, self.owner, self.lease_s)
             if not batch:
                 break
-            for entry in batch:
-                self._handle(entry)
-                handled += 1
-                if time.monotonic() - renewed > RENEW_EVERY_S:
-                    with transaction(self.conn):
-                        outbox.renew(self.conn, self.owner, self.lease_s)
-                    renewed = time.monotonic()
+            sends = [entry for entry in batch if self._handle(entry)]
+            for entry in sends:  # suspected of failing the server: alone, first, in order
+                if entry.losses:
+                    self._send([entry])
+            self._send([entry for entry in sends if not entry.losses])
+            handled += len(batch)
+            if time.monotonic() - renewed > RENEW_EVERY_S:
+                with transaction(self.conn):
+                    outbox.renew(self.conn, self.owner, self.lease_s)
+                renewed = time.monotonic()
         return handled
 
-    def _handle(self, entry: Entry) -> None:
+    def _handle(self, entry: Entry) -> bool:
+        """Settle what needs no add_memory call; True when the entry is to be sent."""
         if entry.op == "delete":
             self._delete(entry)
         elif not entry.name and not entry.body:
             with transaction(self.conn):  # the episode is gone locally (cleared): nothing to send
                 outbox.drop(self.conn, entry.id)
-        elif entry.sent_at is not None and self._resolve_uncertain(entry):
-            return
-        else:
-            self._send(entry)
+        elif entry.sent_at is None or not self._resolve_uncertain(entry):
+            return True
+        return False
 
-    def _send(self, entry: Entry) -> None:
-        with transaction(self.conn):
-            if not outbox.mark_sending(self.conn, entry.id, self.owner):
-                return  # the claim was taken over: the other drain owns this row now
-        try:
-            self._call(
-                self.backend.add_episode,
-                name=outbox.remote_name(entry.name, entry.episode_uuid),
-                body=entry.body,
-                group_id=entry.group_id,
-                source=entry.source,
-                source_description=entry.source_description,
-            )
-        except _Stop:
-            with transaction(self.conn):
-                outbox.mark_unsent(
-                    self.conn, entry.id, self.failure, uncertain=self.failure in UNCERTAIN
-                )
-            raise
-        except (McpError, ValueError) as exc:
-            self._failed(entry, str(exc))
-            return
-        with transaction(self.conn):
-            outbox.mark_acked(self.conn, entry.id)
-        self.seen.pop(entry.group_id, None)
-        self.report.sent += 1
-        self.progress("sent", entry)
+    def _send(self, entries: list[Entry]) -> None:
+        """add_memory for each entry, SENDERS calls in flight at once (the server only queues,
+        and answers while it extracts: waiting for each answer in turn left both sides idle).
+
+        Every `sent_at` is committed before any request. After a transport failure, requests
+        not started yet are withdrawn (never sent); those in flight get their outcome.
+        """
+        with transaction(self.conn):  # a claim taken over: the other drain owns that row now
+            mine = [e for e in entries if outbox.mark_sending(self.conn, e.id, self.owner)]
+        calls = {self.senders.submit(self._add, entry): entry for entry in mine}
+        stop: Unreachable | None = None
+        for call in as_completed(calls):
+            entry = calls[call]
+            if call.cancelled():  # withdrawn before it started: never sent
+                with transaction(self.conn):
+                    outbox.mark_unsent(self.conn, entry.id, self.failure, uncertain=False)
+                continue
+            try:
+                started = call.result()
+            except Unreachable as exc:
+                if stop is None:
+                    stop, self.failure = exc, exc.reason
+                    for other in calls:
+                        other.cancel()
+                with transaction(self.conn):
+                    outbox.mark_unsent(
+                        self.conn, entry.id, exc.reason, uncertain=exc.reason in UNCERTAIN
+                    )
+                continue
+            except (McpError, ValueError) as exc:
+                self._failed(entry, str(exc))
+                continue
+            with transaction(self.conn):  # committed at once: a kill loses no acknowledgement
+                outbox.mark_acked(self.conn, entry.id, started)
+            self.seen.pop(entry.group_id, None)
+            self.report.sent += 1
+            self.progress("sent", entry)
+        if stop is not None:
+            self._call(_raise, stop)  # the breaker is told, the run ends
+
+    def _add(self, entry: Entry) -> str:
+        """Send one episode; when the request started. Acknowledgements are stamped with it:
+        the order of the starts, not of the answers, is the order of the server's queue that
+        `_confirm` reasons about (which lost episode the server was processing)."""
+        started = now()
+        self.backend.add_episode(
+            name=outbox.remote_name(entry.name, entry.episode_uuid),
+            body=entry.body,
+            group_id=entry.group_id,
+            source=entry.source,
+            source_description=entry.source_description,
+        )
+        return started
 
     def _failed(self, entry: Entry, reason: str) -> None:
         with transaction(self.conn):
@@ -280,7 +315,9 @@ class _Run:
         """A send with an unknown outcome: True when settled without sending again.
 
         Found on the server: delivered. Not found, but the server shows this group: it may still
-        be queued there, so it becomes acked and `_confirm` decides. Not found and the group is
+        be queued there, so it becomes acked as of when it was sent (the server queued it then,
+        if at all: episodes accepted clearly later prove it lost) and `_confirm` decides. Not
+        found and the group is
         invisible (FalkorDB's get_episodes reads only the default graph): send again, accepting
         a possible duplicate over a possible loss.
         """
@@ -290,7 +327,7 @@ class _Run:
             if found is not None:
                 outbox.mark_delivered(self.conn, entry.id, found.uuid)
             elif ours:
-                outbox.mark_acked(self.conn, entry.id)
+                outbox.mark_acked(self.conn, entry.id, entry.sent_at)
         if found is not None:
             self.report.confirmed += 1
             self.progress("confirmed", entry)
@@ -343,8 +380,11 @@ class _Run:
         - the clock ran out: `spool_confirm_after_s` passed since it was acknowledged and since
           the server last showed progress in the group (one of ours newly seen), so it is not
           merely waiting in a slow queue: the server died or restarted holding it.
-        Lost rows are re-queued; the first of each run of lost rows is the one the server was
-        processing (see outbox.mark_lost: quarantined after a few such rounds). Otherwise it may
+        Lost rows are re-queued. The first of each run of lost rows is the one the server was
+        processing, but episodes sent together (SENDERS at once) reach its queue in any order, so
+        the first SENDERS of the run are suspects (outbox.mark_lost: quarantined after 2 such
+        rounds). A suspect is re-sent alone and first, so the next round names it exactly, and
+        a poison episode fails the server twice at most. Otherwise it may
         still be queued and stays acked. In a group where none of ours was ever seen (FalkorDB's
         get_episodes reads one graph), it is delivered, unconfirmed, after UNCONFIRMABLE_AFTER_S.
         """
@@ -354,7 +394,7 @@ class _Run:
             ours = self._ours(group)
             if ours is None:
                 continue
-            present = [(i, u, at) for i, u, at in rows if outbox.key_of(u) in ours]
+            present = [(i, u, at) for i, u, at, _ in rows if outbox.key_of(u) in ours]
             with transaction(self.conn):
                 for entry_id, episode_uuid, _ in present:
                     outbox.mark_delivered(
@@ -366,14 +406,14 @@ class _Run:
                 self._unconfirmable(rows)
                 continue
             stalled_before = time.time() - self.confirm_after_s
-            previous_lost = False
-            for entry_id, episode_uuid, acked_at in rows:
+            run, window = 0, 1  # lost rows in a row so far; how many of them are suspects
+            for entry_id, episode_uuid, acked_at, losses in rows:
                 if outbox.key_of(episode_uuid) in ours:
-                    previous_lost = False
+                    run = 0
                     continue
                 passed = _clearly_before(acked_at, latest)
                 if not passed and max(_epoch(acked_at), _epoch(progress)) > stalled_before:
-                    previous_lost = False  # may still be in the server's queue
+                    run = 0  # may still be in the server's queue
                     continue
                 if failure.last_failure_at and failure.last_failure_at > acked_at:
                     reason = SERVER_FAILED.format(error=failure.last_error)
@@ -384,10 +424,12 @@ class _Run:
                         self.conn,
                         entry_id,
                         reason,
-                        suspect=not previous_lost,
+                        suspect=run < window,
                         max_attempts=self.max_attempts,
                     )
-                previous_lost = True
+                if run == 0:  # sent alone (a suspect already), or together with others
+                    window = 1 if losses else SENDERS
+                run += 1
                 if dead:
                     self.report.dead.append(reason)
                 else:
@@ -397,11 +439,11 @@ class _Run:
             breaker.acquire(self.conn, CONFIRM_LEASE, "cooldown", CONFIRM_EVERY_S)
         return lost > 0
 
-    def _unconfirmable(self, rows: list[tuple[int, str, str]]) -> None:
+    def _unconfirmable(self, rows: list[tuple[int, str, str, int]]) -> None:
         note = "accepted; not confirmable (the server's get_episodes does not show this group)"
         cutoff = time.time() - UNCONFIRMABLE_AFTER_S
         with transaction(self.conn):
-            for entry_id, _, acked_at in rows:
+            for entry_id, _, acked_at, _ in rows:
                 if _epoch(acked_at) < cutoff:
                     outbox.mark_delivered(self.conn, entry_id, None, note)
 
@@ -430,6 +472,10 @@ class _Run:
         if found:  # nothing found (often: not extracted yet) may be asked again soon
             with transaction(self.conn):
                 breaker.acquire(self.conn, REFRESH_LEASE, "cooldown", REFRESH_EVERY_S)
+
+
+def _raise(error: Exception) -> None:
+    raise error
 
 
 def _clearly_before(earlier: str, later: str) -> bool:

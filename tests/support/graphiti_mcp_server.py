@@ -10,7 +10,8 @@ and searches use the graph named after the group, while `get_episodes`, `get_ent
 `delete_*` and `clear_graph` use the configured default graph (`--database`), or with
 `--graphs last-written` the graph written last (graphiti-core 0.29). And what deployments meet:
 `--transport sse` (the older transport), `--fail-on TEXT` (such episodes fail inside the server
-after add_memory answered), `--die-on TEXT` (processing such an episode kills the server).
+after add_memory answered), `--die-on TEXT` (processing such an episode kills the server), and
+`--store-only` (episodes stored without extraction: an instant server, for benchmarks).
 
     python -m tests.support.graphiti_mcp_server --port P --falkordb-port F --llm-url URL
 """
@@ -145,6 +146,9 @@ class ServerConfig:
     # Processing an episode whose body contains this kills the server (graphiti-core 0.31 crashing
     # FalkorDB on a stopword-named entity): its queue is lost; a supervisor restarts it.
     die_on: str = ""
+    # Store each episode as it is, without extraction (no entities, no facts): an instant
+    # server, so a client's own delivery cost can be measured (benchmarks/bench_sync.py).
+    store_only: bool = False
 
 
 def parse_args(argv: list[str] | None = None) -> ServerConfig:
@@ -158,6 +162,7 @@ def parse_args(argv: list[str] | None = None) -> ServerConfig:
     parser.add_argument("--transport", choices=("http", "sse"), default="http")
     parser.add_argument("--fail-on", default="")
     parser.add_argument("--die-on", default="")
+    parser.add_argument("--store-only", action="store_true")
     args = parser.parse_args(argv)
     return ServerConfig(
         port=args.port,
@@ -169,6 +174,7 @@ def parse_args(argv: list[str] | None = None) -> ServerConfig:
         transport=args.transport,
         fail_on=args.fail_on,
         die_on=args.die_on,
+        store_only=args.store_only,
     )
 
 
@@ -259,6 +265,21 @@ def build_mcp(config: ServerConfig, graphiti: Graphiti, queues: EpisodeQueues) -
                 os._exit(139)
             if config.fail_on and config.fail_on in episode_body:
                 raise RuntimeError(f"RediSearch: Syntax error at offset 0 near {config.fail_on}")
+            if config.store_only:
+                driver = graphiti.driver
+                if effective_group != driver._database:
+                    driver = driver.clone(database=effective_group)
+                await EpisodicNode(
+                    name=name,
+                    group_id=effective_group,
+                    labels=[],
+                    source=episode_type,
+                    content=episode_body,
+                    source_description=source_description,
+                    created_at=datetime.now(UTC),
+                    valid_at=when,
+                ).save(driver)
+                return
             await graphiti.add_episode(
                 name=name,
                 episode_body=episode_body,
