@@ -38,8 +38,9 @@ def _private_opener(path: str, flags: int) -> int:
     return os.open(path, flags, 0o600)
 
 
-def run(argv: list[str]) -> int:
-    """`argv`: the event name, then the host when the installed command names it."""
+def run(argv: list[str], *, ending: bool = False) -> int:
+    """`argv`: the event name, then the host when the installed command names it. `ending`: the
+    process ends right after, without teardown (`main`)."""
     event = argv[0] if argv else ""
     try:
         raw = sys.stdin.buffer.read(MAX_STDIN + 1)
@@ -47,7 +48,7 @@ def run(argv: list[str]) -> int:
             raise ValueError(f"event payload over {MAX_STDIN} bytes ignored")
         from graphmem.hooks.dispatch import handle
 
-        answer = handle(event, raw, argv[1] if len(argv) > 1 else "")
+        answer = handle(event, raw, argv[1] if len(argv) > 1 else "", close=not ending)
         if answer:
             sys.stdout.write(answer)
             sys.stdout.flush()
@@ -72,9 +73,9 @@ def run(argv: list[str]) -> int:
 
 def main(argv: list[str]) -> NoReturn:
     """`run`, then end the process without the interpreter's teardown: the answer is flushed and
-    the store closed by then, and freeing every module of a process about to end is ~3 ms of a
-    hook's budget spent on nothing."""
-    code = run(argv)
+    what the hook stored committed by then, and freeing every module of a process about to end
+    is ~3 ms of a hook's budget spent on nothing."""
+    code = run(argv, ending=True)
     for stream in (sys.stdout, sys.stderr):
         try:  # noqa: SIM105 (contextlib is one more import for every hook)
             stream.flush()
