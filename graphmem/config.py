@@ -203,6 +203,28 @@ SETTINGS: tuple[Setting, ...] = (
         TRUSTED,
     ),
     Setting(
+        "pull_limit",
+        int,
+        200,
+        "Newest episodes of each group a sync pulls from the Graphiti server: teammates' kept "
+        "memories, stored locally (0 = pull nothing).",
+        TRUSTED,
+    ),
+    Setting(
+        "pull_max_bytes",
+        int,
+        4 * MIB,
+        "Most bytes of teammates' episodes one pull stores.",
+        TRUSTED,
+    ),
+    Setting(
+        "pull_turns",
+        bool,
+        False,
+        "Also pull teammates' raw turns, not only what they kept on purpose.",
+        TRUSTED,
+    ),
+    Setting(
         "session_retention_days", int, 30, "Forget per-session hook state after this long.", SAFE
     ),
     # Curation runs a model on the user's account: what runs, and how often, is the user's call.
@@ -273,6 +295,9 @@ class Config:
     spool_max_bytes: int
     spool_max_age_days: int
     spool_confirm_after_s: int
+    pull_limit: int
+    pull_max_bytes: int
+    pull_turns: bool
     session_retention_days: int
     curate: str
     curate_command: str

@@ -103,6 +103,8 @@ def episode_item(
     e: Episode, words: Sequence[str] = (), *, stale_days: int = 0, superseded: bool = False
 ) -> Item:
     label = "" if e.kind == "memory" else f"[{e.kind}] "
+    if e.teammate is not None:  # the model should know a teammate, not this user, kept it
+        label = f"[teammate{' ' + e.teammate if e.teammate else ''}] {label}"
     text = f"{e.name}: {e.body}" if e.kind in ("doc", "summary") else e.body
     marks = ("[superseded] " if superseded else "") + staleness(e.created_at, stale_days)
     head = f"- {e.created_at[:10]} {marks}{label}"
@@ -198,13 +200,18 @@ def _sentence_end(text: str, lo: int, hi: int) -> int:
     return max(text.rfind(". ", lo, hi), text.rfind(".\n", lo, hi), text.rfind("\n", lo, hi) - 1)
 
 
+def same_text(text: str) -> str:
+    """`text` as compared for sameness: case and spacing aside."""
+    return " ".join(text.split()).casefold()
+
+
 def distinct(rows: Iterable[T], text: Callable[[T], str]) -> list[T]:
     """The first of the rows whose texts read the same (case and spacing aside): the graph
     extracts one fact from many episodes, and search must not show it once per edge."""
     seen: set[str] = set()
     kept = []
     for row in rows:
-        key = " ".join(text(row).split()).casefold()
+        key = same_text(text(row))
         if key not in seen:
             seen.add(key)
             kept.append(row)

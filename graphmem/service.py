@@ -209,7 +209,7 @@ class Memory:
         """
         from graphmem.sync import Spool
 
-        return Spool(self.conn, self.config)
+        return Spool(self.conn, self.config, self.groups("all"))
 
     def close(self) -> None:
         self.__dict__.pop("spool", None)
@@ -265,7 +265,10 @@ class Memory:
                 [
                     e
                     for e, new in zip(episodes, created, strict=True)
-                    if new and e.origin != REMOTE_ORIGIN and e.forgotten_at is None
+                    if new
+                    and e.origin != REMOTE_ORIGIN
+                    and e.teammate is None  # a teammate's stays theirs
+                    and e.forgotten_at is None
                 ]
             )
         return created
@@ -381,8 +384,11 @@ class Memory:
             else self.spool.recent_cached([group], recall.FACTS)
         )
         stale = self.config.stale_days
+        # A fact that only repeats a memory (as a teammate's, pulled as written) adds nothing.
+        said = {recall.same_text(e.body) for e in found}
         distinct = recall.distinct(facts, lambda f: f.text)
-        yield from (recall.fact_item(f, stale) for f in distinct)
+        fresh = (f for f in distinct if recall.same_text(f.text) not in said)
+        yield from (recall.fact_item(f, stale) for f in fresh)
         yield from items
 
     def _episode_items(self, episodes: list[Episode], query: str | None) -> Iterator[recall.Item]:
@@ -791,10 +797,13 @@ class Memory:
         merged = []
         for group, local in groups:
             known = {outbox.key_of(e.uuid) for e in local}
+            pulled = {e.uuid for e in local if e.teammate is not None}  # the server's uuids
             extra = [
                 remote.as_episode(r, REMOTE_ORIGIN)
                 for r in found
-                if r.group_id == group and outbox.key_in(r.name) not in known
+                if r.group_id == group
+                and outbox.key_in(r.name) not in known
+                and r.uuid not in pulled
             ]
             merged.append((group, local + sorted(extra, key=lambda e: e.created_at)))
         return merged
@@ -807,7 +816,10 @@ class Memory:
         answer = self.spool.search(query, groups, limit)
         if answer.error is None:
             facts = recall.distinct(answer.facts, lambda f: f.fact)
-            entities = recall.distinct(answer.entities, lambda e: f"{e.name}: {e.summary}")
+            entities = recall.distinct(
+                [e for e in answer.entities if e.summary.strip()],  # a bare name says nothing
+                lambda e: f"{e.name}: {e.summary}",
+            )
             return GraphAnswer(facts, entities, [], None)
         cached = self.spool.cached_facts(query, groups, limit)
         return GraphAnswer(

@@ -138,7 +138,8 @@ def search(memory: Memory, query: str, scope: str = "all", limit: int = 10) -> s
     for hit in hits:
         e = hit.episode
         text = f"{e.name}: {e.body}" if e.kind in ("doc", "summary") else e.body
-        lines.append(_line(e.uuid, e.created_at, e.kind, e.group_id, text))
+        label = e.kind if e.teammate is None else f"{e.kind} kept by teammate {e.teammate}".strip()
+        lines.append(_line(e.uuid, e.created_at, label, e.group_id, text))
     if not lines:
         return f"No memories match {recall.neutral(query, 200)!r} (scope {scope_}).{note}"
     title = f"graphmem: {len(lines)} results for {recall.neutral(query, 200)!r}, best first."

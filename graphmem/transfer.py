@@ -70,7 +70,8 @@ def write_markdown(out: IO[str], groups: Iterable[tuple[str, list[Episode]]]) ->
         for episode in episodes:
             title = episode.name.replace("\n", " ")
             fence = _fence_for(episode.body)
-            out.write(f"\n### {title} ({episode.created_at})\n")
+            kept = "" if episode.teammate is None else f", kept by teammate {episode.teammate}"
+            out.write(f"\n### {title} ({episode.created_at}{kept})\n")
             out.write(f"{_META}{_meta(episode)} -->\n{fence}text\n{episode.body}\n{fence}\n")
             written += 1
     return written

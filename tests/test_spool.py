@@ -375,6 +375,8 @@ def test_background_drain_is_not_started_without_work_or_with_the_breaker_open(
     graphiti: FakeMcp, cli: Cli, spawned: list[str]
 ) -> None:
     memory = Memory.open()
+    with db.transaction(memory.conn):  # teammates' memories were pulled a moment ago
+        breaker.acquire(memory.conn, sync.PULL_LEASE, "cooldown", 60)
     assert not memory.start_background_drain()  # nothing pending
     cli.json("add", "Pending one")
     store = memory.conn

@@ -60,10 +60,18 @@ def search(
         name = "" if hit.episode.name.rstrip("…") in snippet else hit.episode.name
         app.out.print(
             (f"[bold]{escape(name)}[/bold]  " if name else "")
-            + f"[dim]{hit.episode.group_id} · {date} · id {hit.episode.uuid[:8]}[/dim]",
+            + f"[dim]{hit.episode.group_id} · {date} · id {hit.episode.uuid[:8]}"
+            + _kept_by(hit.episode.teammate)
+            + "[/dim]",
             highlight=False,
         )
         app.out.print("  " + snippet, highlight=False, markup=False)
+
+
+def _kept_by(teammate: str | None) -> str:
+    if teammate is None:
+        return ""
+    return f" · kept by teammate {teammate}" if teammate else " · kept by a teammate"
 
 
 def _share(limit: int, graph: GraphAnswer, hits: list[Hit]) -> tuple[GraphAnswer, list[Hit]]:
@@ -83,7 +91,8 @@ def _hit_json(hit: Hit) -> dict[str, Any]:
     episode = hit.episode
     return {
         "type": "episode",
-        "source": "local",
+        "source": "local" if episode.teammate is None else "teammate",
+        "kept_by": episode.teammate,
         "uuid": episode.uuid,
         "group_id": episode.group_id,
         "name": episode.name,

@@ -140,7 +140,7 @@ def _drain(app: App, max_entries: int | None, quiet: bool, force: bool, as_json:
         progress=None if quiet else progress,
     )
     if as_json:
-        app.print_json(report.__dict__)
+        app.print_json({**report.__dict__, "pulled": report.pulled.__dict__})
     elif not quiet:
         _summary(app, report)
     return _exit_code(report)
@@ -154,7 +154,11 @@ def _summary(app: App, report: DrainReport) -> None:
         parts.append(f"re-queued {report.requeued} the server lost")
     if report.rejected:
         parts.append(f"refused {report.rejected} ({len(report.dead)} now dead)")
+    if report.pulled.stored:
+        parts.append(f"pulled {report.pulled.stored} teammates' memories")
     app.out.print(", ".join(parts), highlight=False)
+    for why in report.pulled.gaps + report.pulled.refused:
+        app.note(f"pull: {why}")
     if report.skipped or report.unreachable:
         app.note(f"stopped: {report.skipped or report.unreachable}; the rest stays pending")
 

@@ -160,6 +160,13 @@ def _graphiti(app: App, report: dict[str, Any]) -> None:
         + (f"; breaker open ({state['failures']} failures)" if state["open"] else ""),
         highlight=False,
     )
+    team = report["team"]
+    gaps = "".join(f"; {p['group_id']}: {p['gap']}" for p in team["pulls"] if p["gap"])
+    app.out.print(
+        f"[bold]team[/bold]     {team['held']} teammates' memories held, last pull "
+        f"{team['last_pull'] or 'never'}{escape(gaps)}",
+        highlight=False,
+    )
 
 
 def _identity(server: dict[str, Any]) -> str:

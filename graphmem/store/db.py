@@ -216,6 +216,19 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
             )""",
         ],
     ),
+    (
+        "team memory: each group's last pull from the server, and this store's author id",
+        [
+            """CREATE TABLE team_pulls (
+                group_id TEXT PRIMARY KEY,
+                pulled_at TEXT NOT NULL,
+                newest TEXT,
+                stored INTEGER NOT NULL DEFAULT 0,
+                gap TEXT NOT NULL DEFAULT ''
+            ) WITHOUT ROWID""",
+            "CREATE TABLE store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID",
+        ],
+    ),
 ]
 
 

@@ -14,6 +14,7 @@ from graphmem.store.db import now, transaction
 SOURCES = ("text", "message", "json")
 # What an episode is; `load` refuses others (a made-up kind could be pinned above all recall).
 KINDS = ("memory", "turn", "summary", "correction", "preference", "doc")
+TEAM_ORIGIN = "team"  # a teammate's episode pulled from the server: `team:<user@host>`
 
 # Words too common to rank on; a query made only of these answers empty rather than everything.
 STOPWORDS = frozenset(
@@ -49,6 +50,13 @@ class Episode:
     forgotten_at: str | None = None
     forgotten_reason: str = ""
     superseded_by: str | None = None  # the uuid of the memory that replaces this one
+
+    @property
+    def teammate(self) -> str | None:
+        """Who kept it (user@host, '' when unknown) if pulled from a teammate; None if ours."""
+        if self.origin == TEAM_ORIGIN or self.origin.startswith(TEAM_ORIGIN + ":"):
+            return self.origin.partition(":")[2]
+        return None
 
     @property
     def content_hash(self) -> str:

@@ -65,6 +65,7 @@ class Entry:
     body: str
     source: str
     source_description: str
+    kind: str = "memory"  # the local episode's: teammates pull what was kept, not raw turns
 
     @property
     def key(self) -> str:
@@ -135,7 +136,8 @@ _ENTRY_SQL = (
     "o.remote_uuid, "
     "o.claim_owner, o.claim_until, COALESCE(e.name, '') AS name, COALESCE(e.body, '') AS body, "
     "COALESCE(e.source, 'text') AS source, "
-    "COALESCE(e.source_description, '') AS source_description "
+    "COALESCE(e.source_description, '') AS source_description, "
+    "COALESCE(e.kind, 'memory') AS kind "
     "FROM outbox o LEFT JOIN episodes e ON e.uuid = o.episode_uuid "
 )
 
@@ -175,6 +177,7 @@ def claim(conn: sqlite3.Connection, owner: str, limit: int, lease_s: float) -> l
             body=r["body"],
             source=r["source"],
             source_description=r["source_description"],
+            kind=r["kind"],
         )
         for r in free
     ]

@@ -18,6 +18,7 @@ import time
 
 from graphmem.record import asdict, record
 from graphmem.store import breaker, outbox, remote_cache
+from graphmem.store import team as team_store  # graphmem.sync.team is the pull
 from graphmem.store.db import transaction
 from graphmem.store.outbox import Entry
 from graphmem.store.remote_cache import CachedFact
@@ -26,6 +27,7 @@ from graphmem.sync.shared import (
     CONFIRM_LEASE,
     DRAIN_LEASE,
     LEASE_ENV,
+    PULL_LEASE,
     REFRESH_LEASE,
     STARTING_S,
 )
@@ -47,6 +49,7 @@ __all__ = [
     "CONFIRM_LEASE",
     "DRAIN_LEASE",
     "LEASE_ENV",
+    "PULL_LEASE",
     "CachedFact",
     "Entry",
     "Health",
@@ -75,11 +78,15 @@ class Health:
 
 
 class Spool:
-    """The way to the Graphiti server for one store (`conn`) and one configuration."""
+    """The way to the Graphiti server for one store (`conn`) and one configuration; `groups`:
+    the project's and the global group, whose teammates' memories each sync pulls."""
 
-    def __init__(self, conn: sqlite3.Connection, config: Config) -> None:
+    def __init__(
+        self, conn: sqlite3.Connection, config: Config, groups: Sequence[str] = ()
+    ) -> None:
         self.conn = conn
         self.config = config
+        self.groups = list(groups)
 
     # -- what the service's writes queue (inside the caller's transaction) -----------------
 
@@ -122,7 +129,8 @@ class Spool:
         waits.
 
         Something to do: pending entries, episodes the server accepted a while ago and that are
-        not confirmed yet, or prompts noted for a cache refresh (each at most once a minute).
+        not confirmed yet, prompts noted for a cache refresh, or a pull of teammates' memories
+        (each at most once a minute).
         Not while the breaker is open or a drain is running (or being started).
         """
         conn = self.conn
@@ -130,6 +138,7 @@ class Spool:
             outbox.has_pending(conn)
             or (outbox.confirm_due(conn, CONFIRM_EVERY_S) and not breaker.held(conn, CONFIRM_LEASE))
             or (remote_cache.has_queries(conn) and not breaker.held(conn, REFRESH_LEASE))
+            or (self.pulling and not breaker.held(conn, PULL_LEASE))
         ):
             return False
         if breaker.read(conn).is_open() or breaker.held(conn, DRAIN_LEASE):
@@ -141,13 +150,23 @@ class Spool:
         _spawn_drain(self.config.project_root, placeholder)
         return True
 
+    @property
+    def pulling(self) -> bool:
+        return self.config.pull_limit > 0 and bool(self.groups)
+
     # -- what a person sees and does (no network) ------------------------------------------
 
     def status(self) -> dict[str, Any]:
-        """The outbox and the breaker, from the store only."""
+        """The outbox, the breaker and the pulls of teammates' memories, from the store only."""
         counts = outbox.counts(self.conn)
         state = breaker.read(self.conn)
+        pulls = team_store.pulls(self.conn)
         return {
+            "team": {
+                "held": team_store.held(self.conn),
+                "last_pull": max((p.pulled_at for p in pulls), default=None),
+                "pulls": [asdict(p) for p in pulls],
+            },
             "spool": counts.__dict__,
             "dead": [
                 {"uuid": u, "group_id": g, "reason": r}

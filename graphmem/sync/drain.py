@@ -8,7 +8,8 @@ One drain:
    failure (the breaker opens; nothing counted against the episodes). A rejection counts one
    attempt; after `spool_max_attempts` the row is dead with the server's reason;
 4. confirms acked rows with `get_episodes` (see `_confirm`), re-queueing what the server lost;
-5. refreshes the cache of remote facts for the prompts hooks noted.
+5. refreshes the cache of remote facts for the prompts hooks noted;
+6. pulls teammates' kept memories (graphmem.sync.team).
 
 No duplicates: a row is sent only by the drain holding its claim, and `sent_at` is written
 before the request. A row found with `sent_at` set and no acknowledgement (the drain died, or
@@ -27,6 +28,7 @@ from graphmem.backends.graphiti import GraphitiBackend, RemoteEpisode
 from graphmem.backends.mcp import McpError, Rejected, Unreachable
 from graphmem.record import field, record
 from graphmem.store import breaker, outbox, remote_cache
+from graphmem.store import team as team_store
 from graphmem.store.db import now, relaxed_durability, transaction
 from graphmem.store.outbox import Entry
 from graphmem.sync.remote import cached, open_backend, still_valid
@@ -34,9 +36,12 @@ from graphmem.sync.shared import (
     CONFIRM_EVERY_S,
     CONFIRM_LEASE,
     DRAIN_LEASE,
+    PULL_EVERY_S,
+    PULL_LEASE,
     REFRESH_EVERY_S,
     REFRESH_LEASE,
 )
+from graphmem.sync.team import PullReport, described, pull
 
 if TYPE_CHECKING:
     import sqlite3
@@ -85,6 +90,7 @@ class DrainReport:
     dead: list[str] = field(default_factory=list)  # reasons of rows that died this run
     requeued: int = 0  # acknowledged earlier, found lost on the server
     refreshed: int = 0  # cached facts and entities refreshed
+    pulled: PullReport = field(default_factory=PullReport)  # teammates' memories
     unreachable: str | None = None  # why the run stopped early
     skipped: str | None = None  # why the run did nothing (breaker open)
 
@@ -166,6 +172,7 @@ class _Run:
         progress: Progress | None,
     ) -> None:
         self.conn = spool.conn
+        self.spool = spool
         self.backend = backend
         self.owner = owner
         self.lease_s = lease_s
@@ -185,12 +192,15 @@ class _Run:
         try:
             self._call(self.backend.status)
             self._record(None)
+            with transaction(self.conn):
+                self.author_id = team_store.author_id(self.conn)
             # Twice: the confirmation may re-queue what the server lost.
             for _ in range(2):
                 budget -= self._send_pending(budget)
                 if not self._confirm() or budget <= 0:
                     break
             self._refresh()
+            self._pull()
         except _Stop:
             pass
 
@@ -299,7 +309,7 @@ class _Run:
             body=entry.body,
             group_id=entry.group_id,
             source=entry.source,
-            source_description=entry.source_description,
+            source_description=described(entry.source_description, entry.kind, self.author_id),
         )
         return started
 
@@ -472,6 +482,21 @@ class _Run:
         if found:  # nothing found (often: not extracted yet) may be asked again soon
             with transaction(self.conn):
                 breaker.acquire(self.conn, REFRESH_LEASE, "cooldown", REFRESH_EVERY_S)
+
+    # -- teammates' memories ----------------------------------------------------------------
+
+    def _pull(self) -> None:
+        if not self.spool.config.pull_limit or not self.spool.groups:
+            return
+        self.report.pulled = pull(
+            self.conn,
+            self.spool.config,
+            self.spool.groups,
+            lambda group, n: self._call(self.backend.get_episodes, [group], n),
+            refused=Rejected,
+        )
+        with transaction(self.conn):  # hooks start the next pulling run a minute from now
+            breaker.acquire(self.conn, PULL_LEASE, "cooldown", PULL_EVERY_S)
 
 
 def _raise(error: Exception) -> None:

@@ -70,7 +70,7 @@ def cached(facts: Sequence[Fact], entities: Sequence[Entity]) -> list[CachedFact
     rows += [
         CachedFact(
             e.uuid,
-            f"{e.name}: {e.summary}" if e.summary else e.name,
+            f"{e.name}: {e.summary}",
             e.group_id,
             None,
             None,
@@ -78,6 +78,7 @@ def cached(facts: Sequence[Fact], entities: Sequence[Entity]) -> list[CachedFact
             "entity",
         )
         for e in entities
+        if e.summary.strip()  # a bare name (nothing extracted yet) tells the model nothing
     ]
     return rows
 

@@ -22,6 +22,9 @@ if TYPE_CHECKING:
         @property
         def config(self) -> Config: ...
 
+        @property
+        def groups(self) -> list[str]: ...
+
 
 DRAIN_LEASE = "drain"
 REFRESH_LEASE = "refresh"
@@ -30,3 +33,5 @@ STARTING_S = 15.0  # how long a placeholder holds the drain lease while the proc
 REFRESH_EVERY_S = 60.0  # a background run only to refresh the cache, at most this often
 CONFIRM_LEASE = "confirm"
 CONFIRM_EVERY_S = 60.0  # a background run only to confirm what the server accepted, as often
+PULL_LEASE = "pull"
+PULL_EVERY_S = 60.0  # a background run only to pull teammates' memories, as often
