@@ -27,7 +27,7 @@ def test_yes_writes_defaults_keeps_other_keys_and_remove_restores(project: Path,
     Path(paths.user_config_file()).write_text("context_window = 100000\ninjection_interval = 3\n")
     result = cli("setup", "--yes", "--no-hosts")
     assert result.exit_code == 0, result.output
-    assert "undo all of it with: graphmem setup --remove" in result.stdout
+    assert "undo the settings with: graphmem setup --remove" in result.stdout
     assert user_config() == {
         "context_window": 100000,
         "backend": "sqlite",
@@ -37,9 +37,28 @@ def test_yes_writes_defaults_keeps_other_keys_and_remove_restores(project: Path,
     }
     assert Path(paths.user_config_file()).stat().st_mode & 0o077 == 0
     undone = cli("setup", "--remove")
-    assert undone.exit_code == 0 and "restored config keys" in undone.stdout
+    assert undone.exit_code == 0 and "as it was" in undone.stdout
     assert user_config() == {"context_window": 100000, "injection_interval": 3}
     assert "nothing to undo" in cli("setup", "--remove").stdout
+
+
+def test_remove_leaves_config_toml_as_it_was_found(project: Path, cli: Cli) -> None:
+    config_file = Path(paths.user_config_file())
+    assert cli("setup", "--yes", "--no-hosts").exit_code == 0
+    cli("setup", "--remove")
+    assert not config_file.exists()  # setup created it: no empty file left behind
+
+    config_file.write_text("# my settings\ninjection_interval = 3   # quieter\n")
+    before = config_file.read_text()
+    assert cli("setup", "--yes", "--no-hosts").exit_code == 0
+    assert cli("setup", "--yes", "--no-hosts", "--reprompt", "off").exit_code == 0
+    cli("setup", "--remove")
+    assert config_file.read_text() == before  # comments and layout too
+
+    assert cli("setup", "--yes", "--no-hosts").exit_code == 0
+    config_file.write_text(config_file.read_text() + "context_window = 5000\n")  # edited since
+    cli("setup", "--remove")
+    assert user_config() == {"injection_interval": 3, "context_window": 5000}
 
 
 def test_remove_unwires_every_host_however_it_was_wired(project: Path, cli: Cli) -> None:
@@ -140,7 +159,7 @@ def read_until(fd: int, needle: bytes, timeout: float = 30) -> bytes:
     return seen
 
 
-def drive_wizard(project: Path, steps: list[tuple[bytes, bytes]]) -> None:
+def drive_wizard(project: Path, steps: list[tuple[bytes, bytes]]) -> bytes:
     """Run `graphmem setup` on a pseudo-terminal, answering each prompt with keystrokes."""
     main, child = pty.openpty()
     env = {**os.environ, "TERM": "xterm", "COLUMNS": "100", "LINES": "40"}
@@ -160,8 +179,9 @@ def drive_wizard(project: Path, steps: list[tuple[bytes, bytes]]) -> None:
             read_until(main, prompt)
             time.sleep(0.2)
             os.write(main, keys)
-        read_until(main, b"graphmem setup --remove")
+        out = read_until(main, b"graphmem setup --remove")
         assert proc.wait(timeout=30) == 0
+        return out
     finally:
         proc.kill()
         os.close(main)
@@ -175,6 +195,7 @@ def test_interactive_wizard_on_a_terminal(project: Path) -> None:
         project,
         [
             (b"into which agents", ENTER),  # keep the detected hosts (none here)
+            (b"without wiring any agent?", b"y"),
             (b"Install the hooks for", ENTER),  # every project
             (b"Where should memory live", ENTER),  # embedded
             (b"ask the agent to keep", DOWN + ENTER),  # "no"
@@ -190,11 +211,62 @@ def test_interactive_wizard_on_a_terminal(project: Path) -> None:
     }
 
 
+def test_enter_on_an_empty_checklist_asks_again_and_says_nothing_was_wired(
+    project: Path,
+) -> None:
+    out = drive_wizard(
+        project,
+        [
+            (b"into which agents", ENTER),  # nothing ticked (no agent installed here)
+            (b"without wiring any agent?", b"n"),
+            (b"into which agents", b" " + ENTER),  # tick claude-code this time
+            (b"Install the hooks for", DOWN + ENTER),  # this project
+            (b"Where should memory live", ENTER),
+            (b"ask the agent to keep", ENTER),
+            (b"shared by all your projects", ENTER),
+            (b"every N prompts", ENTER),
+        ],
+    )
+    assert b"wired claude-code" in out and b"no agent was wired" not in out
+    assert (project / ".claude" / "settings.json").is_file()
+
+
+def test_yes_with_no_agent_installed_says_no_agent_was_wired(project: Path, cli: Cli) -> None:
+    result = cli("setup", "--yes")  # none of the three is installed in this HOME and PATH
+    assert result.exit_code == 0, result.output
+    assert "no agent was wired" in result.stdout and "graphmem setup <agent>" in result.stdout
+    assert "undo all of it" not in result.stdout
+
+
+def test_a_typed_graphiti_url_is_probed_at_once_and_asked_again(project: Path) -> None:
+    from tests.support.fake_mcp import FakeMcp
+
+    with FakeMcp() as fake:
+        out = drive_wizard(
+            project,
+            [
+                (b"into which agents", ENTER),
+                (b"without wiring any agent?", b"y"),
+                (b"Install the hooks for", ENTER),
+                (b"Where should memory live", DOWN + ENTER),
+                (b"already run a Graphiti MCP server", b"y"),
+                (b"Graphiti MCP url", CLEAR + b"http://127.0.0.1:9/mcp" + ENTER),
+                (b"no Graphiti server answers there", CLEAR + fake.url.encode() + ENTER),
+                (b"ask the agent to keep", ENTER),
+                (b"shared by all your projects", ENTER),
+                (b"every N prompts", ENTER),
+            ],
+        )
+    assert user_config()["url"] == fake.url
+    assert b"no agent was wired" in out
+
+
 def test_interactive_user_without_a_graph_server_gets_a_compose_file(project: Path) -> None:
     drive_wizard(
         project,
         [
             (b"into which agents", ENTER),
+            (b"without wiring any agent?", b"y"),
             (b"Install the hooks for", ENTER),
             (b"Where should memory live", DOWN + ENTER),  # a shared Graphiti server
             (b"already run a Graphiti MCP server", b"n"),
@@ -211,6 +283,7 @@ def test_the_wizard_asks_before_trusting_a_project_file(project: Path) -> None:
     (project / ".graphmem.toml").write_text('project_group = "team_memory"\n')
     steps = [
         (b"into which agents", ENTER),
+        (b"without wiring any agent?", b"y"),
         (b"Install the hooks for", ENTER),
         (b"Where should memory live", ENTER),
         (b"ask the agent to keep", ENTER),

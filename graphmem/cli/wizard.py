@@ -9,6 +9,7 @@ so `graphmem setup --remove` can put everything back.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -44,7 +45,7 @@ class Answers:
 class Done:
     lines: list[str] = field(default_factory=list)
     state: dict[str, Any] = field(
-        default_factory=lambda: {"config": {}, "hooks": [], "compose": None}
+        default_factory=lambda: {"config": {}, "hooks": [], "compose": None, "file": None}
     )
 
 
@@ -107,10 +108,10 @@ def _questions(values: dict[str, Any], missing: list[str], detected: list[str]) 
             abort("setup cancelled; nothing changed", Exit.CANCELLED)
         return result
 
-    if "hosts" in missing:
+    while "hosts" in missing:  # Enter on an empty checklist is easily a slip: make sure
         values["hosts"] = answer(
             questionary.checkbox(
-                "Wire graphmem into which agents?",
+                "Wire graphmem into which agents? (Space ticks one, Enter goes on)",
                 choices=[
                     questionary.Choice(
                         f"{name}{'' if name in detected else ' (not found)'}",
@@ -121,6 +122,10 @@ def _questions(values: dict[str, Any], missing: list[str], detected: list[str]) 
                 ],
             )
         )
+        if values["hosts"] or answer(
+            questionary.confirm("No agent ticked: go on without wiring any agent?", default=False)
+        ):
+            break
     if "scope" in missing:
         values["scope"] = answer(
             questionary.select(
@@ -145,7 +150,14 @@ def _questions(values: dict[str, Any], missing: list[str], detected: list[str]) 
         )
     if values["backend"] == "graphiti" and "url" in missing and not values["compose"]:
         if answer(questionary.confirm("Do you already run a Graphiti MCP server?", default=True)):
-            values["url"] = answer(questionary.text("Graphiti MCP url", default=values["url"]))
+            values["url"] = answer(  # probed on Enter: a wrong url is asked again, not later
+                questionary.text(
+                    "Graphiti MCP url",
+                    default=values["url"],
+                    validate=lambda url: _server_problem(url) or True,
+                    validate_while_typing=False,
+                )
+            )
         else:  # give them one: a compose file for the official image, started if they agree
             values["compose"] = True
             values["start_server"] = graphiti_server.docker_engine_answers() and answer(
@@ -195,6 +207,18 @@ def _offer_trust() -> None:
             config.set_trust([path], True)
 
 
+def _server_problem(url: str) -> str:
+    """Why the Graphiti server at `url` cannot be used, or ''."""
+    from graphmem.backends.mcp import McpError
+    from graphmem.service import probe_server
+
+    try:
+        probe_server(url)
+    except McpError as exc:
+        return f"no Graphiti server answers there ({exc}); fix the url or start the server"
+    return ""
+
+
 def _check_server(url: str, app: App) -> None:
     """Probe the Graphiti server before saving its url; explain the failure."""
     from graphmem.backends.mcp import McpError
@@ -242,8 +266,10 @@ def _apply(app: App, answers: Answers, project_root: Path) -> Done:
         "injection_interval": answers.injection_interval,
         "global_group": answers.global_group,
     }
+    before = _text(paths.user_config_file())
     previous = config.update_user_file(updates)
     done.state["config"] = previous
+    done.state["file"] = {"before": before, "after": _text(paths.user_config_file())}
     changed = [f"{k} = {v!r}" for k, v in updates.items() if v is not None and previous[k] != v]
     if changed:
         done.lines.append(f"config {paths.user_config_file()}: " + ", ".join(changed))
@@ -264,6 +290,9 @@ def _record(new: dict[str, Any]) -> None:
     state["config"] = {**new["config"], **state.get("config", {})}
     state["hooks"] += [h for h in new["hooks"] if h not in state["hooks"]]
     state["compose"] = state.get("compose") or new["compose"]
+    if new["file"]:  # config.toml as setup first found it, and as setup last left it
+        first = (state.get("file") or new["file"])["before"]
+        state["file"] = {"before": first, "after": new["file"]["after"]}
     paths.private_dir(path.parent)
     path.write_text(json.dumps(state, indent=2))
 
@@ -283,8 +312,7 @@ def _remove(project_root: Path) -> list[str]:
         for scope in host.scopes:
             lines += _unwire(host, scope, project_root)
     if state.get("config"):
-        config.update_user_file(state["config"])
-        lines.append(f"restored config keys: {', '.join(state['config'])}")
+        lines.append(_restore_config(state))
     compose = state.get("compose")
     if compose and Path(compose).is_file():
         Path(compose).unlink()
@@ -292,6 +320,33 @@ def _remove(project_root: Path) -> list[str]:
     if path.is_file():
         path.unlink()
     return lines or ["nothing to undo: no agent is wired to graphmem here"]
+
+
+def _text(path: str) -> str | None:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    except FileNotFoundError:
+        return None
+
+
+def _restore_config(state: dict[str, Any]) -> str:
+    """config.toml as setup found it: byte for byte (comments, order; gone if setup made it)
+    while no one has edited it since, else only the keys setup set, the rest as it is now."""
+    path = paths.user_config_file()
+    file = state.get("file") or {}
+    if file and _text(path) == file["after"]:
+        if file["before"] is None:
+            os.unlink(path)
+            return f"removed {path} (setup had created it)"
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(file["before"])
+        return f"restored {path} as it was"
+    config.update_user_file(state["config"])
+    if not (_text(path) or "").strip():
+        os.unlink(path)
+        return f"removed {path} (setup's keys were all it held)"
+    return f"restored config keys: {', '.join(state['config'])}"
 
 
 def _unwire(host: Host, scope: str, project_root: Path) -> list[str]:
@@ -384,6 +439,14 @@ def setup(
         _offer_trust()
     done = _apply(app, answers, Path(root))
     _record(done.state)
-    for line in done.lines or ["nothing to change"]:
+    lines = done.lines or ["nothing to change"]
+    if not answers.hosts:
+        lines.append(
+            "no agent was wired: nothing is captured or recalled yet. Install Claude Code, "
+            "opencode or pi, then run `graphmem setup <agent>` (claude-code, opencode, pi)"
+        )
+        lines.append("undo the settings with: graphmem setup --remove")
+    else:
+        lines.append("undo all of it with: graphmem setup --remove")
+    for line in lines:
         app.out.print(line, highlight=False, markup=False)
-    app.out.print("undo all of it with: graphmem setup --remove", highlight=False, markup=False)
