@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -30,7 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks.bench_core import COMMON_QUERY, rare_word
-from benchmarks.corpus import GROUP, install_store
+from benchmarks.corpus import GROUP, Vocabulary, body_chars, install_store
 from benchmarks.timing import graphmem_argv, median_ms, process_ms, report
 from graphmem.paths import hook_argv
 from tests.support.transcripts import assistant, call, result, text, user, write
@@ -90,8 +91,10 @@ def run(n: int, floor: float, capture: bool) -> None:
             }
         )
         transcript = Path(tmp) / "t.jsonl"
-        for i in range(200):  # a long session already captured up to its end
-            write(transcript, user(f"prompt {i}"), assistant(text("answer " * 50)), mode="ab")
+        vocab, rng = Vocabulary(n), random.Random(n)
+        for _ in range(200):  # a long session already captured up to its end
+            prompt, answer = vocab.sentence(rng), vocab.text(rng, body_chars(rng))
+            write(transcript, user(prompt), assistant(text(answer)), mode="ab")
 
         def event(name: str, **fields: object) -> bytes:
             payload = {
