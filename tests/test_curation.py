@@ -16,11 +16,15 @@ import pytest
 from graphmem import config, paths
 from graphmem.detach import CURATING_ENV
 from graphmem.service import NOTES_ORIGIN, Memory
+from tests import test_spool
 from tests.conftest import Cli
+from tests.support.fake_mcp import FakeMcp
 from tests.support.polling import eventually
 from tests.support.transcripts import assistant, text
 from tests.test_hooks import Session, stored, user_config
+from tests.test_spool import sent_names
 
+fake, graphiti, spawned = test_spool.fake, test_spool.graphiti, test_spool.spawned  # fixtures
 CURATOR = Path(__file__).parent / "support" / "curator.py"
 DECISION = "We decided to paginate the orders API with cursors, because offsets skip rows."
 CORRECTION = "no, always indent with tabs here, not 4 spaces"
@@ -290,3 +294,24 @@ def test_notes_imported_from_the_hosts_own_memory_are_shown_as_existing_memories
     prompt = (tmp_path / "prompt.txt").read_text()
     assert "] Release notes are written by hand in docs/releases." in prompt
     assert waiting(ended.project) == 0  # reviewed, nothing worth keeping
+
+
+def test_with_a_graphiti_backend_the_curated_facts_are_delivered_once(
+    graphiti: FakeMcp, session: Session, curator: Path, cli: Cli
+) -> None:
+    assert cli("add", "Indent Python files with 4 spaces in this project.").exit_code == 0
+    session.turn(DECISION, assistant(text("Done: the orders endpoint now takes a cursor.")))
+    session.send("Stop")
+    session.send("UserPromptSubmit", prompt=CORRECTION)
+    session.turn(CORRECTION, assistant(text("Understood, I reindented everything with tabs.")))
+    session.send("Stop")
+    assert cli.json("spool", "drain")["sent"] >= 3
+    curator.write_text(json.dumps(VALID))
+    assert cli.json("curate")["added"] == 2
+    cli.json("spool", "drain")
+    assert cli.json("curate")["reviewed"] == 0
+    cli("spool", "drain")
+    sent = sent_names(graphiti)
+    for op in VALID["operations"]:
+        assert sum(name.startswith(op["text"][:40]) for name in sent) == 1, op["text"]
+    assert len(graphiti.tool_calls("delete_episode")) == 1  # the superseded rule, on the server

@@ -55,6 +55,8 @@ def curate(
                 log_failure("curate", str(exc))
             raise typer.Exit(0) from None
         raise
+    if done.operations and not done.dry_run:
+        memory.start_background_drain()  # backend graphiti: the facts go on, detached
     if background:
         return
     if as_json:
