@@ -14,6 +14,11 @@ within 4x `python -S -c pass` (issue 15).
 
 With the first size it also splits a hook's time: the interpreter (the floor), the standard
 library a hook needs, graphmem's modules, and the work itself, timed in process after imports.
+
+    python -m benchmarks.bench_hooks --against DIR [N...]   # this checkout vs another, in turns
+
+`--against` runs the recall hooks, PostToolUse and an idle Stop of this checkout, of the graphmem
+checkout in DIR (a `git worktree add DIR <older commit>`) and `python -S -c pass` in turns.
 """
 
 from __future__ import annotations
@@ -26,13 +31,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks.bench_core import COMMON_QUERY, rare_word
 from benchmarks.corpus import GROUP, Vocabulary, body_chars, install_store
-from benchmarks.timing import graphmem_argv, median_ms, process_ms, report
+from benchmarks.timing import clock, graphmem_argv, median_ms, process_ms, report
 from graphmem.paths import hook_argv
 from tests.support.transcripts import assistant, call, result, text, user, write
 
@@ -233,9 +237,9 @@ def work_in_process(
 
 
 def compare(n: int, against: str, runs: int = 31) -> None:
-    """The recall hooks of this checkout and of the graphmem checkout at `against` (e.g. a
-    `git worktree` of an older commit), and `python -S -c pass`, run in turns, so that the load
-    of a shared machine falls on all three alike; each checkout on its own copy of one store."""
+    """The hooks of this checkout and of the graphmem checkout at `against` (e.g. a `git
+    worktree` of an older commit), and `python -S -c pass`, run in turns, so that the load of a
+    shared machine falls on all three alike; each checkout on its own copy of one store."""
     with tempfile.TemporaryDirectory() as tmp:
         argvs = {
             "this": hook_argv(),
@@ -243,6 +247,8 @@ def compare(n: int, against: str, runs: int = 31) -> None:
         }
         project = Path(tmp) / "project"
         project.mkdir()
+        transcript = Path(tmp) / "t.jsonl"
+        transcript.touch()
         envs = {}
         for name in argvs:
             home = str(Path(tmp) / name)
@@ -253,6 +259,8 @@ def compare(n: int, against: str, runs: int = 31) -> None:
             ("SessionStart", "SessionStart", {"source": "startup"}),
             ("first UserPromptSubmit, common words", "UserPromptSubmit", {"prompt": COMMON_QUERY}),
             ("first UserPromptSubmit, a rare word", "UserPromptSubmit", {"prompt": rare_word(n)}),
+            ("PostToolUse", "PostToolUse", {"tool_name": "Bash"}),
+            ("Stop (nothing new)", "Stop", {"transcript_path": str(transcript)}),
         ):
             samples: dict[str, list[float]] = {"floor": [], "this": [], "before": []}
             for i in range(runs + 2):
@@ -263,7 +271,7 @@ def compare(n: int, against: str, runs: int = 31) -> None:
                     argv = [sys.executable, "-S", "-c", "pass"]
                     if name != "floor":
                         argv = [*argvs[name], event]
-                    start = time.perf_counter()
+                    start = clock()
                     subprocess.run(
                         argv,
                         input=json.dumps(payload).encode(),
@@ -272,7 +280,7 @@ def compare(n: int, against: str, runs: int = 31) -> None:
                         check=False,
                     )
                     if i >= 2:
-                        samples[name].append((time.perf_counter() - start) * 1000)
+                        samples[name].append((clock() - start) * 1000)
             floor = statistics.median(samples["floor"])
             for name in argvs:
                 ms = statistics.median(samples[name])

@@ -41,8 +41,10 @@ def _cpu_s() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
+clock = _cpu_s if CLOCK == "cpu" else time.perf_counter  # seconds, on the chosen clock
+
+
 def median_ms(fn: Callable[[], object], repeat: int = 21, warmup: int = 2) -> float:
-    clock = _cpu_s if CLOCK == "cpu" else time.perf_counter
     for _ in range(warmup):
         fn()
     samples = []
