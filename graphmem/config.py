@@ -252,6 +252,14 @@ SETTINGS: tuple[Setting, ...] = (
         "A session end starts curation once this many captured turns wait for it.",
         TRUSTED,
     ),
+    Setting(
+        "memory_file",
+        str,
+        "",
+        "A file of the project (e.g. MEMORY.md) whose graphmem section lists the curated project "
+        "facts, rewritten after each curation; empty: none.",
+        TRUSTED,
+    ),
     Setting("curate_daily_max", int, 20, "At most this many curation runs a day.", TRUSTED),
     Setting(
         "curate_timeout", float, 300.0, "Seconds a curator may run before it is killed.", TRUSTED
@@ -302,6 +310,7 @@ class Config:
     curate: str
     curate_command: str
     curate_every: int
+    memory_file: str
     curate_daily_max: int
     curate_timeout: float
 

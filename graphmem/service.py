@@ -886,11 +886,34 @@ class Memory:
         finally:
             with self.transaction():
                 breaker.release(self.conn, CURATE_LEASE, owner)
+        counts = {"turns": done.reviewed, "added": done.added, "superseded": done.superseded}
         with self.transaction():
-            cur.finish_run(
-                self.conn, run, turns=done.reviewed, added=done.added, superseded=done.superseded
-            )
+            cur.finish_run(self.conn, run, **counts)
+        try:
+            if not dry_run:
+                self.write_memory_file()
+        except GraphmemError as exc:
+            with self.transaction():
+                cur.finish_run(self.conn, run, **counts, error=str(exc))
+            raise
         return done
+
+    def write_memory_file(self) -> str | None:
+        """Rewrite graphmem's section of `memory_file` with the curated project facts; its path,
+        or None when there is none. The facts are kept whatever becomes of the file."""
+        name = self.config.memory_file
+        if not name:
+            return None
+        from graphmem import memory_file
+        from graphmem.store import curation as cur
+
+        facts = cur.facts(self.conn, self.project.group_id, CURATED_ORIGIN)
+        try:
+            path = memory_file.target(self.project.root, name)
+            memory_file.update(path, facts)
+        except (OSError, ValueError) as exc:
+            raise GraphmemError(f"facts curated, but memory_file not written: {exc}") from None
+        return path
 
     def _curate(self, waiting: list[Episode], dry_run: bool) -> Curated:
         from graphmem import curation

@@ -31,6 +31,7 @@ LAYERS: list[set[str]] = [
         "transfer",
         "ingest",
         "curation",
+        "memory_file",
     },  # what the service does its work with
     {"store"},  # the SQLite store: only the service and the layer above reach it
     {

@@ -270,10 +270,13 @@ def test_a_session_end_starts_nothing_when_off_capped_or_running(
 def test_a_cloned_repository_cannot_choose_the_curator(project: Path) -> None:
     (project / ".graphmem.toml").write_text(
         'curate = "on"\ncurate_command = "sh -c evil"\ncurate_daily_max = 1000\n'
+        'memory_file = "../../.bashrc"\n'
     )
     cfg = config.load(project)
     assert (cfg.curate, cfg.curate_command, cfg.curate_daily_max) == ("off", "", 20)
-    assert {"curate", "curate_command", "curate_daily_max"} <= set(cfg.ignored[0][1])
+    assert cfg.memory_file == ""
+    keys = {"curate", "curate_command", "curate_daily_max", "memory_file"}
+    assert keys <= set(cfg.ignored[0][1])
 
 
 def test_notes_imported_from_the_hosts_own_memory_are_shown_as_existing_memories(
@@ -315,3 +318,50 @@ def test_with_a_graphiti_backend_the_curated_facts_are_delivered_once(
     for op in VALID["operations"]:
         assert sum(name.startswith(op["text"][:40]) for name in sent) == 1, op["text"]
     assert len(graphiti.tool_calls("delete_episode")) == 1  # the superseded rule, on the server
+
+
+def test_the_memory_file_holds_the_current_facts_in_graphmems_section_only(
+    ended: Session, curator: Path, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    notes = ended.project / "MEMORY.md"
+    notes.write_text("# Our notes\n\nWritten by hand.\n")
+    monkeypatch.setenv("GRAPHMEM_MEMORY_FILE", "MEMORY.md")
+    curator.write_text(json.dumps(VALID))
+    cli.json("curate")
+    content = notes.read_text()
+    assert content.startswith("# Our notes\n\nWritten by hand.\n\n<!-- graphmem:begin")
+    assert f"- {VALID['operations'][0]['text']}\n" in content
+    assert f"- {VALID['operations'][1]['text']}\n" in content
+    assert "4 spaces in this project" not in content
+    # A fact forgotten since leaves the section at the next curation; the user's part stays.
+    fact = next(e for e in curated(cli) if e["kind"] == "memory")
+    cli("forget", fact["uuid"])
+    notes.write_text(notes.read_text() + "\nAdded below by hand.\n")
+    ended.turn("Note that CI runs on every push.", assistant(text("Noted.")))
+    ended.send("SessionEnd", reason="other")
+    curator.write_text('{"operations": []}')
+    cli.json("curate")
+    content = notes.read_text()
+    assert VALID["operations"][0]["text"] not in content
+    assert VALID["operations"][1]["text"] in content
+    assert content.startswith("# Our notes") and content.endswith("\nAdded below by hand.\n")
+    assert content.count("graphmem:begin") == 1
+
+
+@pytest.mark.parametrize("where", ["symlink", "../outside.md"])
+def test_the_memory_file_is_never_written_outside_the_project(
+    ended: Session, curator: Path, cli: Cli, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    outside = ended.project.parent / "outside.md"
+    outside.write_text("not graphmem's\n")
+    name = where
+    if where == "symlink":
+        (ended.project / "MEMORY.md").symlink_to(outside)
+        name = "MEMORY.md"
+    monkeypatch.setenv("GRAPHMEM_MEMORY_FILE", name)
+    curator.write_text(json.dumps(VALID))
+    result = cli("curate")
+    assert result.exit_code != 0 and "memory_file not written" in result.stderr
+    assert outside.read_text() == "not graphmem's\n"
+    assert len(curated(cli)) == 2  # the facts are kept all the same
+    assert "memory_file" in cli.json("status")["curation"]["last"]["error"]

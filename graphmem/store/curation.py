@@ -93,3 +93,13 @@ def last_runs(conn: sqlite3.Connection, limit: int = 2) -> list[dict[str, object
     )
     keys = ("started_at", "finished_at", "session_id", "turns", "added", "superseded", "error")
     return [dict(zip(keys, row, strict=True)) for row in conn_rows]
+
+
+def facts(conn: sqlite3.Connection, group_id: str, origin: str, limit: int = 200) -> list[str]:
+    """The texts of the shown episodes of `origin` in `group_id`, oldest first."""
+    rows = conn.execute(
+        f"SELECT body FROM episodes WHERE group_id = ? AND origin = ? AND {SHOWN} "
+        "ORDER BY id LIMIT ?",
+        (group_id, origin, limit),
+    )
+    return [body for (body,) in rows]
