@@ -44,7 +44,7 @@ def _memory(url: str) -> object:
     return Memory.open(overrides={"backend": "graphiti", "url": url})
 
 
-def _fill(memory: object, n: int, word: str) -> None:
+def _fill(memory: object, n: int, word: str, group: str = "") -> None:
     from graphmem.service import Memory
     from graphmem.store import db
     from graphmem.store.episodes import Episode
@@ -54,7 +54,7 @@ def _fill(memory: object, n: int, word: str) -> None:
     rng = random.Random(n)
     episodes = [
         Episode(
-            group_id=memory.project.group_id,
+            group_id=group or memory.project.group_id,
             name=f"bench {word} {i}",
             # Lower case: the LLM stub makes capitalised words entities, and graphiti-core 0.31
             # crashes FalkorDB on entities named like stopwords ("Or", "To": issue 18), which
@@ -68,7 +68,7 @@ def _fill(memory: object, n: int, word: str) -> None:
         memory.write(episodes, {})
 
 
-def bench_drain(url: str, server: str) -> None:
+def bench_drain(url: str, server: str, group: str = GROUP) -> None:
     """`graphmem spool drain` as cron runs it, in its own process (the LLM stub shares ours);
     then drains again, as cron would, until every episode is confirmed in the graph."""
     from graphmem.service import Memory
@@ -78,7 +78,7 @@ def bench_drain(url: str, server: str) -> None:
     assert isinstance(memory, Memory)
     with memory.conn:  # each run on its own: what an earlier one left is not counted
         memory.conn.execute("DELETE FROM outbox")
-    _fill(memory, DRAIN_EPISODES, f"drain {server}")
+    _fill(memory, DRAIN_EPISODES, f"drain {server}", group)
     env = {**os.environ, "GRAPHMEM_BACKEND": "graphiti", "GRAPHMEM_URL": url}
     drain = graphmem_argv("spool", "drain", "--quiet", "--force")
     start = time.perf_counter()
@@ -169,9 +169,14 @@ def main() -> None:
         try:
             bench_hook_path(stack, stack.url)  # first: the server is idle, as hooks mostly see it
             # graphmem's own cost: a server storing episodes at once, without extraction.
-            instant = stack.sibling("--store-only", name="instant")
+            # Its own group and graph: get_episodes reads a group's newest 200, which the other
+            # run's episodes must not crowd.
+            alone = f"{GROUP}_instant"
+            instant = stack.sibling(
+                "--store-only", "--group-id", alone, "--database", alone, name="instant"
+            )
             try:
-                bench_drain(instant.url, "store-only server")
+                bench_drain(instant.url, "store-only server", alone)
             finally:
                 instant.stop_server()
             bench_drain(stack.url, "extracting server")
