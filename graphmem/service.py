@@ -886,16 +886,23 @@ class Memory:
         finally:
             with self.transaction():
                 breaker.release(self.conn, CURATE_LEASE, owner)
-        counts = {"turns": done.reviewed, "added": done.added, "superseded": done.superseded}
-        with self.transaction():
-            cur.finish_run(self.conn, run, **counts)
+        error = None
         try:
             if not dry_run:
                 self.write_memory_file()
         except GraphmemError as exc:
-            with self.transaction():
-                cur.finish_run(self.conn, run, **counts, error=str(exc))
+            error = str(exc)
             raise
+        finally:
+            with self.transaction():
+                cur.finish_run(
+                    self.conn,
+                    run,
+                    turns=done.reviewed,
+                    added=done.added,
+                    superseded=done.superseded,
+                    error=error,
+                )
         return done
 
     def write_memory_file(self) -> str | None:
