@@ -365,3 +365,38 @@ def test_the_memory_file_is_never_written_outside_the_project(
     assert outside.read_text() == "not graphmem's\n"
     assert len(curated(cli)) == 2  # the facts are kept all the same
     assert "memory_file" in cli.json("status")["curation"]["last"]["error"]
+
+
+def test_a_run_that_fails_half_way_through_applying_leaves_nothing_applied(
+    ended: Session, curator: Path, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = stored(cli)
+    curator.write_text(json.dumps(VALID))
+
+    def crash(*_: object, **__: object) -> None:  # the supersede, after the first fact is added
+        raise OSError("disk full")
+
+    monkeypatch.setattr(Memory, "forget", crash)
+    assert cli("curate").exit_code != 0
+    assert stored(cli) == before and waiting(ended.project) == 3
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        (["--since", "yesterday"], 2),
+        (["--since", "2026-01-01", "--session", "sess-1"], 2),
+    ],
+)
+def test_curate_refuses_a_bad_command_line(cli: Cli, args: list[str], code: int) -> None:
+    result = cli("curate", *args)
+    assert result.exit_code == code and "--since" in result.stderr
+
+
+def test_since_and_session_choose_the_turns_reviewed(
+    ended: Session, curator: Path, cli: Cli
+) -> None:
+    curator.write_text('{"operations": []}')
+    assert cli.json("curate", "--since", "2999-01-01")["reviewed"] == 0
+    assert cli.json("curate", "--session", "another-session")["reviewed"] == 0
+    assert cli.json("curate", "--since", "2000-01-01")["reviewed"] == 3
