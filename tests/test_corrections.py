@@ -7,8 +7,12 @@ are checked against the docs in test_docs.py, never asserted prompt by prompt.""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from graphmem.hooks import corrections
 from graphmem.hooks.corrections import classify_prompt
+from tests.data import corrections_heldout as heldout
 from tests.data.corrections_tuning import CORRECTIONS, ORDINARY, PREFERENCES
 
 
@@ -62,3 +66,36 @@ def test_a_line_break_ends_a_sentence() -> None:
 def test_quoted_text_is_not_the_users_instruction() -> None:
     assert classify_prompt('The issue says "I told you so", can you reply politely?') is None
     assert classify_prompt("Document the `stop doing` flag") is None
+
+
+# -- the cue-word shortcut must never change a classification -----------------------------------
+
+_FIRING = [*CORRECTIONS, *PREFERENCES, *heldout.CORRECTIONS, *heldout.PREFERENCES]
+
+
+def _full(prompt: str) -> str | None:
+    """The classification with every rule run, as if no prompt could be skipped."""
+    text = corrections._normalize(prompt)
+    return corrections._classify(text) if text else None
+
+
+@pytest.mark.parametrize("prompt", [*_FIRING, *ORDINARY, *heldout.ORDINARY])
+def test_the_shortcut_agrees_with_the_rules_on_every_table(prompt: str) -> None:
+    assert classify_prompt(prompt) == _full(prompt)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(_FIRING), st.data())
+def test_the_shortcut_agrees_when_words_are_taken_out(prompt: str, data: st.DataObject) -> None:
+    # A rule could still match once a cue word is gone: hunt for such a prompt.
+    words = prompt.split()
+    keep = data.draw(st.lists(st.booleans(), min_size=len(words), max_size=len(words)))
+    shorter = " ".join(w for w, k in zip(words, keep, strict=True) if k)
+    assert classify_prompt(shorter) == _full(shorter)
+
+
+def test_an_ordinary_prompt_compiles_no_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(corrections, "_rules", None)
+    prompt = "Refactor the cache index so the parser stops re-reading the manifest on each query."
+    assert classify_prompt(prompt) is None
+    assert corrections._rules is None
