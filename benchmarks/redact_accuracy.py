@@ -6,7 +6,8 @@ A secret case is caught when none of its secret strings survives redaction; a lo
 when redaction returns it unchanged. The tuning split is tests/data/redaction_corpus.py plus
 tests/data/redaction_kinds.py (the rules are developed against it); the held-out split is
 tests/data/redaction_heldout.py, written before the rules were widened and never tuned on; the
-second held-out split, tests/data/redaction_heldout2.py, was written after the rules were final.
+second held-out split, tests/data/redaction_heldout2.py, was written after the rules were final;
+the third, tests/data/redaction_heldout3.py, was written and frozen before the second widening.
 """
 
 from __future__ import annotations
@@ -19,7 +20,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.data when run as a script
 
 from graphmem.redact import redact
-from tests.data import redaction_corpus, redaction_heldout, redaction_heldout2, redaction_kinds
+from tests.data import (
+    redaction_corpus,
+    redaction_heldout,
+    redaction_heldout2,
+    redaction_heldout3,
+    redaction_kinds,
+)
 
 KINDS = ("prefixed_token", "key_block", "connection", "config_syntax", "authorization")
 Secret = tuple[str, str, tuple[str, ...]]
@@ -48,6 +55,10 @@ def heldout() -> tuple[list[Secret], list[tuple[str, str]]]:
 
 def heldout2() -> tuple[list[Secret], list[tuple[str, str]]]:
     return redaction_heldout2.SECRETS, redaction_heldout2.LOOKALIKES
+
+
+def heldout3() -> tuple[list[Secret], list[tuple[str, str]]]:
+    return redaction_heldout3.SECRETS, redaction_heldout3.LOOKALIKES
 
 
 def missed(secrets: Iterable[Secret]) -> list[Secret]:
@@ -90,7 +101,12 @@ def main() -> None:
         "--misses", action="store_true", help="Also print what failed in the tuning split."
     )
     show = parser.parse_args().misses
-    splits = (("tuning", tuning()), ("held-out", heldout()), ("held-out 2", heldout2()))
+    splits = (
+        ("tuning", tuning()),
+        ("held-out", heldout()),
+        ("held-out 2", heldout2()),
+        ("held-out 3", heldout3()),
+    )
     for name, (secrets, lookalikes) in splits:
         print("\n".join(table(name, secrets, lookalikes)))
         if show and name == "tuning":  # the held-out split's failures are not for tuning
