@@ -7,12 +7,15 @@ Two jobs, in this order:
 2. Secrets are replaced by ``[REDACTED:<kind>]``. The patterns are precision-first: tokens whose
    prefix their provider documents (``_PREFIXED``: AWS, GitHub, GitLab, Slack, OpenAI,
    Anthropic, Stripe, Twilio, Vault, Docker, Databricks, Shopify, DigitalOcean, Atlassian …),
-   JWTs, private key blocks (PEM and PGP with their armor headers, PuTTY, base64-encoded PEM as in
-   Kubernetes secrets, and a block cut in two, by the key lines above its END line), registry
-   logins, passwords in URLs (``/`` included), Authorization headers of any scheme, Azure SAS
-   signatures, and assignments whose *name* says secret in the syntaxes where secrets are written:
-   env files and shells, JSON, YAML, code (``=``, ``:=``, ``=>``, ``$cfg["password"] =``), PHP
-   ``define()``, XML elements (Maven ``<password>``), ``.netrc``. For URLs, headers and
+   JWTs, private key blocks (PEM and PGP with their armor headers, PuTTY, SSH2, base64-encoded
+   PEM as in Kubernetes secrets, and a block cut in two, by the key lines above its END line), JWK
+   private members, Ansible vault ciphertext, registry logins, passwords in URLs (``/``
+   included), ``.pgpass`` and ``sasl_passwd`` lines, ``curl -u`` and ``sshpass -p``, SQL
+   ``IDENTIFIED BY``, Authorization headers of any scheme, Azure SAS signatures, and assignments
+   whose *name* says secret in the syntaxes where secrets are written: env files and shells, JSON,
+   YAML, code (``=``, ``:=``, ``=>``, ``$cfg["password"] =``), PHP ``define()``, XML elements
+   (Maven ``<password>``), ``.netrc``, daemon directives (``requirepass``), and values named
+   beside them (.NET ``<add key value>``, Kubernetes and ECS env entries). For URLs, headers and
    assignments only the value is replaced, so the memory still says which variable or user was
    involved.
 
@@ -93,6 +96,7 @@ class _Rule:
     find: _Finder
     triggers: tuple[str, ...]
     fold: bool = False  # case-insensitive: triggers are lower-case and sought in lowered text
+    needs: str = ""  # a rarer string the text must hold, sought once before many short triggers
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
@@ -103,6 +107,8 @@ class _Rule:
         no match is tried inside it (a text of back-to-back secrets costs one pass, not one per
         trigger)."""
         haystack = folded if self.fold else text
+        if self.needs not in haystack:
+            return
         starts = sorted({i for t in self.triggers for i in _occurrences(haystack, t)})
         if not starts:
             return
@@ -174,7 +180,7 @@ def _drop_private_once(text: str) -> tuple[str, int, bool]:
 # they stay source text, compiled on first use through re's own cache (`re.match(_PLACEHOLDER,
 # ...)`), which spares every hook ~2 ms of compiling them up front.
 _PLACEHOLDER = r"""(?ix)^(?:
-        \$\{[^}]*\}? | \$\(.*\)? | \$[A-Za-z_]\w* | %[A-Za-z_]\w*% | \{\{.*\}\}
+        \$\{[^}]*\}? | \$\(.*\)? | \$[A-Za-z_]\w* | %[A-Za-z_]\w*% | \{\{.*\}\} | \#\{[^}]*\}\#?
       | <[^<>]*> | [x*.#•_-]{3,} | x+
       | your[-_ ].* | your[a-z]*(?:key|token|secret|password) | .*[-_ ]here
       | change[-_]?me | replace[-_]?me | example | placeholder | dummy | redacted
@@ -466,6 +472,21 @@ def _find_encoded_key(m: re.Match[str]) -> _Found:
     return ("private_key", m.start(), m.end()) if b"PRIVATE KEY" in decoded else None
 
 
+def _find_jwk_member(m: re.Match[str]) -> _Found:
+    """`"d": "…"` is a JWK's private exponent only when `"kty"` is a member of the same object,
+    before or after it (some tools sort the members)."""
+    text, start, end = m.string, m.start(), m.end()
+    before = text[max(0, start - 4000) : start]
+    after = text[end : end + 4000]
+    kty = before.rfind('"kty"')
+    if kty != -1 and "}" not in before[kty:]:
+        return "private_key", m.start("v"), m.end("v")
+    kty = after.find('"kty"')
+    if kty != -1 and "{" not in after[:kty] and "}" not in after[:kty]:
+        return "private_key", m.start("v"), m.end("v")
+    return None
+
+
 # Key material first: the token formats below must see a key block already replaced, or a
 # second pass could find a token that the first one saw glued to the block.
 _KEY_RULES: tuple[_Rule, ...] = (
@@ -490,6 +511,25 @@ _KEY_RULES: tuple[_Rule, ...] = (
     _rule(  # a registry login: base64 of {"auths": ...} (.dockerconfigjson, .dockercfg)
         _B + r"eyJhdXRocyI[A-Za-z0-9+/=]{20,}", _whole("docker_auth"), "eyJhdXRocyI"
     ),
+    _rule(  # RFC 4716 (SSH2, as ssh.com and PuTTY write it); the body stops at the next `----`
+        r"---- BEGIN SSH2 (?:ENCRYPTED )?PRIVATE KEY ----"
+        + _ARMOR_HEADERS
+        + r"(?:(?!----)[A-Za-z0-9+/=\s\\])*(?:---- END SSH2 (?:ENCRYPTED )?PRIVATE KEY ----)?",
+        _whole("private_key"),
+        "---- BEGIN SSH2 ",
+    ),
+    _Rule(  # a JSON Web Key's private members (RFC 7518): secret only inside a JWK
+        r'"(?:d|k|p|q|dp|dq|qi)"[ \t]*:[ \t]*"(?P<v>[A-Za-z0-9_-]{16,4096})"',
+        _find_jwk_member,
+        ('"d"', '"k"', '"p"', '"q"', '"dp"', '"dq"', '"qi"'),
+        needs='"kty"',
+    ),
+    _rule(  # ansible-vault ciphertext: its header, then lines of hex
+        r"\$ANSIBLE_VAULT;[0-9.]{1,8};AES256(?:;[\w.-]{1,64})?"
+        r"(?:[ \t]*(?:\r?\n|\\n)[ \t]*[0-9a-f]{1,200})+",
+        _whole("ansible_vault"),
+        "$ANSIBLE_VAULT;",
+    ),
 )
 
 _TOKEN_RULES: tuple[_Rule, ...] = (
@@ -512,6 +552,12 @@ _TOKEN_RULES: tuple[_Rule, ...] = (
         "eyJ",
     ),
     _rule(r":AA[A-Za-z0-9_-]{33}" + _E, _digits_before("telegram_token", 8, 10), ":AA"),
+    _rule(  # Firebase Cloud Messaging legacy server key: 11 chars, `:APA91b`, 134 chars
+        r":APA91b[A-Za-z0-9_-]{134}" + _E, _chars_before("fcm_server_key", 11), ":APA91b"
+    ),
+    _rule(  # Mailchimp: 32 hex digits and the datacenter (`-us21`)
+        r"(?<=[0-9a-f]{32})-us\d{1,2}" + _E, _chars_before("mailchimp_key", 32), "-us"
+    ),
     _rule(  # Microsoft Entra (Azure AD) client secret: 3 chars, a digit, `Q~`, 31-34 chars
         r"(?<=\d)Q~[A-Za-z0-9_~.-]{31,34}" + _E, _chars_before("azure_client_secret", 4), "Q~"
     ),
@@ -570,15 +616,137 @@ _AUTH_RULE = _Rule(
 # Azure storage shared access signatures: the `sig=` of a SAS URL or token.
 _SAS_RULE = _rule(r"(?<=[?&])sig=([A-Za-z0-9%+/=]{20,})", _token("azure_sas", 1), "sig=")
 
+# --------------------------------------------------------------------------- other syntaxes
+
+
+def _literal(kind: str) -> _Finder:
+    """Finder for a value a syntax makes a credential (`sshpass -p`, `IDENTIFIED BY`): the first
+    value group that matched, unless it is a placeholder or a variable."""
+
+    def find(m: re.Match[str]) -> _Found:
+        groups = m.groupdict()
+        group = next(g for g in ("dq", "sq", "v") if groups.get(g) is not None)
+        value = m.group(group)
+        if _is_placeholder(value) or value.startswith("$"):
+            return None
+        return kind, m.start(group), m.end(group)
+
+    return find
+
+
+def _find_user_password(m: re.Match[str]) -> _Found:
+    """`curl -u user:password`; in `docker run -u 1000:1000` or `-u app:app` a user and a group."""
+    user, password = m.group("user"), m.group("v")
+    if _is_placeholder(password) or user.startswith("$") or _squash(password) == _squash(user):
+        return None
+    if password.isdigit() and (user.isdigit() or not user):
+        return None
+    return "password", m.start("v"), m.end("v")
+
+
+def _find_pgpass(m: re.Match[str]) -> _Found:
+    """`host:port:database:user:password` (.pgpass): the host before the trigger starts the line
+    or follows a space or quote."""
+    text, start = m.string, m.start()
+    host = start
+    while (
+        host > 0 and start - host <= 253 and (text[host - 1].isalnum() or text[host - 1] in "*.-_")
+    ):
+        host -= 1
+    if host == start or (host > 0 and text[host - 1] not in " \t\r\n\"'"):
+        return None
+    if m.group("v") == "*" or _is_placeholder(m.group("v")):  # `*`: a template line
+        return None
+    return "password", m.start("v"), m.end("v")
+
+
+def _find_relay_login(m: re.Match[str]) -> _Found:
+    """Postfix sasl_passwd: `[smtp.host]:587 user:password`."""
+    user, password = m.group("user"), m.group("v")
+    if _is_placeholder(password) or not ("@" in user or any(c.isdigit() for c in password)):
+        return None
+    return "password", m.start("v"), m.end("v")
+
+
+def _find_named_value(m: re.Match[str]) -> _Found:
+    """A value whose name is given beside it: `<add key="ApiSecret" value="…"/>`, Kubernetes and
+    ECS environment entries (`name: DB_PASSWORD` then `value: …`)."""
+    kind = _secret_kind(m.group("name"), m.group("v"))
+    return None if kind is None else (kind, m.start("v"), m.end("v"))
+
+
+_QUOTED_VALUE = r"""(?:"(?P<dq>[^"\n]{1,512})"|'(?P<sq>[^'\n]{1,512})'"""  # open: more may follow
+_OTHER_RULES: tuple[_Rule, ...] = (
+    _Rule(  # MySQL/Oracle: IDENTIFIED [WITH plugin] BY 'password'
+        r"identified(?:[ \t]+with[ \t]+[\"'`]?[\w$]{1,64}[\"'`]?)?[ \t]+by[ \t]+"
+        + _QUOTED_VALUE
+        + r"|(?!values\b)(?P<v>[A-Za-z0-9_$#]{1,128}))",
+        _literal("password"),
+        ("identified",),
+        fold=True,
+    ),
+    _Rule(
+        r"convertto-securestring[ \t]+(?:-string[ \t]+)?" + _QUOTED_VALUE + ")",
+        _literal("password"),
+        ("convertto-securestring",),
+        fold=True,
+    ),
+    _rule(
+        r"sshpass(?:[ \t]+-[A-Za-oq-z]\S{0,256}){0,8}[ \t]+-p[ \t]*"
+        + _QUOTED_VALUE
+        + r"|(?P<v>[^\s\"']{1,256}))",
+        _literal("password"),
+        "sshpass",
+    ),
+    _rule(  # curl, wget, httpie: -u / --user user:password
+        r"(?<![\w-])(?:-u|--user)(?:[ \t]+|=)[\"']?"
+        r"(?P<user>[^\s:\"'@]{0,256}):(?P<v>[^\s\"']{1,256})",
+        _find_user_password,
+        "-u ",
+        "-u=",
+        "--user",
+    ),
+    _rule(
+        r":(?:\d{1,5}|\*):[^\s:]{1,63}:[^\s:]{1,63}:(?P<v>[^\s\"':]{1,256})(?=[\s\"']|$)",
+        _find_pgpass,
+        ":543",
+        ":*:",
+    ),
+    _rule(
+        r"\]:(?:25|465|587|2525)[ \t]+(?P<user>[^\s:\[\]]{1,256}):(?P<v>\S{1,256})",
+        _find_relay_login,
+        "]:",
+    ),
+    _rule(
+        r"<add[ \t]+key[ \t]*=[ \t]*([\"'])(?P<name>[^\"'<>\n]{1,128})\1[ \t]+"
+        r"value[ \t]*=[ \t]*([\"'])(?P<v>[^\"'<>\n]{1,512})\3",
+        _find_named_value,
+        "<add ",
+    ),
+    _rule(  # Kubernetes container env, and Compose/Helm lists of the same shape
+        r"-[ \t]+name:[ \t]+([\"']?)(?P<name>[\w.-]{1,128})\1[ \t]*\r?\n[ \t]{1,40}"
+        r"value:[ \t]+([\"']?)(?P<v>[^\s\"']{1,512})\3[ \t]*(?=\r?\n|$)",
+        _find_named_value,
+        "- name:",
+    ),
+    _rule(  # ECS task definitions, CloudFormation, Lambda: {"name": "DB_PASSWORD", "value": "…"}
+        r"\"name\"[ \t]*:[ \t]*\"(?P<name>[\w.-]{1,128})\"\s{0,40},\s{0,40}"
+        r"\"value\"[ \t]*:[ \t]*\"(?P<v>[^\"\\\n]{1,512})\"",
+        _find_named_value,
+        '"name"',
+    ),
+)
+
 # --------------------------------------------------------------------------- NAME=value assignments
 
 # The regex matches from the *last word* of the name; the rest of the name is read backwards in
 # Python, because a leading `[\w.-]*` would make the engine try every identifier in the text.
 _ASSIGNMENT = r"""(?x)
-    (?:key(?:_base)?|secret|token|passw(?:or)?d|passphrase|pass|pwd|auth)
+    (?:key(?:_base)?|secret|token|passw(?:or)?d|passphrase|pass|pwd|auth|psk)
     (?P<q>["']\]|\\?["']?)                                             # `$cfg["password"] =`
-    (?P<annot>[ \t]*:[ \t]*[A-Za-z_][\w\[\].,| ]{0,40}?(?=[ \t]*=))?   # `password: str = "..."`
-    (?:(?P<xsep>>)(?P<xml>[^<>\n]{1,256})(?=</)                         # <password>value</
+    (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?(?=[ \t]*=))?  # `password: &str = "..."`
+    (?:(?P<xsep>(?:[ \t]+[\w:.-]{1,40}=(?:"[^"<>\n]{0,100}"|'[^'<>\n]{0,100}')){0,4}>)
+       (?P<xml>[^<>\n]{1,256})(?=</)                                  # <password a="b">value</
     |(?P<sep>[ \t]*(?::=|\?=|=>|=|:)[ \t]*|[ \t]*,[ \t]*|[ \t]+)      # `,`: PHP define()
     (?:"(?P<dq>(?:[^"\\\n]|\\.){0,512})"
       |'(?P<sq>(?:[^'\\\n]|\\.){0,512})'
@@ -601,6 +769,10 @@ _LOOKUP_WORDS = frozenset(
     "commit hash row index shard bucket correlation trace sequence lookup unique composite "
     "public publishable pub site".split()
 )
+_SQL_ACCOUNT = r"\b(?:create|alter)\s+(?:user|role|login|group)\b"
+_PASSWORD_WORDS = frozenset(("pwd", "psk", "requirepass", "masterauth"))
+# Daemon config directives written `name value` (redis.conf), whose value is a literal.
+_DIRECTIVES = frozenset(("requirepass", "masterauth"))
 _LINE_REST_EMPTY = r"(?m)[ \t]*(?:#.*)?$"
 # .netrc: `machine HOST login USER password PASSWORD`, on one line or several.
 _NETRC_CONTEXT = r"(?:^|\s)(?:machine|login|default)\s"
@@ -615,10 +787,10 @@ def _classify_name(name: str) -> tuple[str, str] | None:
     if not words:
         return None
     last = words[-1]
-    if last.endswith(("password", "passwd", "passphrase")) or last == "pwd":
+    if last.endswith(("password", "passwd", "passphrase")) or last in _PASSWORD_WORDS:
         return "password", "strong"
-    if last == "pass":
-        return ("password", "strong") if len(words) > 1 else None
+    if last == "pass":  # alone (rclone's `pass = …`) it is also a count: `pass: 12`
+        return ("password", "strong") if len(words) > 1 else ("password", "weak")
     if last.endswith(("secret", "apikey")) or words[-3:] == ["secret", "key", "base"]:
         return "secret", "strong"
     if not _LOOKUP_WORDS.isdisjoint(words[:-1]):
@@ -644,10 +816,14 @@ def _bare_value_is_literal(m: re.Match[str], name: str, name_start: int) -> bool
     value, sep, text = m.group("bare"), m.group("sep"), m.string
     if value[0] in "{[(" or re.fullmatch(_CODE_REFERENCE, value):
         return False
-    if name.startswith("--") or (sep == "=" and name.isupper()):
+    if (
+        name.startswith("--")
+        or (sep == "=" and name.isupper())
+        or _is_directive(m, name, name_start)
+    ):
         return True
-    line_start = text.rfind("\n", 0, name_start) + 1
-    prefix = text[line_start:name_start].strip(" \t\"'")
+    line_start = text.rfind("\n", max(0, name_start - 200), name_start) + 1  # bounded
+    prefix = text[max(line_start, name_start - 200) : name_start].strip(" \t\"'")
     yaml_line = (
         sep.strip() == ":"
         and prefix in ("", "-")
@@ -658,25 +834,40 @@ def _bare_value_is_literal(m: re.Match[str], name: str, name_start: int) -> bool
     return not (re.fullmatch(_BARE_WORD, value) and not any(c.isdigit() for c in value))
 
 
+def _secret_kind(name: str, value: str) -> str | None:
+    """The kind of secret `value` is as the value of `name`, or None when it is not one."""
+    classified = _classify_name(name)
+    if classified is None:
+        return None
+    kind, strength = classified
+    if _is_placeholder(value, name) or re.fullmatch(_PATH, value) or "://" in value:
+        return None
+    if strength == "weak" and not _looks_generated(value):
+        return None
+    return kind
+
+
 def _find_assignment(m: re.Match[str]) -> _Found:
     text = m.string
     name_start = _name_start(text, m.start())
     name = text[name_start : m.start("q")]
-    classified = _classify_name(name.lstrip("-"))
-    if classified is None:
+    if _classify_name(name.lstrip("-")) is None:
         return None
-    kind, strength = classified
     group = next(g for g in ("xml", "dq", "sq", "eq", "bare") if m.group(g) is not None)
-    value = m.group(group)
     if not _separates(m, name, name_start, group):
-        return None
-    if _is_placeholder(value, name) or re.fullmatch(_PATH, value) or "://" in value:
         return None
     if group == "bare" and not _bare_value_is_literal(m, name, name_start):
         return None
-    if strength == "weak" and not _looks_generated(value):
-        return None
-    return kind, m.start(group), m.end(group)
+    kind = _secret_kind(name.lstrip("-"), m.group(group))
+    return None if kind is None else (kind, m.start(group), m.end(group))
+
+
+def _is_directive(m: re.Match[str], name: str, name_start: int) -> bool:
+    """`requirepass value` at the start of a line of a daemon's config file."""
+    if name.lower() not in _DIRECTIVES or m.group("sep").strip():
+        return False
+    before = m.string[max(0, name_start - 200) : name_start]  # bounded: no rescan to the start
+    return not before.rsplit("\n", 1)[-1].strip() and ("\n" in before or name_start <= 200)
 
 
 def _separates(m: re.Match[str], name: str, name_start: int, group: str) -> bool:
@@ -685,24 +876,36 @@ def _separates(m: re.Match[str], name: str, name_start: int, group: str) -> bool
     if group == "xml":  # <password>value</password>
         return text[name_start - 1 : name_start] == "<"
     sep = m.group("sep").strip()
+    if sep == ":" and text[name_start - 1 : name_start] == "$":  # `$PWD:/src`: an expansion
+        return False
     if sep == ",":  # PHP: define('DB_PASSWORD', 'value')
         return (
             re.search(r"define\(\s*[\"']$", text[max(0, name_start - 12) : name_start]) is not None
         )
     if sep:
         return True
-    if name.startswith("--"):  # --password value
+    if name.startswith("--") or _is_directive(
+        m, name, name_start
+    ):  # --password value, requirepass value
         return True
+    if group in ("sq", "dq") and name.lower() == "password":  # CREATE ROLE r PASSWORD 'value'
+        statement = text[max(0, name_start - 200) : name_start]  # not `BY PASSWORD '*hash'`
+        return re.search(_SQL_ACCOUNT, statement, re.IGNORECASE) is not None and not re.search(
+            r"\bby\s*$", statement, re.IGNORECASE
+        )
     return (
         name.lower() in ("password", "passwd")
         and group == "bare"
-        and re.match(_NETRC_REST, text[m.end(group) :]) is not None
+        and re.compile(_NETRC_REST).match(text, m.end(group)) is not None  # no copy of the rest
         and re.search(_NETRC_CONTEXT, text[max(0, name_start - 200) : name_start]) is not None
     )
 
 
 _ASSIGNMENT_RULE = _Rule(
-    _ASSIGNMENT, _find_assignment, ("key", "secret", "token", "pass", "pwd", "auth"), fold=True
+    _ASSIGNMENT,
+    _find_assignment,
+    ("key", "secret", "token", "pass", "pwd", "auth", "psk"),
+    fold=True,
 )
 
 _BUILTIN_RULES: tuple[_Rule | _PrefixTable, ...] = (
@@ -712,6 +915,7 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable, ...] = (
     _URL_RULE,
     _AUTH_RULE,
     _SAS_RULE,
+    *_OTHER_RULES,
     _ASSIGNMENT_RULE,
 )
 

@@ -267,3 +267,154 @@ _l("authorization", "Authorization: Bearer <token>")
 _l("authorization", "Authorization: ApiKey ${ELASTIC_API_KEY}")
 _l("authorization", "Set the Authorization header to SSWS followed by the token.")
 _l("authorization", 'WWW-Authenticate: Bearer error="invalid_token"')
+
+# --------------------------------------------------------------------------- second widening
+# Formats held-out split 1 showed missing (it is "seen" since): SQL, daemon directives, wifi,
+# .pgpass, command-line credentials, .NET and XML config, named env entries, JWKs, SSH2 keys,
+# Ansible vault, FCM and Mailchimp keys; each with look-alikes from the same context.
+_v = _r(18)
+_s("config_syntax", f"CREATE USER 'etl'@'10.%' IDENTIFIED BY '{_v}';", _v)
+_v = _r(20)
+_s("config_syntax", f"ALTER USER ro IDENTIFIED WITH mysql_native_password BY '{_v}';", _v)
+_v = _r(16)
+_s("config_syntax", f"ALTER ROLE reporting WITH LOGIN PASSWORD '{_v}' VALID UNTIL 'infinity';", _v)
+_v = _r(16)
+_s("config_syntax", f"CREATE ROLE app LOGIN ENCRYPTED PASSWORD '{_v}';", _v)
+_v = _r(14)
+_s("config_syntax", f"create user scott identified by {_v};", _v)
+_v = _r(24)
+_s("config_syntax", f"# redis.conf\nbind 127.0.0.1\nrequirepass {_v}\n", _v)
+_v = _r(24)
+_s("config_syntax", f"masterauth {_v}", _v)
+_v = _r(12)
+_s("config_syntax", f'network={{\n\tssid="Office"\n\tkey_mgmt=WPA-PSK\n\tpsk="{_v}"\n}}', _v)
+_v = _r(64, _HEX)
+_s("config_syntax", f"wpa_supplicant.conf: psk={_v}", _v)
+_v = _r(20)
+_s("config_syntax", f'<add key="PaymentGatewaySecret" value="{_v}" />', _v)
+_v = _r(28)
+_s("config_syntax", f"<add key='Smtp.Password' value='{_v}'/>", _v)
+_v = _r(22)
+_s("config_syntax", f'<Password encrypted="false">{_v}</Password>', _v)
+_v = _r(19)
+_s("config_syntax", f"$pw = ConvertTo-SecureString '{_v}' -AsPlainText -Force", _v)
+_v = _r(21)
+_s("config_syntax", f'env:\n  - name: SMTP_PASSWORD\n    value: "{_v}"\n', _v)
+_v = _r(23)
+_s("config_syntax", f'"environment": [{{"name": "API_SECRET", "value": "{_v}"}}]', _v)
+_v = _r(32, _URLSAFE)
+_s("config_syntax", f"[backup]\ntype = sftp\nhost = nas\npass = {_v}\n", _v)
+_v = _r(26)
+_s("config_syntax", f'const API_SECRET: &str = "{_v}";', _v)
+_vault = "\n".join(_r(80, _HEX) for _ in range(4)) + "\n" + _r(38, _HEX)
+_s("config_syntax", "$ANSIBLE_VAULT;1.1;AES256\n" + _vault, *_vault.splitlines()[:2])
+_vault = "\n          ".join(_r(80, _HEX) for _ in range(3))
+_s(
+    "config_syntax",
+    "db_password: !vault |\n          $ANSIBLE_VAULT;1.2;AES256;prod\n          " + _vault,
+    *_vault.split()[:2],
+)
+
+for text in (
+    "CREATE USER 'etl'@'10.%' IDENTIFIED WITH auth_socket;",
+    "ALTER USER ro IDENTIFIED BY PASSWORD '*" + _r(40, "0123456789ABCDEF") + "';",
+    "ALTER ROLE reporting WITH NOLOGIN;",
+    "CREATE ROLE app LOGIN PASSWORD NULL;",
+    "# requirepass foobared",
+    "requirepass ${REDIS_PASSWORD}",
+    "key_mgmt=WPA-PSK\nproto=RSN",
+    '<add key="MaxRetries" value="5" />',
+    '<add key="CacheKeyPrefix" value="orders-v2" />',
+    '<add key="ClientSecret" value="#{AzureAd.ClientSecret}#" />',
+    "ALTER USER scott IDENTIFIED BY VALUES 'S:" + _r(60, "0123456789ABCDEF") + "';",
+    '<PasswordPolicy minLength="12">strict</PasswordPolicy>',
+    "$secure = Read-Host 'Password' -AsSecureString",
+    "- name: SMTP_PASSWORD\n  valueFrom:\n    secretKeyRef:\n      name: smtp\n      key: password",
+    '{"name": "LOG_LEVEL", "value": "debug"}',
+    "pass: 12\nfail: 0",
+    'const API_SECRET_HEADER: &str = "X-Api-Secret";',
+    "ansible-vault encrypt_string --vault-id prod@prompt 's3' --name db_password",
+):
+    _l("config_syntax", text)
+
+_v = _r(18, _AN + "!^")
+_s("connection", f"db.prod.internal:5432:billing:billing_rw:{_v}", _v)
+_v = _r(18, _AN + "!^")
+_s("connection", f'echo "*:*:*:replicator:{_v}" >> ~/.pgpass', _v)
+_v = _r(16)
+_s("connection", f"curl -sS -u elastic:{_v} https://es:9200/_cluster/health", _v)
+_v = _r(16, _AN + "!*")
+_s(
+    "connection",
+    f"curl --user 'deployer:{_v}' -T app.war http://tomcat:8080/manager/text/deploy",
+    _v,
+)
+_v = _r(16, _AN + "^")
+_s("connection", f'sshpass -p "{_v}" scp backup.tgz root@nas:/srv', _v)
+_v = _r(14)
+_s("connection", f"sshpass -e -v -p {_v} ssh admin@switch01", _v)
+_v = _r(16)
+_s("connection", f"[smtp.gmail.com]:587 alerts@acme.io:{_v}", _v)
+
+for text in (
+    "localhost:5432:postgres is up",
+    "localhost:5432:*:postgres:*",
+    "docker run -u 1000:1000 -v $PWD:/src builder",
+    "docker exec -u www-data:www-data app php artisan migrate",
+    "docker run --user 1000:998 -v ~/.cache:/cache builder",
+    'curl -u "$ES_USER:$ES_PASSWORD" https://es:9200',
+    "curl -u apikey: https://api.example.com/v1",
+    "git push -u origin feature/login",
+    "sshpass -f ~/.ssh/pw.txt ssh admin@switch01",
+    'sshpass -p "$SSHPASS" ssh host',
+    "relayhost = [smtp.gmail.com]:587",
+):
+    _l("connection", text)
+
+_v = _r(43, _URLSAFE)
+_jwk = (
+    f'{{"kty":"EC","crv":"P-256","x":"{_r(43, _URLSAFE)}","y":"{_r(43, _URLSAFE)}",'
+    f'"d":"{_v}","kid":"2024-06"}}'
+)
+_s("key_block", _jwk, _v)
+_v = _r(43, _URLSAFE)
+_s("key_block", f'{{\n  "kty": "oct",\n  "k": "{_v}",\n  "alg": "HS256"\n}}', _v)
+_d, _prime = _r(342, _URLSAFE), _r(171, _URLSAFE)
+_s(
+    "key_block",
+    f'{{"keys": [{{"kty": "RSA", "n": "{_r(342, _URLSAFE)}", "e": "AQAB", "d": "{_d}", '
+    f'"p": "{_prime}", "q": "{_r(171, _URLSAFE)}"}}]}}',
+    _d,
+    _prime,
+)
+_body = _b64_lines(400, 70)
+_s(
+    "key_block",
+    '---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\nSubject: ops\nComment: "2048-bit rsa, '
+    'ops@jump"\n' + _body + "\n---- END SSH2 ENCRYPTED PRIVATE KEY ----",
+    *_body.splitlines()[:2],
+)
+
+_l(
+    "key_block",
+    f'{{"kty":"EC","crv":"P-256","x":"{_r(43, _URLSAFE)}","y":"{_r(43, _URLSAFE)}","kid":"k1"}}',
+)
+_l("key_block", f'{{"kty": "RSA", "n": "{_r(342, _URLSAFE)}", "e": "AQAB", "alg": "RS256"}}')
+_l("key_block", '{"d": "2024-06-11", "q": "search terms here", "p": 3}')
+_l("key_block", '{"id": 7, "d": "checkout-service-v2"}, {"kty": "RSA"}')
+_l(
+    "key_block",
+    '---- BEGIN SSH2 PUBLIC KEY ----\nComment: "ops"\nAAAAB3NzaC1yc2E'
+    + _r(60, _B64)
+    + "\n---- END SSH2 PUBLIC KEY ----",
+)
+
+_v = "AAAA" + _r(7, _URLSAFE) + ":APA91b" + _r(134, _URLSAFE)
+_s("prefixed_token", f"Authorization: key={_v}", _v)
+_v = _r(32, _HEX) + "-us21"
+_s("prefixed_token", f"mc = MailchimpMarketing.Client(); mc.set_config({{'api_key': '{_v}'}})", _v)
+_v = _r(32, _HEX) + "-us6"
+_s("prefixed_token", f"the list sync uses {_v} since May", _v)
+
+_l("prefixed_token", "registration id APA91b is the legacy GCM prefix")
+_l("prefixed_token", "locale en-us1 and build " + _r(32, _HEX) + "-usr")
