@@ -36,7 +36,14 @@ from pathlib import Path
 
 from benchmarks.bench_core import COMMON_QUERY, rare_word
 from benchmarks.corpus import GROUP, Vocabulary, body_chars, install_store
-from benchmarks.timing import clock, graphmem_argv, median_ms, process_ms, report
+from benchmarks.timing import (
+    clock,
+    compile_package,
+    graphmem_argv,
+    median_ms,
+    process_ms,
+    report,
+)
 from graphmem.paths import hook_argv
 from tests.support.transcripts import assistant, call, result, text, user, write
 
@@ -240,6 +247,7 @@ def compare(n: int, against: str, runs: int = 31) -> None:
     """The hooks of this checkout and of the graphmem checkout at `against` (e.g. a `git
     worktree` of an older commit), and `python -S -c pass`, run in turns, so that the load of a
     shared machine falls on all three alike; each checkout on its own copy of one store."""
+    compile_package(os.path.join(against, "graphmem"))  # a fair start for the other checkout too
     with tempfile.TemporaryDirectory() as tmp:
         argvs = {
             "this": hook_argv(),

@@ -17,15 +17,17 @@ import time
 from collections.abc import Callable, Sequence
 
 
-def compile_package() -> None:
-    """Byte-compile graphmem as an installed wheel would be. Editable installs with
-    PYTHONDONTWRITEBYTECODE set (as on these machines) otherwise recompile every module in every
-    process, which would make start-up look 3-5x slower than a user's."""
+def compile_package(package_dir: str | None = None) -> None:
+    """Byte-compile graphmem (this one, or the one in `package_dir`) as an installed wheel would
+    be. Editable installs with PYTHONDONTWRITEBYTECODE set (as on these machines) otherwise
+    recompile every module in every process, which would make start-up look 3-5x slower."""
     import compileall
 
-    import graphmem
+    if package_dir is None:
+        import graphmem
 
-    compileall.compile_dir(os.path.dirname(graphmem.__file__), quiet=1)
+        package_dir = os.path.dirname(graphmem.__file__)
+    compileall.compile_dir(package_dir, quiet=1)
 
 
 compile_package()
