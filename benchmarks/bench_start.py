@@ -9,6 +9,11 @@ Prints medians (ms) of whole processes, each as a ratio to `python -S -c pass` a
   while it exists; the project's shared file: the `graphmem` on PATH), against the bare launcher
   they wrap, and what each costs once graphmem is gone;
 - `graphmem search`, `add`, `status` and `--version` (issue 17: under 10x `python -c pass`).
+
+    python -m benchmarks.bench_start --against OTHER_VENV/bin/python
+
+runs the commands under this interpreter and another, in turns (as `python -m graphmem`, with
+`python -c pass` of each for the ratios): e.g. Typer 0.28 against 0.29.
 """
 
 from __future__ import annotations
@@ -73,5 +78,39 @@ def commands(env: dict[str, str], line: Callable[[str, float], None]) -> None:
         line(f"command: graphmem {' '.join(args)}", ms)
 
 
+def against(other: str, runs: int = 21) -> None:
+    """The common commands under this interpreter and `other` (another environment, e.g. one
+    with another Typer), in turns so that the machine's load falls on both alike."""
+    import statistics
+    import subprocess
+    import time
+
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "GRAPHMEM_HOME": str(Path(tmp, "gm"))}
+        pythons = {"this": sys.executable, "other": other}
+        probe = "import typer; print(typer.__version__)"
+        for name, python in pythons.items():
+            version = subprocess.run([python, "-c", probe], capture_output=True, text=True, env=env)
+            print(f"{name}: {python} (typer {version.stdout.strip()})")
+        cases = {"python -c pass": ["-c", "pass"]}
+        for args in (["search", "deploy"], ["add", "a note"], ["status"], ["--version"]):
+            cases[f"graphmem {' '.join(args)}"] = ["-m", "graphmem", *args]
+        for label, args in cases.items():
+            samples: dict[str, list[float]] = {name: [] for name in pythons}
+            for _ in range(runs):
+                for name, python in pythons.items():
+                    start = time.perf_counter()
+                    subprocess.run([python, *args], capture_output=True, env=env, check=False)
+                    samples[name].append((time.perf_counter() - start) * 1000)
+            medians = {name: statistics.median(ms) for name, ms in samples.items()}
+            if label == "python -c pass":
+                floors = medians
+            ratios = "  ".join(f"{n} {m:7.1f} ms {m / floors[n]:5.2f}x" for n, m in medians.items())
+            print(f"{label:<26} {ratios}", flush=True)
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--against"]:
+        against(sys.argv[2])
+    else:
+        main()

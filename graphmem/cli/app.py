@@ -48,18 +48,23 @@ def _name_placeholders(command: Any) -> None:
     for param in command.params:
         if getattr(param, "is_flag", False) or not param.name:
             continue
-        kind = getattr(param, "type_descriptor", None)
-        number = kind is not None and kind.annotation in (int, float)
         given = param.metavar
-        param.metavar = given or ("N" if number else param.name.upper())
+        param.metavar = given or ("N" if _is_number(param) else param.name.upper())
         if param.param_type_name == "argument":  # Typer offers no setting for these two
             usage = given or param.metavar + ("..." if param.nargs != 1 else "")
             if not param.required and "[" not in usage:
                 usage = f"[{usage}]"
-            param._usage_display_name = lambda usage=usage: usage
-            param.display_type_rich = lambda ctx: None
+            param.get_usage_pieces = lambda ctx, usage=usage: [usage]
+            param.display_type_rich = lambda ctx: None  # Typer 0.29's `<str>` after it
     for sub in getattr(command, "commands", {}).values():
         _name_placeholders(sub)
+
+
+def _is_number(param: Any) -> bool:
+    kind = getattr(param, "type_descriptor", None)  # Typer 0.29
+    if kind is not None:
+        return kind.annotation in (int, float)
+    return str(getattr(param.type, "name", "")).startswith(("int", "float"))  # its click types
 
 
 app = typer.Typer(

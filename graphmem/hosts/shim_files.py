@@ -143,4 +143,5 @@ def uninstall(path: Path) -> FileChange:
     if not path.exists():
         return FileChange(path)
     path.unlink()
+    wiring.prune(path.parent)
     return FileChange(path, removed=True)

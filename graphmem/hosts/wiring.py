@@ -8,7 +8,6 @@ code only: never on the hook path.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import sys
@@ -118,8 +117,7 @@ def command(path: Path, text: str, *, remove: bool = False) -> str:
         if not path.exists():
             return said(False, remove, "/memory", path)
         path.unlink()
-        with contextlib.suppress(OSError):
-            path.parent.rmdir()  # only when graphmem's file was all there was
+        prune(path.parent)
         return said(True, remove, "/memory", path)
     if path.exists() and path.read_text(encoding="utf-8") == text:
         return said(False, remove, "/memory", path)
@@ -128,6 +126,17 @@ def command(path: Path, text: str, *, remove: bool = False) -> str:
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)
     return said(True, remove, "/memory", path)
+
+
+def prune(folder: Path) -> None:
+    """Delete `folder` (a commands/, plugins/ or extensions/ folder) and then its parent
+    (.claude/, .opencode/, .pi/), each only while empty: folders that held only graphmem's file.
+    Never further up: that would be the project or the home folder."""
+    for empty in (folder, folder.parent):
+        try:
+            empty.rmdir()
+        except OSError:
+            return
 
 
 def command_text(

@@ -184,7 +184,7 @@ def apply(path: Path, *, remove: bool = False, argv: Sequence[str] | None = None
     if remove and not settings:  # graphmem's hooks were all it held: as if never written
         path.unlink()
         with contextlib.suppress(OSError):
-            path.parent.rmdir()  # only when that file was all the folder held
+            path.parent.rmdir()  # .claude/, when that file was all it held
         change.written = True
         return change
     text = _dumps(settings, path.read_text(encoding="utf-8") if path.exists() else "")
