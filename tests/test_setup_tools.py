@@ -115,3 +115,14 @@ def test_a_config_that_is_not_plain_json_is_refused_untouched(project: Path, cli
     result = cli("setup", "opencode", "--project")
     assert result.exit_code == Exit.INPUT and "not plain JSON" in result.stderr
     assert config.read_text() == text and not (project / "opencode.json").exists()
+
+
+def test_a_one_line_opencode_json_stays_on_one_line(project: Path, cli: Cli) -> None:
+    """git shows no change after setup and --remove: graphmem does not re-lay the user's file."""
+    config = project / "opencode.json"
+    before = '{"$schema": "https://opencode.ai/config.json", "mcp": {"theirs": {"type": "remote"}}}'
+    config.write_text(before)
+    assert cli("setup", "opencode", "--project").exit_code == 0
+    assert len(config.read_text().splitlines()) == 1
+    assert cli("setup", "opencode", "--project", "--remove").exit_code == 0
+    assert config.read_text() == before

@@ -48,10 +48,20 @@ def _read(path: Path) -> dict[str, Any]:
     return data
 
 
+def dumps(data: dict[str, Any], before: str) -> str:
+    """`data` laid out as the file was (`before`): a one-line file stays on one line, so that
+    git shows only what changed; anything else gets two-space indents; a final newline as
+    before."""
+    one_line = bool(before.strip()) and "\n" not in before.strip()
+    text = json.dumps(data, ensure_ascii=False, indent=None if one_line else 2)
+    return text + ("" if before and not before.endswith("\n") else "\n")
+
+
 def _write(path: Path, data: dict[str, Any]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.graphmem-tmp")
-    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    before = path.read_text(encoding="utf-8") if path.exists() else ""
+    tmp.write_text(dumps(data, before), encoding="utf-8")
     os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o600)
     os.replace(tmp, path)  # the host never reads a half-written config
 

@@ -187,7 +187,7 @@ def apply(path: Path, *, remove: bool = False, argv: Sequence[str] | None = None
             path.parent.rmdir()  # .claude/, when that file was all it held
         change.written = True
         return change
-    text = _dumps(settings, path.read_text(encoding="utf-8") if path.exists() else "")
+    text = wiring.dumps(settings, path.read_text(encoding="utf-8") if path.exists() else "")
     if path.exists() and path.read_text(encoding="utf-8") == text:
         return change
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -198,14 +198,6 @@ def apply(path: Path, *, remove: bool = False, argv: Sequence[str] | None = None
     os.replace(tmp, path)
     change.written = True
     return change
-
-
-def _dumps(settings: dict[str, Any], before: str) -> str:
-    """`settings` laid out as the file was: a one-line file stays on one line (git shows only
-    what changed), anything else gets two-space indents; a final newline as before."""
-    one_line = bool(before.strip()) and "\n" not in before.strip()
-    text = json.dumps(settings) if one_line else json.dumps(settings, indent=2)
-    return text + ("" if before and not before.endswith("\n") else "\n")
 
 
 # /memory: the user asks, the model calls graphmem's tools and shows the answer.
