@@ -109,10 +109,17 @@ def command(event: str, argv: Sequence[str] | None = None, *, shared: bool = Fal
     if argv:
         return shlex.join([*argv, event])
     if shared:
-        return f"command -v graphmem >/dev/null 2>&1 && exec graphmem hook {event} || true"
+        return on_path(event)
     python, flag, launcher = hook_argv()
     present = f"[ -x {shlex.quote(python)} ] && [ -f {shlex.quote(launcher)} ]"
     return f"{present} && exec {shlex.join([python, flag, launcher, event])} || true"
+
+
+def on_path(event: str, via: str = "") -> str:
+    """The line that runs the `graphmem` on PATH for `event`, and does nothing where there is
+    none (`via`: an assignment for its environment, as the plugin's GRAPHMEM_VIA=plugin)."""
+    run = f"{via} exec graphmem hook {event}".lstrip()
+    return f"command -v graphmem >/dev/null 2>&1 && {run} || true"
 
 
 def shared(path: Path) -> bool:
@@ -268,7 +275,7 @@ def plugin_files() -> dict[str, str]:
                 "hooks": [
                     {
                         "type": "command",
-                        "command": f"GRAPHMEM_VIA=plugin graphmem hook {event}",
+                        "command": on_path(event, via="GRAPHMEM_VIA=plugin"),
                         "timeout": timeout,
                     }
                 ],
