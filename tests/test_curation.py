@@ -400,3 +400,21 @@ def test_since_and_session_choose_the_turns_reviewed(
     assert cli.json("curate", "--since", "2999-01-01")["reviewed"] == 0
     assert cli.json("curate", "--session", "another-session")["reviewed"] == 0
     assert cli.json("curate", "--since", "2000-01-01")["reviewed"] == 3
+
+
+def test_a_correction_starts_a_curation_at_once_when_curation_is_on(
+    session: Session, curator: Path, cli: Cli
+) -> None:
+    assert cli("add", "Indent Python files with 4 spaces in this project.").exit_code == 0
+    fix = {
+        "op": "supersede",
+        "memory": "<<M:Indent Python files>>",
+        "text": "Indent with tabs in this project; the earlier 4-space rule was wrong.",
+        "turns": ["<<T:indent with tabs>>"],
+    }
+    curator.write_text(json.dumps({"operations": [fix]}))
+    user_config('curate = "on"\n')
+    session.send("UserPromptSubmit", prompt=CORRECTION)  # the session goes on
+    (fact,) = eventually(lambda: curated(cli) or None, "the curation of the correction")
+    old = next(e for e in stored(cli) if e["body"].startswith("Indent Python files with 4"))
+    assert old["superseded_by"] == fact["uuid"]

@@ -124,6 +124,8 @@ def on_prompt(ctx: Context) -> Answer:
         if due and memory.config.recall:
             text = memory.inject(s, prompt, own_index=_own_memory(ctx) is not None)
         memory.save_session(s)
+    if kind == "correction":  # what it corrects is superseded now, not at the session's end
+        memory.start_curation(ctx.event.session_id)  # detached, when on: never waits
     return Answer(context=text)
 
 
