@@ -13,9 +13,9 @@ def hook(
 ) -> None:
     """Handle one host event: JSON on stdin, the host's answer on stdout. Always exits 0.
 
-    Installed into Claude Code, opencode and pi by `graphmem setup`, in its faster form
-    `<python> -S <site-packages>/graphmem/hooks/launch.py <Event>` (it skips `site`); not
-    usually run by hand.
+    Installed into Claude Code, opencode and pi by `graphmem setup`: as is in a project's
+    shared files, else in its faster form `<python> -S <site-packages>/graphmem/hooks/launch.py
+    <Event>` (it skips `site`); not usually run by hand.
 
     Example: echo '{"session_id": "s1", "cwd": "."}' | graphmem hook SessionStart
     """
