@@ -392,3 +392,17 @@ def test_a_turn_captured_on_a_stays_on_the_server_for_b(machines: Machines, cli:
     machines.use("b")
     report = cli.json("spool", "drain")["pulled"]
     assert (report["stored"], report["turns"]) == (0, 1)
+
+
+def test_a_server_refusing_get_episodes_is_noted_and_delivery_goes_on(
+    machines: Machines, cli: Cli, fake: FakeMcp
+) -> None:
+    machines.use("b")
+    cli.json("add", TUESDAY)
+    fake.inject("tool_error", on="get_episodes", message="graph not found")
+    result = cli("spool", "drain", "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["sent"] == 1 and report["pulled"]["stored"] == 0
+    assert len(report["pulled"]["refused"]) == 2  # the project's group and the global group
+    assert "graph not found" in report["pulled"]["refused"][0]
