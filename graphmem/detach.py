@@ -7,7 +7,6 @@ before it can (an install that no longer imports). stdlib only: hooks start it.
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 
 from graphmem import paths
@@ -19,6 +18,8 @@ CURATING_ENV = "GRAPHMEM_CURATING"
 
 def start(args: list[str], cwd: str, env: dict[str, str]) -> None:
     """Run `python -m graphmem <args>` detached in `cwd`, with `env` added to ours."""
+    import subprocess  # ~3 ms: only the hooks that start something pay for it
+
     try:
         log = paths.hook_log_file()
         paths.private_dir(os.path.dirname(log))

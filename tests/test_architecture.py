@@ -48,7 +48,16 @@ LAYERS: list[set[str]] = [
     },  # leaves
 ]
 # What the hook path may load when a module loads (function-level imports load on demand).
-SLOW_STDLIB = {"dataclasses", "typing", "pathlib", "inspect", "hashlib", "uuid", "tomllib"}
+SLOW_STDLIB = {
+    "dataclasses",
+    "typing",
+    "pathlib",
+    "inspect",
+    "hashlib",
+    "uuid",
+    "tomllib",
+    "subprocess",
+}
 
 
 class Import:
