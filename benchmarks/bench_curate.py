@@ -6,6 +6,7 @@ with Claude Code as the curator (`claude -p`, as a session end starts it) and wi
 curator (a Python script printing the answer: graphmem's own share of the time).
 
 python -m benchmarks.bench_curate          # prints medians; needs the host CLIs (.cache/hosts)
+python -m benchmarks.bench_curate hook     # only what curation adds to the SessionEnd hook
 """
 
 from __future__ import annotations
@@ -90,5 +91,38 @@ def main() -> None:
     print(f"scripted {scripted_ms / baseline:.0f}x")
 
 
+def session_end() -> None:
+    """The SessionEnd hook with curation off, and on but capped (it counts what waits and the
+    day's runs, and starts nothing): what deciding costs the hook."""
+    from graphmem.paths import hook_argv
+    from graphmem.service import Memory
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        os.environ["GRAPHMEM_HOME"] = str(root / "graphmem-home")
+        project = root / "project"
+        project.mkdir()
+        memory = Memory.open(project)
+        turn = "User: we paginate with cursors\nAssistant: done, the endpoint takes one\n" * 5
+        memory.remember(turn, kind="turn", origin="hook:claude-code", session_id="s1")
+        memory.close()
+        (root / "t.jsonl").write_text("")
+        event = {"session_id": "s1", "cwd": str(project), "hook_event_name": "SessionEnd"}
+        payload = json.dumps({**event, "transcript_path": str(root / "t.jsonl")}).encode()
+        argv = [*hook_argv(), "SessionEnd"]
+        baseline = process_ms([sys.executable, "-S", "-c", "pass"])
+        off = process_ms(argv, payload, {"GRAPHMEM_CURATE": "off"})
+        capped = {"GRAPHMEM_CURATE": "on", "GRAPHMEM_CURATE_DAILY_MAX": "0"}
+        on = process_ms(argv, payload, capped)
+    report("hook SessionEnd, curate off", off)
+    report("hook SessionEnd, curate on, capped (decides only)", on)
+    report("python -S -c pass", baseline)
+    print(f"ratios to python -S -c pass: off {off / baseline:.2f}x, on {on / baseline:.2f}x")
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["hook"]:
+        session_end()
+    else:
+        session_end()
+        main()
