@@ -205,6 +205,10 @@ def test_recognises_its_entries_by_command() -> None:
 
 def test_status_shows_where_hooks_are_wired_and_for_which_install(project: Path, cli: Cli) -> None:
     assert cli.json("status")["hosts"]["claude-code"] == {}
+    cli.json("setup", "claude-code", "--local")
+    local = str(claude_code.settings_path("local", project))
+    assert cli.json("status")["hosts"]["claude-code"] == {local: "current"}
+    cli.json("setup", "claude-code", "--local", "--remove")
     cli.json("setup", "claude-code")
     path = str(claude_code.settings_path("user", project))
     assert cli.json("status")["hosts"]["claude-code"] == {path: "current"}

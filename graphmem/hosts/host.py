@@ -43,8 +43,8 @@ class Host:
         return shutil.which(self.binary) is not None or (Path.home() / self.home_marker).is_dir()
 
     def wiring(self, project_root: Path) -> dict[str, str]:
-        """Where graphmem is wired into this host: {file: current | stale} (user and project)."""
-        targets = {self.target(scope, project_root) for scope in ("user", "project")}
+        """Where graphmem is wired into this host: {file: current | stale} (every scope)."""
+        targets = {self.target(scope, project_root) for scope in self.scopes}
         states = {str(path): self.state(path) for path in sorted(targets)}
         return {path: state for path, state in states.items() if state != "absent"}
 
