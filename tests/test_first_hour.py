@@ -2,9 +2,10 @@
 remove cycle, in a fresh HOME with graphmem installed from this repository into a fresh virtual
 environment (a wheel, as `pipx install .` installs it; not editable).
 
-To keep it fast and offline the environment is made with `--system-site-packages`, so graphmem's
-dependencies come from this machine's Python instead of being downloaded, and the wheel is built
-with the hatchling of the test environment (`pip wheel --no-build-isolation`).
+To keep it fast graphmem's dependencies are not downloaded (the wheel is installed with
+`--no-deps`): the environment is made with `--system-site-packages` and sees the test
+environment's packages after its own. The wheel is built as pip builds any (hatchling in an
+isolated build).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -27,7 +29,7 @@ INSTALL = "pipx install . && "  # what the fixture below does instead (pipx itse
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("wheel")
-    pip = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation"]
+    pip = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps"]
     subprocess.run([*pip, "-w", str(folder), str(ROOT)], check=True, timeout=300)
     (built,) = folder.glob("graphmem-*.whl")
     return built
@@ -39,8 +41,24 @@ def fresh_install(wheel: Path, where: Path) -> Path:
     subprocess.run(
         [sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, timeout=120
     )
-    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--no-deps"]
+    python = str(venv / "bin" / "python")
+    where_ = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
+    site = subprocess.run([python, "-c", where_], capture_output=True, text=True, check=True)
+    # the test environment's packages after the venv's own: graphmem's dependencies, also where
+    # that environment does not see the system's (CI's .venv); its graphmem is never imported,
+    # as the wheel's comes first and no .pth of that folder (an editable install's) is run
+    paths = sorted({sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]})
+    Path(site.stdout.strip(), "_test_environment.pth").write_text("\n".join(paths) + "\n")
+    pip = [python, "-m", "pip", "install", "--quiet", "--no-deps"]
     subprocess.run([*pip, str(wheel)], check=True, timeout=300)
+    which = subprocess.run(
+        [python, "-c", "import graphmem; print(graphmem.__file__)"],
+        cwd=where,  # `-c` puts the working folder first: not this checkout
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert which.stdout.startswith(str(venv)), which.stdout  # the wheel's, not this checkout
     return venv / "bin"
 
 
