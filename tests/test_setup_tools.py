@@ -113,7 +113,7 @@ def test_a_config_that_is_not_plain_json_is_refused_untouched(project: Path, cli
     text = '{\n  // my settings\n  "theme": "dark"\n}\n'
     config.write_text(text)
     result = cli("setup", "opencode", "--project")
-    assert result.exit_code == Exit.INPUT and "not plain JSON" in result.stderr
+    assert result.exit_code == Exit.INPUT and "not valid JSON" in result.stderr
     assert config.read_text() == text and not (project / "opencode.json").exists()
 
 

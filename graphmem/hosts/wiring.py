@@ -32,15 +32,15 @@ def mcp_argv(shared: bool = False) -> list[str]:
     return ["graphmem", "mcp"] if shared else [sys.executable, "-m", "graphmem", "mcp"]
 
 
-def _read(path: Path) -> dict[str, Any]:
+def read_json(path: Path) -> dict[str, Any]:
     if not path.exists():
         return {}
     try:
         data = json.loads(path.read_text(encoding="utf-8") or "{}")
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise GraphmemError(
-            f"{path} is not plain JSON ({exc}); graphmem will not rewrite it: add the entry by "
-            "hand (docs/hosts.md) or fix the file first",
+            f"{path} is not valid JSON ({exc}); graphmem will not rewrite it: fix it first, or "
+            "add graphmem's entry by hand (docs/hosts.md)",
             Exit.INPUT,
         ) from None
     if not isinstance(data, dict):
@@ -72,7 +72,7 @@ def set_entry(path: Path, keys: Sequence[str], value: Any) -> bool:
     Objects on the way are created as needed and kept on removal (hosts write them empty
     themselves), except that a file left holding only `{keys[0]: {}}` was graphmem's and goes.
     """
-    data = _read(path)
+    data = read_json(path)
     parents = [data]
     for key in keys[:-1]:
         child = parents[-1].get(key)
@@ -101,7 +101,7 @@ def set_entry(path: Path, keys: Sequence[str], value: Any) -> bool:
 
 def get_entry(path: Path, keys: Sequence[str]) -> Any:
     try:
-        node: Any = _read(path)
+        node: Any = read_json(path)
     except GraphmemError:
         return None
     for key in keys:

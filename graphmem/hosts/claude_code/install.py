@@ -66,21 +66,6 @@ def is_ours(hook: Any) -> bool:
     return isinstance(hook, dict) and bool(re.search(_OURS, str(hook.get("command", ""))))
 
 
-def _read(path: Path) -> dict[str, Any]:
-    if not path.exists():
-        return {}
-    try:
-        data = json.loads(path.read_text(encoding="utf-8") or "{}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise GraphmemError(
-            f"{path} is not valid JSON ({exc}); fix it first, graphmem will not overwrite it",
-            Exit.INPUT,
-        ) from None
-    if not isinstance(data, dict):
-        raise GraphmemError(f"{path} does not hold a JSON object; not touching it", Exit.INPUT)
-    return data
-
-
 def _without_ours(hooks: dict[str, Any], change: Change) -> dict[str, Any]:
     """`hooks` minus graphmem's entries; groups and events left empty are dropped."""
     kept: dict[str, Any] = {}
@@ -150,7 +135,7 @@ def state(path: Path) -> str:
     """'current' (every hook runs this install), 'stale' (graphmem hooks for another install,
     an older event list or another hook_timeout) or 'absent'."""
     try:
-        hooks = _read(path).get("hooks", {})
+        hooks = wiring.read_json(path).get("hooks", {})
     except GraphmemError:
         return "absent"
     found = {
@@ -173,7 +158,7 @@ def apply(path: Path, *, remove: bool = False, argv: Sequence[str] | None = None
     """Install (or with `remove`, uninstall) graphmem's hooks in the settings file at `path`;
     `argv` replaces how a hook is started (tests point it at a broken graphmem)."""
     change = Change(path)
-    settings = _read(path)
+    settings = wiring.read_json(path)
     hooks = settings.get("hooks", {})
     if not isinstance(hooks, dict):
         raise GraphmemError(f"{path}: `hooks` is not an object; not touching it", Exit.INPUT)
