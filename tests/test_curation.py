@@ -28,7 +28,7 @@ fake, graphiti, spawned = test_spool.fake, test_spool.graphiti, test_spool.spawn
 CURATOR = Path(__file__).parent / "support" / "curator.py"
 DECISION = "We decided to paginate the orders API with cursors, because offsets skip rows."
 CORRECTION = "no, always indent with tabs here, not 4 spaces"
-VALID = {
+VALID: dict[str, Any] = {
     "operations": [
         {
             "op": "add",

@@ -29,29 +29,10 @@ from tests.support.model_stubs import (
     is_title_request,
 )
 from tests.support.polling import eventually
+from tests.test_curation import CORRECTION, DECISION, VALID
 
 CURATING = "You are curating the long-term memory"
-DECISION = "We decided to paginate the orders API with cursors, because offsets skip rows."
-CORRECTION = "no, always indent with tabs here, not 4 spaces"
-ANSWER = json.dumps(
-    {
-        "operations": [
-            {
-                "op": "add",
-                "text": "The orders API paginates with cursors, not offsets: offsets skip rows.",
-                "scope": "project",
-                "turns": ["<<T:paginate the orders>>"],
-            },
-            {
-                "op": "supersede",
-                "memory": "<<M:Indent Python files>>",
-                "text": "Indent with tabs in this project; the earlier 4-space rule was wrong.",
-                "scope": "project",
-                "turns": ["<<T:indent with tabs>>"],
-            },
-        ]
-    }
-)
+ANSWER = json.dumps(VALID)  # the same session as the unit tests: a decision and a correction
 
 
 def curates(request: Request) -> Reply:
