@@ -406,3 +406,19 @@ def test_a_server_refusing_get_episodes_is_noted_and_delivery_goes_on(
     assert report["sent"] == 1 and report["pulled"]["stored"] == 0
     assert len(report["pulled"]["refused"]) == 2  # the project's group and the global group
     assert "graph not found" in report["pulled"]["refused"][0]
+
+
+def test_a_server_reading_another_graph_is_named_in_the_drain_and_status(
+    machines: Machines, cli: Cli, fake: FakeMcp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """FalkorDB servers' get_episodes reads one graph, whatever group is asked for."""
+    from tests.support import fake_mcp
+
+    machines.use("b")
+    seed(fake, 3, group_id="someone_elses_graph")
+    monkeypatch.setattr(fake_mcp.FakeGraph, "in_groups", lambda self, groups: self.episodes)
+    result = cli("spool", "drain")
+    assert "get_episodes lists other groups only" in result.output
+    pulls = cli.json("status")["graphiti"]["team"]["pulls"]
+    assert all("reads another graph" in p["gap"] for p in pulls) and len(pulls) == 2
+    assert episodes() == []

@@ -35,6 +35,10 @@ if TYPE_CHECKING:
 
 _TAG = re.compile(r"\s*\[gm (\w+) by ([^\]\s/]*)/([0-9a-f]{8})\]\s*$")
 _UNSAFE = re.compile(r"[^\w.@-]+")
+OTHER_GRAPH = (
+    "get_episodes lists other groups only: the server reads another graph, so teammates' "
+    "memories of this group cannot be pulled (docs/outage-resilience.md: FALKORDB_DATABASE)"
+)
 
 Fetch = Callable[[str, int], "list[RemoteEpisode]"]
 
@@ -89,11 +93,16 @@ def pull(
     if limit <= 0 or not groups:
         return report
     windows: dict[str, list[RemoteEpisode]] = {}
+    blind: set[str] = set()  # groups the server's get_episodes does not read
     for group in groups:
         try:
-            windows[group] = _window(fetch(group, limit), group, limit)
+            listed = fetch(group, limit)
         except refused as exc:
             report.refused.append(f"{group}: {exc}")
+            continue
+        windows[group] = _window(listed, group, limit)
+        if listed and not windows[group]:
+            blind.add(group)
     redactor = Redactor(config.redact_patterns, config.redact_allowlist)
     room = config.pull_max_bytes
     with transaction(conn):
@@ -122,7 +131,7 @@ def pull(
                     stored += 1
             report.stored += stored
             report.capped |= capped
-            gap = _gap(window, limit, previous, capped)
+            gap = OTHER_GRAPH if group in blind else _gap(window, limit, previous, capped)
             if gap:
                 report.gaps.append(f"{group}: {gap}")
             newest = previous.newest if previous else None
