@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -227,6 +229,36 @@ def test_status_says_what_the_server_is_and_whether_it_reads_back_our_episodes(
         in (back["fix"])
     )
     assert "fix: set the server's FALKORDB_DATABASE" in cli("status").stdout
+
+
+def test_the_url_a_redirect_led_to_is_kept_for_the_next_process(
+    project: Path, spawned: list[str], monkeypatch: pytest.MonkeyPatch, cli: Cli
+) -> None:
+    """The server answers /mcp with a 307 to /mcp/: only the first process pays the redirect;
+    when the kept URL stops working, the configured one is followed again."""
+    with FakeMcp(redirect=True) as fake:
+        monkeypatch.setenv("GRAPHMEM_BACKEND", "graphiti")
+        monkeypatch.setenv("GRAPHMEM_URL", fake.url)
+        assert cli.json("status")["graphiti"]["server"]["reachable"]
+        assert fake.redirects == 1
+        cli.json("add", "Delivered without a redirect")
+        done = subprocess.run(
+            [sys.executable, "-m", "graphmem", "spool", "drain", "--json"],
+            cwd=project,
+            capture_output=True,
+            text=True,
+            timeout=DEADLINE_S,
+        )
+        assert json.loads(done.stdout)["confirmed"] == 1, done.stderr
+        assert fake.redirects == 1  # the new process went straight to /mcp/
+        assert {c.path for c in fake.calls} == {"/mcp/"}
+        store = conn()
+        with db.transaction(store):
+            store.execute("UPDATE store_meta SET value = ?", (fake.base_url + "/moved",))
+        assert cli.json("status")["graphiti"]["server"]["reachable"]
+        assert fake.redirects == 2  # back through the configured URL, and kept again
+        assert cli.json("status")["graphiti"]["server"]["reachable"]
+        assert fake.redirects == 2
 
 
 def test_clear_clears_the_server_group_too(graphiti: FakeMcp, cli: Cli) -> None:

@@ -93,8 +93,11 @@ class McpClient:
         headers: Mapping[str, str] | None = None,
         probe_timeout: float = 3.0,
         timeout: float = 60.0,
+        moved_to: str | None = None,
     ) -> None:
-        self.url = url
+        self.configured = url
+        # Where an earlier process's redirect led, if it did (graphmem.store.endpoint).
+        self.url = moved_to or url
         self.probe_timeout = probe_timeout
         self.timeout = timeout
         base = {"Accept": "application/json, text/event-stream", **(headers or {})}
@@ -102,7 +105,8 @@ class McpClient:
             base["Authorization"] = f"Bearer {token}"
         # Redirects: some SDK versions answer /mcp with a 307 to /mcp/ (or back); httpx keeps the
         # method and body on 307/308. A redirect within the same server is followed once: its
-        # target becomes this client's URL (see `_post`).
+        # target becomes this client's URL (see `_post`), and the caller may keep it for the
+        # next process (`moved_to`).
         self._http = httpx.Client(headers=base, follow_redirects=True, max_redirects=3)
         self._ids = itertools.count(1)
         self._init_lock = threading.Lock()
@@ -186,7 +190,15 @@ class McpClient:
                 "capabilities": {},
                 "clientInfo": CLIENT_INFO,
             }
-            result = self._post("initialize", params, deadline, notify=False)
+            try:
+                result = self._post("initialize", params, deadline, notify=False)
+            except McpError:
+                if self.url == self.configured:
+                    raise
+                # The URL a redirect once led to no longer works: start again from the
+                # configured one (and adopt wherever it leads now).
+                self.url = self.configured
+                result = self._post("initialize", params, deadline, notify=False)
             assert result is not None  # a request (not a notification) always has an answer
             self._protocol = str(result.get("protocolVersion") or PROTOCOL_VERSION)
             info = result.get("serverInfo") or {}

@@ -31,7 +31,7 @@ from graphmem.store import breaker, outbox, remote_cache
 from graphmem.store import team as team_store
 from graphmem.store.db import now, relaxed_durability, transaction
 from graphmem.store.outbox import Entry
-from graphmem.sync.remote import cached, open_backend, still_valid
+from graphmem.sync.remote import cached, connected, still_valid
 from graphmem.sync.shared import (
     CONFIRM_EVERY_S,
     CONFIRM_LEASE,
@@ -141,11 +141,10 @@ def _drain(
     if report.skipped:
         _release(conn, owner)
         return report
-    backend = open_backend(config)
     try:
-        _Run(spool, backend, owner, lease_s, report, progress).run(max_entries)
+        with connected(spool) as backend:
+            _Run(spool, backend, owner, lease_s, report, progress).run(max_entries)
     finally:
-        backend.client.close()
         _release(conn, owner)
     return report
 

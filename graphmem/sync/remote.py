@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from graphmem.backends.graphiti import Entity, Fact, GraphitiBackend, RemoteEpisode
 from graphmem.backends.mcp import McpClient, McpError, Rejected, ServerInfo, Unreachable
 from graphmem.record import field, record
-from graphmem.store import breaker, outbox, remote_cache
+from graphmem.store import breaker, endpoint, outbox, remote_cache
 from graphmem.store.db import transaction
 from graphmem.store.episodes import SOURCES, Episode
 from graphmem.store.remote_cache import CachedFact
@@ -26,15 +26,29 @@ if TYPE_CHECKING:
     from graphmem.sync.shared import SpoolView
 
 
-def open_backend(config: Config) -> GraphitiBackend:
+def open_backend(config: Config, moved_to: str | None = None) -> GraphitiBackend:
     client = McpClient(
         config.url,
         token=config.token or None,
         headers=config.headers,
         probe_timeout=config.probe_timeout,
         timeout=config.timeout,
+        moved_to=moved_to,
     )
     return GraphitiBackend(client)
+
+
+@contextmanager
+def connected(spool: SpoolView) -> Iterator[GraphitiBackend]:
+    """The server of this store, at the URL an earlier process's redirect led to (kept in the
+    store, so each new process does not pay the redirect again); closed on the way out."""
+    url = spool.config.url
+    backend = open_backend(spool.config, endpoint.read(spool.conn, url))
+    try:
+        yield backend
+    finally:
+        backend.client.close()
+        endpoint.remember(spool.conn, url, backend.client.url)
 
 
 def iso(moment: datetime | None) -> str | None:
@@ -115,16 +129,14 @@ def session(spool: SpoolView) -> Iterator[tuple[GraphitiBackend, ServerInfo]]:
 
     Whether the server could be reached is recorded in the breaker every process reads.
     """
-    backend = open_backend(spool.config)
-    try:
-        info = backend.status()
-        _record(spool, None)
-        yield backend, info
-    except Unreachable as exc:
-        _record(spool, exc.reason)
-        raise
-    finally:
-        backend.client.close()
+    with connected(spool) as backend:
+        try:
+            info = backend.status()
+            _record(spool, None)
+            yield backend, info
+        except Unreachable as exc:
+            _record(spool, exc.reason)
+            raise
 
 
 def _record(spool: SpoolView, failure: str | None) -> None:
