@@ -3,13 +3,15 @@
 As a user would: `GRAPHMEM_BACKEND=graphiti GRAPHMEM_URL=... graphmem add`, `spool drain`, then
 `graphmem search` returns the server's facts and entities; clear stays in its group; projects
 never see each other's facts; group ids are sanitized; with the server stopped or hung, search
-answers from the local store within the probe budget. Episodes are processed asynchronously by
-the server, so outcomes are polled with a deadline.
+answers from the local store within the probe budget; status says what the server is; a fact
+text the graph keeps on several edges is shown once, and `--limit` caps all sources together.
+Episodes are processed asynchronously by the server, so outcomes are polled with a deadline.
 """
 
 from __future__ import annotations
 
 import functools
+import importlib.metadata
 import json
 import time
 import uuid
@@ -21,6 +23,7 @@ import pytest
 
 import graphmem.sync as sync
 from graphmem.errors import Exit
+from graphmem.hooks import dispatch
 from graphmem.store import outbox
 from tests.conftest import Cli
 from tests.support.graphiti_stack import GraphitiStack, RawMcpClient
@@ -58,6 +61,12 @@ def graph_items(cli: Cli, query: str, kind: str, *args: str) -> list[dict[str, A
         for item in cli.json("search", query, *args)
         if item["type"] == kind and item["source"] == "graph"
     ]
+
+
+def hook_context(project: Path, event: str, **fields: Any) -> str:
+    payload = {"session_id": "s1", "cwd": str(project), "hook_event_name": event, **fields}
+    out = json.loads(dispatch.handle(event, json.dumps(payload).encode()))
+    return str(out["hookSpecificOutput"]["additionalContext"])
 
 
 def fact_with(cli: Cli, word: str, *args: str) -> dict[str, Any] | None:
@@ -211,3 +220,43 @@ def test_status_and_dump_show_the_server(graphiti: GraphitiStack, cli: Cli) -> N
 
     text = eventually(dumped, "the server-only episode in the dump")
     assert '"origin": "graphiti"' in text and f"Farah {word}" in text
+
+
+def test_status_says_what_the_server_is(graphiti: GraphitiStack, cli: Cli) -> None:
+    """A FastMCP server reports its MCP library's version as its own: labelled as such."""
+    server = cli.json("status")["graphiti"]["server"]
+    said = "Graphiti MCP server is running and connected to falkordb database"
+    assert server["name"] == "Graphiti Agent Memory" and server["message"] == said
+    sdk = importlib.metadata.version("mcp")
+    assert server["version"] == sdk and server["protocol"]
+    text = " ".join(cli("status").stdout.split())
+    assert f'Graphiti Agent Memory: "{said}" (ok, MCP SDK {sdk}, protocol ' in text
+
+
+def test_a_fact_text_extracted_several_times_is_shown_once_and_limit_caps_all_sources(
+    graphiti: GraphitiStack, cli: Cli, project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    word = unique_word()
+    group = graphiti.group_id
+    monkeypatch.setenv("GRAPHMEM_PROJECT_GROUP", group)
+    # Four entities in one sentence: the graph keeps three edges with that sentence as fact.
+    sentence = f"Orion {word} ships Atlas to Berlin via Kafka."
+    raw = RawMcpClient(graphiti.url)
+    raw.call("add_memory", name=f"orion {word}", episode_body=sentence, group_id=group)
+
+    def edges() -> int | None:
+        facts = raw.call("search_memory_facts", query=word, group_ids=[group], max_facts=20)
+        count = sum(1 for f in facts["facts"] if f["fact"] == sentence)
+        return count if count >= 2 else None
+
+    assert eventually(edges, "the same fact on several edges") >= 2
+    for i in range(3):
+        cli.json("add", f"Orion {word} note {i}")  # local rows compete for the limit
+    rows = cli.json("search", f"Orion {word}", "--limit", "50")
+    assert [r["fact"] for r in rows if r["type"] == "fact"] == [sentence]
+    limited = cli.json("search", f"Orion {word}", "--limit", "3")
+    assert len(limited) == 3 and {r["type"] for r in limited} == {"fact", "entity", "episode"}
+    text = cli("search", f"Orion {word}", "--limit", "2").stdout
+    assert len(text.strip().splitlines()) == 2 and text.count(f"fact: {sentence}") == 1
+    block = hook_context(project, "SessionStart", source="startup")  # from the search's cache
+    assert block.count(f"[fact] {sentence}") == 1
