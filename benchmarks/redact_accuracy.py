@@ -25,6 +25,7 @@ from tests.data import (
     redaction_heldout,
     redaction_heldout2,
     redaction_heldout3,
+    redaction_heldout4,
     redaction_kinds,
 )
 
@@ -59,6 +60,10 @@ def heldout2() -> tuple[list[Secret], list[tuple[str, str]]]:
 
 def heldout3() -> tuple[list[Secret], list[tuple[str, str]]]:
     return redaction_heldout3.SECRETS, redaction_heldout3.LOOKALIKES
+
+
+def heldout4() -> tuple[list[Secret], list[tuple[str, str]]]:
+    return redaction_heldout4.SECRETS, redaction_heldout4.LOOKALIKES
 
 
 def missed(secrets: Iterable[Secret]) -> list[Secret]:
@@ -106,6 +111,7 @@ def main() -> None:
         ("held-out", heldout()),
         ("held-out 2", heldout2()),
         ("held-out 3", heldout3()),
+        ("held-out 4", heldout4()),
     )
     for name, (secrets, lookalikes) in splits:
         print("\n".join(table(name, secrets, lookalikes)))
