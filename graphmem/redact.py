@@ -10,14 +10,16 @@ Two jobs, in this order:
    JWTs, private key blocks (PEM and PGP with their armor headers, PuTTY, SSH2, base64-encoded
    PEM as in Kubernetes secrets, and a block cut in two, by the key lines above its END line), JWK
    private members, Ansible vault ciphertext, registry logins, passwords in URLs (``/``
-   included), ``.pgpass`` and ``sasl_passwd`` lines, ``curl -u`` and ``sshpass -p``, SQL
-   ``IDENTIFIED BY``, Authorization headers of any scheme, Azure SAS signatures, and assignments
-   whose *name* says secret in the syntaxes where secrets are written: env files and shells, JSON,
-   YAML, code (``=``, ``:=``, ``=>``, ``$cfg["password"] =``), PHP ``define()``, XML elements
-   (Maven ``<password>``), ``.netrc``, daemon directives (``requirepass``), and values named
-   beside them (.NET ``<add key value>``, Kubernetes and ECS env entries). For URLs, headers and
-   assignments only the value is replaced, so the memory still says which variable or user was
-   involved.
+   included), ``.pgpass`` and ``sasl_passwd`` lines, ``curl -u``, ``-auth user:token``,
+   ``sshpass -p``, ``mysql -p…``, ``net user NAME PASSWORD``, ``gh secret set --body``, SQL
+   ``IDENTIFIED BY``, Authorization headers of any scheme, Azure SAS signatures, Slack, Discord
+   and Teams webhook URLs, and assignments whose *name* says secret in the syntaxes where secrets
+   are written: env files and shells, JSON, YAML, code (``=``, ``:=``, ``=>``,
+   ``$cfg["password"] =``), PHP ``define()``, XML elements (Maven ``<password>``), ``.netrc``,
+   daemon directives (``requirepass``), and values named beside them (.NET ``<add key value>``,
+   Android ``<string name>``, plist ``<key>``/``<string>``, Kubernetes and ECS env entries). For
+   URLs, headers and assignments only the value is replaced, so the memory still says which
+   variable or user was involved.
 
 Decisions (the tests pin each one):
 
@@ -349,6 +351,10 @@ _PREFIXED: tuple[tuple[str, str, str], ...] = (
     ("fly_token", "fo1_ fm1r_ fm2_", r"[A-Za-z0-9_=+/-]{40,}"),
     ("facebook_token", "EAAC EAAB EAAM EAAG", r"[A-Za-z0-9]{100,}"),
     ("twitter_token", "AAAAAAAAAAAAAAAAAAAAA", r"[A-Za-z0-9%]{30,}"),
+    ("netlify_token", "nfp_ nfc_ nfo_", r"[A-Za-z0-9]{36,}"),
+    ("vercel_token", "vcp_ vci_ vca_ vcr_ vck_", r"[A-Za-z0-9]{24,}"),
+    ("render_key", "rnd_", r"[A-Za-z0-9]{32}"),
+    ("honeycomb_key", "hcaik_ hcxik_ hcamk_ hcxmk_", r"[a-z0-9]{50,}"),
 )
 
 
@@ -544,6 +550,16 @@ _TOKEN_RULES: tuple[_Rule, ...] = (
         _token("slack_webhook", 1),
         "hooks.slack.com",
     ),
+    _rule(  # the token after the webhook's numeric id
+        r"discord(?:app)?\.com/api/(?:v\d{1,2}/)?webhooks/\d{15,22}/([A-Za-z0-9_-]{40,100})",
+        _token("discord_webhook", 1),
+        "discord",
+    ),
+    _rule(  # Microsoft Teams incoming webhooks, new (`*.webhook.office.com/webhookb2/`) and old
+        r"office\.com/webhook(?:b2)?/([A-Za-z0-9@/_-]{40,400})",
+        _token("teams_webhook", 1),
+        "office.com/webhook",
+    ),
     _rule(_B + r"sk-ant-[A-Za-z0-9_-]{20,}" + _E, _generated("anthropic_key"), "sk-ant-"),
     _rule(_B + r"sk-(?!ant-)[A-Za-z0-9_-]{20,}" + _E, _generated("openai_key"), "sk-"),
     _rule(
@@ -699,12 +715,34 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         "sshpass",
     ),
     _rule(  # curl, wget, httpie: -u / --user user:password
-        r"(?<![\w-])(?:-u|--user)(?:[ \t]+|=)[\"']?"
+        r"(?<![\w-])(?:-u|--user|-auth|--auth)(?:[ \t]+|=)[\"']?"
         r"(?P<user>[^\s:\"'@]{0,256}):(?P<v>[^\s\"']{1,256})",
         _find_user_password,
         "-u ",
         "-u=",
         "--user",
+        "-auth",  # jenkins-cli -auth, httpie --auth
+    ),
+    _rule(  # mysql -pPASSWORD (glued: a bare `-p` prompts), mysqldump, mysqladmin …
+        r"(?<![\w-])mysql[a-z]{0,6}(?:[ \t]+(?!-p)[^\s;|&]{1,256}){0,16}[ \t]+-p"
+        + _QUOTED_VALUE
+        + r"|(?P<v>[^\s\"';|&]{1,256}))",
+        _literal("password"),
+        "mysql",
+    ),
+    _Rule(  # Windows: net user NAME PASSWORD [/add …]; `*` prompts
+        r"(?<![\w-])net[ \t]+user[ \t]+(?:\"[^\"\n]{1,128}\"|[^\s\"/]{1,128})[ \t]+"
+        + _QUOTED_VALUE
+        + r"|(?P<v>[^\s\"'/*][^\s\"']{0,255}))(?=[ \t]+/|[ \t]*(?:\r?\n|$))",
+        _literal("password"),
+        ("net user",),
+        fold=True,
+    ),
+    _rule(  # gh secret set NAME --body VALUE (-bVALUE): the value is a secret whatever its name
+        r"gh secret set(?:[ \t]+(?!-b|--body(?![\w-]))\S{1,256}){0,12}[ \t]+"
+        r"(?:--body(?![\w-])|-b)[ \t]*=?[ \t]*" + _QUOTED_VALUE + r"|(?P<v>[^\s\"']{1,512}))",
+        _literal("secret"),
+        "gh secret set",
     ),
     _rule(
         r":(?:\d{1,5}|\*):[^\s:]{1,63}:[^\s:]{1,63}:(?P<v>[^\s\"':]{1,256})(?=[\s\"']|$)",
@@ -722,6 +760,17 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         r"value[ \t]*=[ \t]*([\"'])(?P<v>[^\"'<>\n]{1,512})\3",
         _find_named_value,
         "<add ",
+    ),
+    _rule(  # Android resources: <string name="api_secret">…</string>
+        r"<string[ \t]+name[ \t]*=[ \t]*\"(?P<name>[\w.-]{1,128})\"[^<>\n]{0,200}>"
+        r"(?P<v>[^<>\n]{1,512})</string>",
+        _find_named_value,
+        "<string ",
+    ),
+    _rule(  # property lists: <key>ClientSecret</key> <string>…</string>
+        r"<key>(?P<name>[\w.-]{1,128})</key>\s{0,40}<string>(?P<v>[^<>\n]{1,512})</string>",
+        _find_named_value,
+        "<key>",
     ),
     _rule(  # Kubernetes container env, and Compose/Helm lists of the same shape
         r"-[ \t]+name:[ \t]+([\"']?)(?P<name>[\w.-]{1,128})\1[ \t]*\r?\n[ \t]{1,40}"

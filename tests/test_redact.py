@@ -130,6 +130,15 @@ _ADVERSARIAL = {
     "lone pass names": "pass: x1 " * 10_000,
     "FCM keys": ":APA91b" * 14_000,
     "Mailchimp datacenters": ("0" * 32 + "-us1") * 2_700,
+    "mysql options": "mysql" + " -a" * 30_000,
+    "mysql commands": "mysql " * 16_000,
+    "net user names": "net user a " * 9_000,
+    "gh secret options": "gh secret set" + " -a" * 30_000,
+    "Android strings": '<string name="a"' * 6_000,
+    "plist keys": "<key>a</key> " * 7_000,
+    "Discord webhooks": "discord.com/api/webhooks/" * 4_000,
+    "Teams webhooks": "office.com/webhook/" * 5_000,
+    "auth flags": "-auth a:" * 12_000,
 }
 
 

@@ -418,3 +418,81 @@ _s("prefixed_token", f"the list sync uses {_v} since May", _v)
 
 _l("prefixed_token", "registration id APA91b is the legacy GCM prefix")
 _l("prefixed_token", "locale en-us1 and build " + _r(32, _HEX) + "-usr")
+
+# Third widening: the formats held-out split 3 missed, and a few more documented prefixes.
+_v = _r(14)
+_s("config_syntax", f"mysql -h db.internal -u root -p{_v} shop < dump.sql", _v)
+_v = _r(12)
+_s("config_syntax", f"mysqldump --single-transaction -uadmin -p'{_v}' --all-databases", _v)
+_v = _r(32, _HEX)
+_s("config_syntax", f'<resources>\n    <string name="api_secret">{_v}</string>\n</resources>', _v)
+_v = _r(20)
+_s("config_syntax", f'<string name="db_password" translatable="false">{_v}</string>', _v)
+_v = _r(40, _URLSAFE)
+_s("config_syntax", f"<key>ClientSecret</key>\n\t<string>{_v}</string>", _v)
+_v = _r(36)
+_s("config_syntax", f"<key>APIToken</key><string>{_v}</string>", _v)
+_v = _r(30)
+_s("config_syntax", f'gh secret set NPM_TOKEN --repo acme/web --body "{_v}"', _v)
+_v = _r(24)
+_s("config_syntax", f"gh secret set DEPLOY_KEY -b'{_v}' --env prod", _v)
+_v = _r(34, _HEX)
+_s("authorization", f"java -jar jenkins-cli.jar -s https://ci.acme.io -auth ops:{_v} who-am-i", _v)
+_v = _r(12)
+_s("config_syntax", f"net user svc_backup {_v} /add /expires:never", _v)
+_v = _r(10)
+_s("config_syntax", f'C:\\> NET USER "build agent" "{_v}" /ADD', _v)
+_v = _r(68, _URLSAFE)
+_s(
+    "authorization",
+    f"curl -X POST https://discord.com/api/webhooks/{_r(19, '0123456789')}/{_v} -d @msg.json",
+    _v,
+)
+_v = _r(68, _URLSAFE)
+_s(
+    "authorization",
+    f"DISCORD_HOOK=https://discordapp.com/api/webhooks/{_r(18, '0123456789')}/{_v}",
+    _v,
+)
+_u1, _u2, _h, _u3 = (
+    "-".join(_r(n, _HEX) for n in (8, 4, 4, 4, 12)),
+    "-".join(_r(n, _HEX) for n in (8, 4, 4, 4, 12)),
+    _r(32, _HEX),
+    "-".join(_r(n, _HEX) for n in (8, 4, 4, 4, 12)),
+)
+_s(
+    "authorization",
+    f"teams_url: https://acme.webhook.office.com/webhookb2/{_u1}@{_u2}/IncomingWebhook/{_h}/{_u3}",
+    _h,
+    _u1,
+)
+_v = "nfp_" + _r(36)
+_s("prefixed_token", f"netlify deploy --auth {_v} --prod", _v)
+_v = "rnd_" + _r(32)
+_s("prefixed_token", f"render services list (key {_v})", _v)
+_v = "vcp_" + _r(56)
+_s("prefixed_token", f"vercel deploy --token {_v}", _v)
+_v = "hcaik_" + _r(58, "0123456789abcdefghijklmnopqrstuvwxyz")
+_s("prefixed_token", f"otel-collector exporter header value {_v}", _v)
+
+_l("config_syntax", "mysql -h db.internal -u root -p shop < dump.sql")
+_l("config_syntax", "mysql -u app -P 3306 --protocol=tcp -e 'show tables'")
+_l("config_syntax", "mysqladmin -u root -p$MYSQL_ROOT_PASSWORD ping")
+_l("config_syntax", '<string name="app_name">Acme Shop</string>')
+_l("config_syntax", '<string name="password_hint">Enter your password</string>')
+_l("config_syntax", '<string name="api_key_missing">The API key is missing</string>')
+_l("config_syntax", "<key>NSCameraUsageDescription</key>\n<string>Scan receipts</string>")
+_l("config_syntax", "<key>CFBundleIdentifier</key><string>io.acme.shop</string>")
+_l("config_syntax", "gh secret set NPM_TOKEN --repo acme/web < token.txt")
+_l("config_syntax", 'gh secret set NPM_TOKEN --body "$NPM_TOKEN"')
+_l("config_syntax", "gh secret list --repo acme/web")
+_l("authorization", "java -jar jenkins-cli.jar -s https://ci.acme.io -auth @creds.txt who-am-i")
+_l("config_syntax", "net user svc_backup /domain")
+_l("config_syntax", "net user svc_backup * /add")
+_l("config_syntax", "net use Z: \\\\files\\share /persistent:yes")
+_l("authorization", "https://discord.com/api/webhooks is the endpoint family; see the docs")
+_l("authorization", "https://discord.com/channels/123456789012345678/987654321098765432")
+_l("authorization", "Add an Incoming Webhook connector at https://acme.webhook.office.com/")
+_l("prefixed_token", "the nfp_ and vcp_ prefixes mark personal tokens")
+_l("config_syntax", "Churn fell while net user growth was 4% in May")
+_l("config_syntax", "gh secret set NPM_TOKEN --body-file token.txt")
