@@ -117,6 +117,26 @@ def test_the_mcp_slash_url_costs_one_redirect(graphiti_stack: GraphitiStack) -> 
         assert client.probe().status == "ok"
 
 
+def test_the_mcp_slash_url_costs_one_redirect_across_processes(
+    graphiti_stack: GraphitiStack, project: Path, monkeypatch: pytest.MonkeyPatch, cli: Cli
+) -> None:
+    """The URL the server's banner prints: the 307's target is kept in the store, so the
+    next commands (each a new client, as a new process) go straight there."""
+    monkeypatch.setenv("GRAPHMEM_BACKEND", "graphiti")
+    monkeypatch.setenv("GRAPHMEM_URL", graphiti_stack.url + "/")
+    monkeypatch.setattr(sync, "_spawn_drain", lambda cwd, placeholder: None)
+
+    def redirects() -> int:
+        return graphiti_stack.server_log.read_text().count('"POST /mcp/ HTTP/1.1" 307')
+
+    before = redirects()
+    for _ in range(3):
+        assert cli.json("status")["graphiti"]["server"]["reachable"]
+    cli.json("add", "--group", graphiti_stack.group_id, f"Vera {unique_word()} runs Helm.")
+    assert cli.json("spool", "drain", "--force")["sent"] == 1
+    assert redirects() == before + 1
+
+
 def test_an_episode_killing_the_server_is_quarantined_not_resent_forever(
     serve: Serve, cli: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
