@@ -253,6 +253,14 @@ SETTINGS: tuple[Setting, ...] = (
         TRUSTED,
     ),
     Setting(
+        "curate_idle_turns",
+        int,
+        10,
+        "For a host whose sessions may never end (opencode's run), a finished turn starts "
+        "curation once this many captured turns of the session wait for it; 0: never.",
+        TRUSTED,
+    ),
+    Setting(
         "memory_file",
         str,
         "",
@@ -310,6 +318,7 @@ class Config:
     curate: str
     curate_command: str
     curate_every: int
+    curate_idle_turns: int
     memory_file: str
     curate_daily_max: int
     curate_timeout: float

@@ -834,17 +834,19 @@ class Memory:
 
     # -- curation (docs/curation.md) -------------------------------------------------------
 
-    def start_curation(self, session_id: str) -> bool:
+    def start_curation(self, session_id: str, after: int | None = None) -> bool:
         """At a session's end: start `graphmem curate` detached when curation is on, enough of
-        the session waits for it, the daily cap allows and no run holds the lease. Never waits."""
+        the session waits for it (`after` captured episodes, curate_every unless given; 0: never),
+        the daily cap allows and no run holds the lease. Never waits."""
         cfg = self.config
-        if cfg.curate != "on":
+        if cfg.curate != "on" or after == 0:
             return False
         from graphmem.store import breaker
         from graphmem.store import curation as cur
 
         conn = self.conn
-        if cur.count_waiting(conn, self.project.group_id, session_id) < max(cfg.curate_every, 1):
+        need = max(cfg.curate_every if after is None else after, 1)
+        if cur.count_waiting(conn, self.project.group_id, session_id) < need:
             return False
         if cur.runs_since(conn, db.ago(86_400)) >= cfg.curate_daily_max:
             return False

@@ -13,15 +13,17 @@ from typing import Any
 
 import pytest
 
-from graphmem import config, paths
+from graphmem import config, detach, paths
 from graphmem.detach import CURATING_ENV
 from graphmem.service import NOTES_ORIGIN, Memory
+from tests import test_hooks_opencode as oc
 from tests import test_spool
 from tests.conftest import Cli
 from tests.support.fake_mcp import FakeMcp
 from tests.support.polling import eventually
 from tests.support.transcripts import assistant, text
 from tests.test_hooks import Session, stored, user_config
+from tests.test_hooks_opencode import ShimSession
 from tests.test_spool import sent_names
 
 fake, graphiti, spawned = test_spool.fake, test_spool.graphiti, test_spool.spawned  # fixtures
@@ -418,3 +420,31 @@ def test_a_correction_starts_a_curation_at_once_when_curation_is_on(
     (fact,) = eventually(lambda: curated(cli) or None, "the curation of the correction")
     old = next(e for e in stored(cli) if e["body"].startswith("Indent Python files with 4"))
     assert old["superseded_by"] == fact["uuid"]
+
+
+def test_an_opencode_session_that_never_ends_is_curated_after_idle_turns(
+    project: Path, curator: Path, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`opencode run` sends no session end: its Stop (session.idle) starts curation once
+    `curate_idle_turns` captured turns wait."""
+    add = {"op": "add", "text": VALID["operations"][0]["text"], "turns": ["<<T:paginate the>>"]}
+    curator.write_text(json.dumps({"operations": [add]}))
+    user_config('curate = "on"\ncurate_idle_turns = 2\n')
+    starts: list[list[str]] = []
+    start = detach.start
+
+    def recorded(args: list[str], *rest: Any) -> None:
+        starts.append(args)
+        start(args, *rest)
+
+    monkeypatch.setattr(detach, "start", recorded)
+    session = ShimSession(project, "opencode")
+    turn = [oc.user(DECISION, message_id="m1"), oc.assistant(oc.text("Done: cursors."))]
+    session.send("Stop", messages=turn)
+    assert starts == []  # one captured turn waits; two are asked for
+    turn = [oc.user("Now run the tests.", message_id="m2"), oc.assistant(oc.text("All pass."))]
+    session.send("Stop", messages=turn)
+    assert starts == [["curate", "--session", session.id, "--background"]]
+    (fact,) = eventually(lambda: curated(cli) or None, "the curation of the idle session")
+    assert fact["body"] == add["text"]
+    eventually(lambda: waiting(project) == 0 or None, "both turns marked curated")

@@ -210,6 +210,8 @@ def on_stop(ctx: Context) -> Answer:
         _import_own(ctx, own)
         reason = _reprompt_reason(ctx, s, turns[-1] if turns else None, own)
         ctx.memory.save_session(s)
+    if turns and ctx.event.host in hosts.ENDLESS:  # no session end may come to start it
+        ctx.memory.start_curation(ctx.event.session_id, ctx.memory.config.curate_idle_turns)
     return Answer(block=reason)
 
 

@@ -65,6 +65,9 @@ if TYPE_CHECKING:
 PACKAGES = {"claude-code": "claude_code", "opencode": "opencode", "pi": "pi"}
 # Hosts that keep memory files of their own, which graphmem imports -> the module that reads them.
 OWN_MEMORY = {"claude-code": "automemory"}
+# Hosts whose sessions may never end (`opencode run` sends no session end): a finished turn
+# starts curation once `curate_idle_turns` wait for it.
+ENDLESS = {"opencode"}
 
 
 def adapter(name: str) -> Adapter | None:
