@@ -3,6 +3,10 @@
     python -m benchmarks.bench_recall           # both splits, 2,000 and 8,000 chars, vs bm25
     python -m benchmarks.bench_recall --tune    # the tuning split only (what ranking is tuned on)
 
+Then each project's sessions are curated, one `graphmem curate --session` run per session in
+order (as each session's end would start it), by the scripted curator in
+benchmarks/recall_curator.py, and the questions are asked again ("curated" rows).
+
 Each split's episodes go into a fresh store; each question is then the first prompt of a new
 session, sent through the real UserPromptSubmit path (`graphmem.hooks.dispatch.handle`, what the
 hook process runs after reading stdin), and the evidence sentences are looked for in the
@@ -52,14 +56,14 @@ def load_store(split: Split, project: str) -> None:
     memory.close()
 
 
-def graphmem_block(project: str, budget: int) -> Callable[[int, str], str]:
+def graphmem_block(project: str, budget: int, label: str) -> Callable[[int, str], str]:
     from graphmem.hooks.dispatch import handle
 
     os.environ["GRAPHMEM_CONTEXT_WINDOW"] = str(budget * 5)  # budget = window x 5% x 4 chars
 
     def ask(i: int, prompt: str) -> str:
         payload = {
-            "session_id": f"question-{budget}-{i}",
+            "session_id": f"{label}-{budget}-{i}",  # each question a new session
             "cwd": project,
             "hook_event_name": "UserPromptSubmit",
             "prompt": prompt,
@@ -90,6 +94,26 @@ def bm25_block(split: Split, budget: int) -> Callable[[int, str], str]:
     return ask
 
 
+def curate(split: Split, project: str) -> tuple[int, int, int]:
+    """Curate each session in order, every run it takes; (runs, facts added, superseded)."""
+    from graphmem.service import Memory
+
+    curator = os.path.join(os.path.dirname(__file__), "recall_curator.py")
+    os.environ["GRAPHMEM_CURATE_COMMAND"] = f"{sys.executable} {curator}"
+    os.environ["GRAPHMEM_CURATE_DAILY_MAX"] = "100000"
+    runs = added = superseded = 0
+    memory = Memory.open(project)
+    for session in dict.fromkeys(e.session_id for e in split.episodes if e.session_id):
+        while done := memory.curate(session_id=session):
+            if not done.reviewed:
+                break
+            runs += 1
+            added += done.added
+            superseded += done.superseded
+    memory.close()
+    return runs, added, superseded
+
+
 def score(questions: Sequence[Question], ask: Callable[[int, str], str]) -> dict[str, list[float]]:
     by_kind: dict[str, list[float]] = defaultdict(list)
     for i, q in enumerate(questions):
@@ -99,8 +123,9 @@ def score(questions: Sequence[Question], ask: Callable[[int, str], str]) -> dict
     return by_kind
 
 
-def measure(split: Split) -> dict[str, dict[str, list[float]]]:
-    """Per block (graphmem or bm25, each budget): the evidence share of each question, by kind."""
+def measure(split: Split) -> tuple[dict[str, dict[str, list[float]]], tuple[int, int, int]]:
+    """Per block (graphmem, bm25, graphmem after curation; each budget): the evidence share of
+    each question, by kind; and what curation did."""
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["GRAPHMEM_HOME"] = os.path.join(tmp, "home")
         os.environ["GRAPHMEM_PROJECT_GROUP"] = PROJECT
@@ -109,23 +134,33 @@ def measure(split: Split) -> dict[str, dict[str, list[float]]]:
         load_store(split, project)
         rows = {}
         for budget in BUDGETS:
-            rows[f"graphmem {budget:,}"] = score(split.questions, graphmem_block(project, budget))
+            rows[f"graphmem {budget:,}"] = score(
+                split.questions, graphmem_block(project, budget, "raw")
+            )
             rows[f"bm25     {budget:,}"] = score(split.questions, bm25_block(split, budget))
-        return rows
+        curated = curate(split, project)
+        for budget in BUDGETS:
+            block = graphmem_block(project, budget, "curated")
+            rows[f"curated  {budget:,}"] = score(split.questions, block)
+        return rows, curated
 
 
 def run(name: str, spec: ModuleType) -> None:
     """The split's topics in RUNS projects of their own; shares over all their questions."""
     total: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     turns = questions = 0
+    curated = [0, 0, 0]
     for i in range(RUNS):
         split = generate(spec, i)
         turns += sum(e.kind == "turn" for e in split.episodes)
         questions += len(split.questions)
-        for label, by_kind in measure(split).items():
+        rows, did = measure(split)
+        curated = [a + b for a, b in zip(curated, did, strict=True)]
+        for label, by_kind in rows.items():
             for kind, found in by_kind.items():
                 total[label][kind] += found
     print(f"\n{name}: {RUNS} projects, {turns} turns, {questions} questions")
+    print("curation: {} runs, {} facts added, {} memories superseded".format(*curated))
     print(f"{'':<22}" + "".join(f"{k:>11}" for k in ("all", *KINDS)))
     for label, by_kind in total.items():
         cells = "".join(
