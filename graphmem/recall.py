@@ -246,11 +246,16 @@ def candidates(
 
 
 def ranked(
-    conn: sqlite3.Connection, terms: ep.Terms, groups: Sequence[str], limit: int
+    conn: sqlite3.Connection,
+    terms: ep.Terms,
+    groups: Sequence[str],
+    limit: int,
+    kinds: Sequence[str] = (),
 ) -> list[ep.Hit]:
-    """Matches of the query's rare words by bm25, re-ranked with its common words: a common
-    word cannot find an episode, but an episode with it fits the question better."""
-    hits = ep.search_terms(conn, terms, groups, max(limit, CANDIDATES))
+    """Matches of the query's rare words (in episodes of `kinds`, when given) by bm25, re-ranked
+    with its common words: a common word cannot find an episode, but an episode with it fits the
+    question better."""
+    hits = ep.search_terms(conn, terms, groups, max(limit, CANDIDATES), kinds)
     if not hits:
         return []
     best = min(h.score for h in hits) or -1.0

@@ -979,17 +979,16 @@ class Memory:
     def _touched(self, waiting: list[Episode]) -> list[Episode]:
         """The memories a curation may touch: what recall would show for these turns (kept
         facts, not turns), and every note imported from the host's own memory files, so the
-        curator neither adds them again nor misses what they now contradict."""
-        query = " ".join(e.body for e in waiting)[-4_000:]
+        curator neither adds them again nor misses what they now contradict. The query is the
+        corrections and preferences the session flagged, wherever they are in it, and its end."""
+        flagged = " ".join(e.body for e in waiting if e.kind != "turn")[:2_000]
+        query = flagged + " " + " ".join(e.body for e in waiting)[-4_000:]
         groups = self.groups("all")
-        hits = recall.ranked(self.conn, ep.terms(self.conn, query), groups, 60)
-        reviewed = {e.uuid for e in waiting}  # shown once, as what is reviewed
-        found = [
-            h.episode
-            for h in hits
-            if h.episode.kind not in ("turn", "doc") and h.episode.uuid not in reviewed
-        ]
         kept = [k for k in ep.KINDS if k not in ("turn", "doc")]
+        # Kept facts only: among all episodes, turns (far more of them) would crowd them out.
+        hits = recall.ranked(self.conn, ep.terms(self.conn, query), groups, 60, kept)
+        reviewed = {e.uuid for e in waiting}  # shown once, as what is reviewed
+        found = [h.episode for h in hits if h.episode.uuid not in reviewed]
         imported = [e for e in ep.recent(self.conn, groups, 30, kept) if e.origin == NOTES_ORIGIN]
         return list({e.uuid: e for e in [*imported, *found]}.values())[:40]
 

@@ -301,6 +301,32 @@ def test_notes_imported_from_the_hosts_own_memory_are_shown_as_existing_memories
     assert waiting(ended.project) == 0  # reviewed, nothing worth keeping
 
 
+def test_the_memory_an_early_correction_contradicts_is_shown_however_long_the_session(
+    session: Session, curator: Path, cli: Cli, tmp_path: Path
+) -> None:
+    assert cli("add", "Indent Python files with 4 spaces in this project.").exit_code == 0
+    memory = Memory.open(session.project)
+    try:  # older turns, some about indenting: more of them than the kept facts shown
+        with memory.transaction():
+            for i in range(280):
+                said = f"indent python with spaces in file {i}" if i % 4 == 0 else f"deploy {i}"
+                memory.remember(f"User: {said}", kind="turn", origin="import", name=f"turn {i}")
+    finally:
+        memory.close()
+    session.send("UserPromptSubmit", prompt=CORRECTION)
+    session.turn(CORRECTION, assistant(text("Understood, I reindented everything with tabs.")))
+    for i in range(4):  # then the session goes on, about something else, for a long time
+        other = " ".join(
+            f"the billing export step {i} writes batch {n} to the bucket." for n in range(40)
+        )
+        session.turn(f"Now the billing export, part {i}.", assistant(text(other)))
+    session.send("Stop")
+    curator.write_text('{"operations": []}')
+    assert cli.json("curate", "--dry-run")["reviewed"] >= 2
+    prompt = (tmp_path / "prompt.txt").read_text()
+    assert "] Indent Python files with 4 spaces in this project." in prompt
+
+
 def test_with_a_graphiti_backend_the_curated_facts_are_delivered_once(
     graphiti: FakeMcp, session: Session, curator: Path, cli: Cli
 ) -> None:

@@ -179,11 +179,15 @@ def terms(conn: sqlite3.Connection, text: str) -> Terms:
 
 
 def search_terms(
-    conn: sqlite3.Connection, query: Terms, groups: Sequence[str], limit: int
+    conn: sqlite3.Connection,
+    query: Terms,
+    groups: Sequence[str],
+    limit: int,
+    kinds: Sequence[str] = (),
 ) -> list[Hit]:
-    """Episodes with the query's rare words, best bm25 first; with only common words, the best
-    of the newest `RECENT_SCAN` episodes (ranking every match of a common word at 100k episodes
-    is ~100 ms). Hits come without snippets: see `with_snippets`."""
+    """Episodes (of `kinds`, when given) with the query's rare words, best bm25 first; with only
+    common words, the best of the newest `RECENT_SCAN` episodes (ranking every match of a common
+    word at 100k episodes is ~100 ms). Hits come without snippets: see `with_snippets`."""
     if not query.all or not groups or limit <= 0:
         return []
     where = ""
@@ -195,13 +199,15 @@ def search_terms(
         match = " OR ".join(map(_quote, query.common))
         newest = conn.execute("SELECT max(id) FROM episodes").fetchone()[0] or 0
         where = f"AND episodes_fts.rowid > {int(newest) - RECENT_SCAN}"
+    if kinds:
+        where += f" AND e.kind IN ({','.join('?' * len(kinds))})"
     marks = ",".join("?" * len(groups))
     best = conn.execute(
         f"""SELECT e.id, bm25(episodes_fts, 2.0, 1.0) AS score
             FROM episodes_fts JOIN episodes e ON e.id = episodes_fts.rowid
             WHERE episodes_fts MATCH ? {where} AND e.group_id IN ({marks}) AND e.{SHOWN}
             ORDER BY score, e.created_at DESC LIMIT ?""",
-        (match, *groups, limit),
+        (match, *kinds, *groups, limit),
     ).fetchall()
     if not best:
         return []
