@@ -147,7 +147,7 @@ def test_an_episode_killing_the_server_is_quarantined_not_resent_forever(
     word = unique_word()
     texts = [f"Before {word} one.", f"Poison With {word} it.", f"After {word} two.", "After 3."]
     uuids = [cli.json("add", "--group", group, text)["uuid"] for text in texts]
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 240  # rounds after restarts; ~15 s when the machine is idle
     while time.monotonic() < deadline:
         counts = cli.json("spool")["spool"]
         if counts["pending"] == counts["acked"] == 0:
@@ -159,7 +159,10 @@ def test_an_episode_killing_the_server_is_quarantined_not_resent_forever(
     (dead,) = cli.json("spool")["dead"]
     assert dead["uuid"] == uuids[1] and "quarantined" in dead["reason"]
     deaths = server.server_log.read_text().count("dying on episode")
-    assert deaths == outbox.QUARANTINE_AFTER
+    # With SENDERS add_memory calls in flight, the episode the server died on is not known in the
+    # round it dies: every episode of that round counts a loss and each is re-sent alone, so one
+    # more death may come before the quarantine (docs/outage-resilience.md). Never more.
+    assert outbox.QUARANTINE_AFTER <= deaths <= outbox.QUARANTINE_AFTER + 1
 
     def all_stored() -> Counter[str | None] | None:
         keys = keys_on(server, group)
