@@ -70,6 +70,16 @@ def test_a_long_turn_shows_the_part_that_answers(project: Path) -> None:
     assert fact in block
 
 
+def test_the_part_that_answers_is_found_in_text_whose_lower_case_is_longer(project: Path) -> None:
+    # `İ` lower-cases to two characters: positions found in lower-case text must still be
+    # positions in the text that is cut.
+    fact = "The API listens on port 8431 in development."
+    noise = "İSTANBUL İZMİR office sync notes. " * 120
+    store(project, turn(project, "User: tidy up\nAssistant: " + noise + fact + FILLER * 12))
+    block = ask(project, "Which port does the API use in development?")
+    assert fact in block
+
+
 def words_of(found: ep.Terms) -> tuple[Sequence[str], Sequence[str]]:
     return found.rare, found.common
 
