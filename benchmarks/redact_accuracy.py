@@ -4,8 +4,10 @@
 
 A secret case is caught when none of its secret strings survives redaction; a look-alike is intact
 when redaction returns it unchanged. The tuning split is tests/data/redaction_corpus.py plus
-tests/data/redaction_kinds.py (the rules are developed against it). Held out now: split 4,
-tests/data/redaction_heldout4.py, written and frozen before the third widening of the rules.
+tests/data/redaction_kinds.py (the rules are developed against it). Held out now: split 5,
+tests/data/redaction_heldout5.py, written blind (its author never read the rules) and frozen before
+the widening that follows split 4. Split 4, tests/data/redaction_heldout4.py, written and frozen
+before the third widening, was held out until then and is about to become seen.
 Split 3, tests/data/redaction_heldout3.py, is seen: its misses chose what the third widening added.
 Split 1, tests/data/redaction_heldout.py, is seen: its misses chose what the second widening added.
 Split 2, tests/data/redaction_heldout2.py, was written by the rules' author after the first one.
@@ -27,6 +29,7 @@ from tests.data import (
     redaction_heldout2,
     redaction_heldout3,
     redaction_heldout4,
+    redaction_heldout5,
     redaction_kinds,
 )
 
@@ -65,6 +68,10 @@ def heldout3() -> tuple[list[Secret], list[tuple[str, str]]]:
 
 def heldout4() -> tuple[list[Secret], list[tuple[str, str]]]:
     return redaction_heldout4.SECRETS, redaction_heldout4.LOOKALIKES
+
+
+def heldout5() -> tuple[list[Secret], list[tuple[str, str]]]:
+    return redaction_heldout5.SECRETS, redaction_heldout5.LOOKALIKES
 
 
 def missed(secrets: Iterable[Secret]) -> list[Secret]:
@@ -113,6 +120,7 @@ def main() -> None:
         ("held-out 2", heldout2()),
         ("held-out 3", heldout3()),
         ("held-out 4", heldout4()),
+        ("held-out 5", heldout5()),
     )
     for name, (secrets, lookalikes) in splits:
         print("\n".join(table(name, secrets, lookalikes)))
