@@ -345,9 +345,10 @@ class Memory:
         itself (Claude Code's MEMORY.md), so memories imported from them come only when they
         match the prompt."""
         same = self.global_group == self.project.group_id  # in ~ or /: global memory only
+        terms = ep.terms(self.conn, query) if query else None
         block = recall.build(
-            self._recall_items(self.project.group_id, query, own_index),
-            [] if same else self._recall_items(self.global_group, query, own_index),
+            self._recall_items(self.project.group_id, query, terms, own_index),
+            [] if same else self._recall_items(self.global_group, query, terms, own_index),
             total=recall.budget(self.config.context_window),
             skip=sessions.shown(self.conn, session.session_id, self._scrolled_out(session)),
             footer=footer,
@@ -366,14 +367,14 @@ class Memory:
         return session.prompts - interval if interval > 0 else -1
 
     def _recall_items(
-        self, group: str, query: str | None, own_index: bool = False
+        self, group: str, query: str | None, terms: ep.Terms | None, own_index: bool = False
     ) -> Iterator[recall.Item]:
         """Local episodes, and with a graph server the cached facts of its graph (facts first:
         they are the graph's distilled form of many episodes). Lines are made as the block
         reads them: a long turn's passage costs ~0.1 ms, and most candidates never fit."""
-        found = recall.candidates(self.conn, [group], query)
+        found = recall.candidates(self.conn, [group], terms)
         if own_index and any(e.origin == NOTES_ORIGIN for e in found):
-            found = self._without_indexed(found, group, query)
+            found = self._without_indexed(found, group, terms)
         items = self._episode_items(found, query)
         if not self.syncing:
             yield from items
@@ -400,13 +401,13 @@ class Memory:
             yield recall.episode_item(e, words, stale_days=stale, superseded=e.uuid in old)
 
     def _without_indexed(
-        self, found: list[Episode], group: str, query: str | None
+        self, found: list[Episode], group: str, terms: ep.Terms | None
     ) -> list[Episode]:
         """`found` less the imported memory files whose index line the host already shows and
-        that do not match `query`: only a body the prompt asks for adds anything."""
+        that do not match the prompt's `terms`: only a body the prompt asks for adds anything."""
         shown = notes.indexed(self.conn, [e.uuid for e in found if e.origin == NOTES_ORIGIN])
-        if shown and query:
-            hits = recall.ranked(self.conn, ep.terms(self.conn, query), [group], len(found))
+        if shown and terms:
+            hits = recall.ranked(self.conn, terms, [group], len(found))
             shown -= {h.episode.uuid for h in hits}
         return [e for e in found if e.uuid not in shown]
 
@@ -421,8 +422,10 @@ class Memory:
         its 70/30 split between this project's and global memory: what a compaction summary
         should keep."""
 
+        terms = ep.terms(self.conn, query) if query else None
+
         def notes(group: str) -> Iterator[recall.Item]:
-            found = recall.candidates(self.conn, [group], query)
+            found = recall.candidates(self.conn, [group], terms)
             return self._episode_items([e for e in found if e.kind != "turn"], query)
 
         same = self.global_group == self.project.group_id
