@@ -147,7 +147,9 @@ def test_an_episode_killing_the_server_is_quarantined_not_resent_forever(
     word = unique_word()
     texts = [f"Before {word} one.", f"Poison With {word} it.", f"After {word} two.", "After 3."]
     uuids = [cli.json("add", "--group", group, text)["uuid"] for text in texts]
-    deadline = time.monotonic() + 240  # rounds after restarts; ~15 s when the machine is idle
+    # Rounds after restarts: ~15 s when the machine is idle; each restart of the server takes
+    # far longer on a machine busy with other work (a run alongside three others took > 240 s).
+    deadline = time.monotonic() + 480
     while time.monotonic() < deadline:
         counts = cli.json("spool")["spool"]
         if counts["pending"] == counts["acked"] == 0:
@@ -156,7 +158,9 @@ def test_an_episode_killing_the_server_is_quarantined_not_resent_forever(
             server.start_server()  # its supervisor (docker's restart policy)
         cli("spool", "drain", "--force")
         time.sleep(1.2)
-    (dead,) = cli.json("spool")["dead"]
+    spool = cli.json("spool")
+    assert len(spool["dead"]) == 1, f"not settled in time: {spool}"
+    (dead,) = spool["dead"]
     assert dead["uuid"] == uuids[1] and "quarantined" in dead["reason"]
     deaths = server.server_log.read_text().count("dying on episode")
     # With SENDERS add_memory calls in flight, the episode the server died on is not known in the
