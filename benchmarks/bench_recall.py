@@ -1,9 +1,12 @@
 """Recall accuracy: the share of each question's evidence in the block the model is shown.
 
-    python -m benchmarks.bench_recall           # both splits, 2,000 and 8,000 chars, vs bm25
-    python -m benchmarks.bench_recall --tune    # the tuning split only (what ranking is tuned on)
+    python -m benchmarks.bench_recall           # both domains, both splits, 2,000 and 8,000 chars
+    python -m benchmarks.bench_recall --tune    # the tuning splits only (what ranking is tuned on)
+    python -m benchmarks.bench_recall chat      # one domain: coding or chat
 
-Then each project's sessions are curated, one `graphmem curate --session` run per session in
+Two domains: coding-agent sessions (benchmarks/recall_gen.py) and long conversations between two
+people about their lives (benchmarks/recall_chat.py). For the coding domain,
+each project's sessions are then curated, one `graphmem curate --session` run per session in
 order (as each session's end would start it), by the scripted curator in
 benchmarks/recall_curator.py, and the questions are asked again ("curated" rows).
 
@@ -28,13 +31,36 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from types import ModuleType
 
-from benchmarks import recall_heldout, recall_tune
-from benchmarks.recall_gen import PROJECT, Question, Split, generate
+from benchmarks import (
+    recall_chat,
+    recall_chat_heldout,
+    recall_chat_tune,
+    recall_gen,
+    recall_heldout,
+    recall_tune,
+)
+from benchmarks.recall_gen import PROJECT, Question, Split
 from graphmem.store import episodes as ep
 
 BUDGETS = (2_000, 8_000)
 RUNS = 3  # projects per split: the same topics placed anew, so placement luck averages out
-KINDS = ("direct", "paraphrase", "multi", "changed", "never")
+# domain: (generator, tuning split, held-out split, kinds of question, curated too)
+DOMAINS = {
+    "coding": (
+        recall_gen.generate,
+        recall_tune,
+        recall_heldout,
+        ("direct", "paraphrase", "multi", "changed", "never"),
+        True,
+    ),
+    "chat": (
+        recall_chat.generate,
+        recall_chat_tune,
+        recall_chat_heldout,
+        ("single", "temporal", "paraphrase", "multi", "list", "changed", "never"),
+        False,
+    ),
+}
 _SPACE = re.compile(r"\s+")
 
 
@@ -123,9 +149,11 @@ def score(questions: Sequence[Question], ask: Callable[[int, str], str]) -> dict
     return by_kind
 
 
-def measure(split: Split) -> tuple[dict[str, dict[str, list[float]]], tuple[int, int, int]]:
-    """Per block (graphmem, bm25, graphmem after curation; each budget): the evidence share of
-    each question, by kind; and what curation did."""
+def measure(
+    split: Split, curated: bool
+) -> tuple[dict[str, dict[str, list[float]]], tuple[int, int, int]]:
+    """Per block (graphmem, bm25, graphmem after curation when `curated`; each budget): the
+    evidence share of each question, by kind; and what curation did."""
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["GRAPHMEM_HOME"] = os.path.join(tmp, "home")
         os.environ["GRAPHMEM_PROJECT_GROUP"] = PROJECT
@@ -138,42 +166,48 @@ def measure(split: Split) -> tuple[dict[str, dict[str, list[float]]], tuple[int,
                 split.questions, graphmem_block(project, budget, "raw")
             )
             rows[f"bm25     {budget:,}"] = score(split.questions, bm25_block(split, budget))
-        curated = curate(split, project)
+        if not curated:
+            return rows, (0, 0, 0)
+        did = curate(split, project)
         for budget in BUDGETS:
             block = graphmem_block(project, budget, "curated")
             rows[f"curated  {budget:,}"] = score(split.questions, block)
-        return rows, curated
+        return rows, did
 
 
-def run(name: str, spec: ModuleType) -> None:
+def run(name: str, domain: str, held_out: bool) -> None:
     """The split's topics in RUNS projects of their own; shares over all their questions."""
+    generate, tune, heldout, kinds, curated = DOMAINS[domain]
+    spec: ModuleType = heldout if held_out else tune
     total: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     turns = questions = 0
-    curated = [0, 0, 0]
+    done = [0, 0, 0]
     for i in range(RUNS):
         split = generate(spec, i)
         turns += sum(e.kind == "turn" for e in split.episodes)
         questions += len(split.questions)
-        rows, did = measure(split)
-        curated = [a + b for a, b in zip(curated, did, strict=True)]
+        rows, did = measure(split, curated)
+        done = [a + b for a, b in zip(done, did, strict=True)]
         for label, by_kind in rows.items():
             for kind, found in by_kind.items():
                 total[label][kind] += found
-    print(f"\n{name}: {RUNS} projects, {turns} turns, {questions} questions")
-    print("curation: {} runs, {} facts added, {} memories superseded".format(*curated))
-    print(f"{'':<22}" + "".join(f"{k:>11}" for k in ("all", *KINDS)))
+    print(f"\n{domain}, {name}: {RUNS} projects, {turns} turns, {questions} questions")
+    if curated:
+        print("curation: {} runs, {} facts added, {} memories superseded".format(*done))
+    print(f"{'':<22}" + "".join(f"{k:>11}" for k in ("all", *kinds)))
     for label, by_kind in total.items():
         cells = "".join(
             f"{sum(by_kind[k]) / len(by_kind[k]):>11.3f}" if by_kind[k] else f"{'-':>11}"
-            for k in ("all", *KINDS)
+            for k in ("all", *kinds)
         )
         print(f"{label:<22}{cells}", flush=True)
 
 
 def main(argv: Sequence[str]) -> None:
-    run("tuning split (recall_tune)", recall_tune)
-    if "--tune" not in argv:
-        run("held-out split (recall_heldout, never tuned on)", recall_heldout)
+    for domain in [d for d in DOMAINS if d in argv] or list(DOMAINS):
+        run("tuning split", domain, held_out=False)
+        if "--tune" not in argv:
+            run("held-out split (never tuned on)", domain, held_out=True)
 
 
 if __name__ == "__main__":
