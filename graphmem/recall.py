@@ -45,6 +45,8 @@ FACTS = 20  # cached graph facts considered per group
 NOTE_KINDS = ("memory", "summary", "doc")
 CANDIDATES = 40  # bm25 matches re-ranked
 NEIGHBOURS = 1  # the best turn match is shown with the turn after it
+HOP_NAMES = 4  # names of the top hit searched for a second hop (one probe each, ~0.15 ms)
+HOP_HITS = 2  # their matches shown right after the top hit
 COMMON_WEIGHT = 0.3  # a hit with every common word of the query gains 0.3 of the best bm25
 SUPERSEDABLE = ("memory", "preference", "correction")  # short statements, compared by words
 SAME_SUBJECT = 0.5  # share of an older memory's words a later correction repeats
@@ -77,6 +79,8 @@ _INVISIBLE = dict.fromkeys(
 _INVISIBLE.update(dict.fromkeys((*range(0x2066, 0x206A), 0xFEFF)))
 _SPACE = re.compile(r"\s+")
 _WORD = re.compile(r"\w+")
+# A name: a capitalised word after a word or a comma (not a sentence's first), or an identifier.
+_NAME = re.compile(r"(?<=[\w,;)] )[A-Z][\w'-]+|\b[A-Za-z]\w*_\w+|\b[a-z]+[A-Z]\w*")
 
 
 @record(frozen=True)
@@ -264,21 +268,50 @@ def candidates(
     conn: sqlite3.Connection, groups: Sequence[str], terms: ep.Terms | None, limit: int = 40
 ) -> list[Episode]:
     """Episodes worth showing, best first: matches of the query's `terms` (`ep.terms`, found
-    once for all groups), then what the user asked to keep, then notes and summaries, then
-    recent turns."""
+    once for all groups), then what the user asked to keep, then notes and summaries, then (in a
+    small store) matches of any of its words, then recent turns."""
     found: list[Episode] = []
     if terms:
         hits = [h.episode for h in ranked(conn, terms, groups, limit)]
         top = [e for e in hits[:NEIGHBOURS] if e.kind == "turn" and e.session_id]
         after = ep.next_turns(conn, top)
+        linked = _second_hop(conn, hits[:1], terms.all, groups)
         for e in hits:
             found.append(e)
             if e.uuid in after:
                 found.append(after[e.uuid])
+            if e is hits[0]:
+                found += linked
     found += ep.recent(conn, groups, limit, PINNED_KINDS)
     found += ep.recent(conn, groups, limit, NOTE_KINDS)
+    if terms and terms.rare and terms.store <= ep.RECENT_SCAN:
+        # A small store (a conversation of a few hundred turns) may have few matches of the rare
+        # words: the room left goes to the matches of every word, common ones too (a person's
+        # name), as bm25 over every word would show them. Cheap at this size only: a common
+        # word's matches are read whole (~7 ms at 10k episodes, ~14 ms at 100k).
+        every = ep.search_terms(conn, ep.Terms([], terms.all), groups, limit)
+        found += [h.episode for h in every]
     found += ep.recent(conn, groups, limit // 2, ("turn",))
     return list({e.uuid: e for e in found}.values())
+
+
+def _second_hop(
+    conn: sqlite3.Connection, top: Sequence[Episode], words: Sequence[str], groups: Sequence[str]
+) -> list[Episode]:
+    """The best matches of the names in the top hit's passage that the query did not use: what
+    the hit refers to ("visiting Aiko" -> "Aiko moved to Vancouver"), the other half of an answer
+    that takes two memories. Names: capitalised words past a sentence's start, identifiers."""
+    if not top:
+        return []
+    asked = set(words)
+    seen = passage(top[0].body, words, ITEM_CHARS)
+    names = [w.lower() for w in _NAME.findall(seen) if w.lower() not in asked]
+    names = [w for w in dict.fromkeys(names) if w not in ep.STOPWORDS][:HOP_NAMES]
+    rare = ep.terms(conn, " ".join(names)).rare if names else []
+    if not rare:
+        return []
+    hits = ep.search_terms(conn, ep.Terms(rare, []), groups, HOP_HITS + 1)
+    return [h.episode for h in hits if h.episode.uuid != top[0].uuid][:HOP_HITS]
 
 
 def ranked(

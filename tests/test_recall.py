@@ -189,3 +189,52 @@ def test_a_forgotten_turn_never_comes_as_a_neighbour(project: Path, window: None
     assert "keyset pagination" in ask(project, "Why did the nightly export time out?")
     Memory.open(project).forget(fix.uuid, "wrong")
     assert "keyset pagination" not in ask(project, "Why did the nightly export time out?")
+
+
+def test_a_name_in_the_best_match_brings_what_was_said_about_it(
+    project: Path, window: None
+) -> None:
+    """Two memories answer the question: the one it matches names Aiko, the other says where
+    she lives. Words of the question in many other turns (her own name too) find neither."""
+    where = "Maya: My best friend from school, Aiko, moved to Vancouver for a design job."
+    trip = "Maya: I'm flying out to visit Aiko in October, she promised to take me whale watching!"
+    chatter = [
+        turn(project, f"{who}: Which city do you like most? I went watching birds {i} times.")
+        for i in range(40)
+        for who in ("Maya", "Tobias")
+    ]
+    store(
+        project,
+        turn(project, where, days_ago=40, session="a"),
+        *chatter,
+        turn(project, trip, days_ago=5, session="b"),
+    )
+    block = ask(project, "In which city will Maya go whale watching?")
+    assert "moved to Vancouver" in block
+    assert "whale watching" in block
+
+
+def test_room_left_in_a_small_store_goes_to_matches_of_any_word(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Few turns have the question's rare word; the rest of the block shows the turns that match
+    its other words (the person it names) rather than merely the newest turns."""
+    monkeypatch.setenv("GRAPHMEM_CONTEXT_WINDOW", "40000")  # an 8,000-char block
+    theirs = [
+        turn(project, f"Maya: Went for a long walk by the river, number {i}.", days_ago=60 - i)
+        for i in range(24)
+    ]
+    others = [
+        turn(project, f"Tobias: Work is busy, meeting number {i} ran late.", days_ago=20 - i / 2)
+        for i in range(30)
+    ]
+    store(
+        project,
+        turn(project, "Maya: I baked sourdough for the first time!", days_ago=70, session="a"),
+        turn(project, "Maya: Tried making croissants today, so much butter.", 65, session="b"),
+        *theirs,
+        *others,
+    )
+    block = ask(project, "What has Maya baked?", window=40_000)
+    assert "baked sourdough" in block
+    assert "making croissants" in block

@@ -147,6 +147,7 @@ class Terms:
     rare: list[str]
     common: list[str]
     pairs: list[str] = field(default_factory=list)  # "a b": words next to each other, one rare
+    store: int = 0  # episodes in the store when the words were split (its largest id)
 
     @property
     def all(self) -> list[str]:
@@ -175,7 +176,7 @@ def terms(conn: sqlite3.Connection, text: str) -> Terms:
         for a, b in pairwise(tokens)
         if a not in STOPWORDS and b not in STOPWORDS and (a in rare or b in rare) and a != b
     ]
-    return Terms(rare, common, list(dict.fromkeys(pairs)))
+    return Terms(rare, common, list(dict.fromkeys(pairs)), size)
 
 
 def search_terms(
