@@ -1,6 +1,6 @@
 """Redaction accuracy by kind, on the tuning split and on the held-out split.
 
-    python -m benchmarks.redact_accuracy [--misses]   (--misses: the tuning split's only)
+    python -m benchmarks.redact_accuracy [--misses [SPLIT]]   (the tuning split's by default)
 
 A secret case is caught when none of its secret strings survives redaction; a look-alike is intact
 when redaction returns it unchanged. The tuning split is tests/data/redaction_corpus.py plus
@@ -33,6 +33,7 @@ from tests.data import (
     redaction_kinds,
 )
 
+HELD_OUT_NOW = "held-out 5"  # the split never tuned on: --misses refuses it
 KINDS = ("prefixed_token", "key_block", "connection", "config_syntax", "authorization")
 Secret = tuple[str, str, tuple[str, ...]]
 
@@ -111,9 +112,15 @@ def table(name: str, secrets: list[Secret], lookalikes: list[tuple[str, str]]) -
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
-        "--misses", action="store_true", help="Also print what failed in the tuning split."
+        "--misses",
+        nargs="?",
+        const="tuning",
+        metavar="SPLIT",
+        help="Also print what failed in SPLIT (default: tuning); never the split held out now.",
     )
     show = parser.parse_args().misses
+    if show == HELD_OUT_NOW:
+        parser.error(f"{HELD_OUT_NOW} is held out: its misses are not for tuning")
     splits = (
         ("tuning", tuning()),
         ("held-out", heldout()),
@@ -124,7 +131,7 @@ def main() -> None:
     )
     for name, (secrets, lookalikes) in splits:
         print("\n".join(table(name, secrets, lookalikes)))
-        if show and name == "tuning":  # the held-out split's failures are not for tuning
+        if name == show:
             for kind, text, _ in missed(secrets):
                 print(f"  MISSED {kind}: {text[:110]!r}")
             for kind, text in damaged(lookalikes):

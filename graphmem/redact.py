@@ -74,8 +74,10 @@ __all__ = ["Redaction", "RedactionTimeout", "Redactor", "redact"]
 MARKER_PREFIX = "[REDACTED:"
 _MARKER = re.compile(r"\[REDACTED:[a-z_]+\]")
 
-# A finder turns a regex match into (kind, start, end) of the secret to replace, or None to keep it.
-_Found = tuple[str, int, int] | None
+# A finder turns a regex match into (kind, start, end) of the secret to replace (or a list of
+# them, in order, for a match that holds several: a cookie header), or None to keep it.
+_Span = tuple[str, int, int]
+_Found = _Span | list[_Span] | None
 _Finder = Callable[[re.Match[str]], _Found]
 
 
@@ -187,10 +189,19 @@ _PLACEHOLDER = r"""(?ix)^(?:
       | your[-_ ].* | your[a-z]*(?:key|token|secret|password) | .*[-_ ]here
       | change[-_]?me | replace[-_]?me | example | placeholder | dummy | redacted
       | none | null | nil | undefined | true | false | todo | tbd | fixme | required
-      | secret | password | passwd | token | api[-_]?key
+      | secret | password | passwd | token | api[-_]?key | env | stdin | prompt
     )$"""
 # `os.environ.get`, `self.token`, `os.environ[`, `getpass(`: code that computes a value.
 _CODE_REFERENCE = r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[A-Za-z_$][\w$.]*[(\[].*"
+# A secret kept elsewhere, named by reference: YAML tags (`!secret name`, `!Ref X`), Symfony
+# parameters, Grafana's `$__file{…}`, SOPS ciphertext, ARNs, and `store:` references (vault, SSM,
+# keychain, TeamCity's `credentialsJSON:<uuid>`, any `word:/path`).
+_REFERENCE = r"""(?ix)(?:
+        ![A-Za-z]\w*$ | %[\w.()-]+%$ | \$__\w+\{ | ENC\[ | arn:aws[\w-]*:
+      | (?:credentials\w*|secretsmanager|ssm|vault|keyvault|keychain|keyring|kms|sops|env|file
+          |secret|secrets|op|ref)[:+]
+      | [a-z][\w.+-]{1,40}:(?:/|[0-9a-f]{8}-[0-9a-f]{4}-)
+    )"""
 _NON_ALNUM = r"[^a-z0-9]+"
 _BARE_WORD = r"[A-Za-z_]\w*"
 _PATH = (
@@ -208,7 +219,7 @@ def _is_placeholder(value: str, name: str = "") -> bool:
     bare = value.strip()
     if not bare or re.match(_PLACEHOLDER, bare):
         return True
-    return bool(name) and _squash(bare) == _squash(name)
+    return bool(name) and len(bare) <= 2 * len(name) and _squash(bare) == _squash(name)
 
 
 def _squash(word: str) -> str:
@@ -216,14 +227,13 @@ def _squash(word: str) -> str:
 
 
 def _looks_generated(value: str) -> bool:
-    """True for values that look machine-made (keys, tokens), false for words and numbers."""
-    if len(value) < 8 or any(c.isspace() for c in value):
+    """True for values that look machine-made (keys, tokens), false for words and numbers.
+    (Searches, not loops over characters: a value can be 512 characters, at every trigger.)"""
+    if len(value) < 8 or re.search(r"\s", value):
         return False
-    has_digit = any(c.isdigit() for c in value)
-    has_alpha = any(c.isalpha() for c in value)
-    if has_digit and has_alpha:
+    if re.search(r"\d", value) and re.search(r"[^\W\d_]", value):  # a digit and a letter
         return True
-    mixed = any(c.isupper() for c in value) and any(c.islower() for c in value)
+    mixed = value.lower() != value and value.upper() != value
     return len(value) >= 20 and mixed and not re.fullmatch(_CAMEL_WORDS, value)
 
 
@@ -433,16 +443,23 @@ def _chars_before(kind: str, count: int) -> _Finder:
     return find
 
 
-_KEY_LABEL = r"([A-Z0-9 _-]{0,60}PRIVATE KEY(?: BLOCK)?)"
+# Any key but a public one: PRIVATE KEY, PGP PRIVATE KEY BLOCK, SECRET KEY, OpenVPN Static key V1.
+_KEY_LABEL = r"([A-Za-z0-9 _.-]{0,60}?(?:KEY|[Kk]ey)(?: BLOCK| V\d)?)"
 # Armor headers (`Comment: "Jane's key"`, `Proc-Type: 4,ENCRYPTED`) may hold any character; each
 # ends at a newline, real or escaped inside a JSON string.
 _ARMOR_HEADERS = r"(?:(?:\s|\\[nr])*[A-Za-z][A-Za-z0-9-]{1,30}: (?:[^\n\\]|\\(?![nr]))*)*"
 _KEY_LINE = r"[A-Za-z0-9+/=]{16,}|=[A-Za-z0-9+/]{4}|[A-Za-z][A-Za-z0-9-]{1,30}: .*"
 
 
+def _find_key_block(m: re.Match[str]) -> _Found:
+    return None if "PUBLIC" in m.group(1).upper() else ("private_key", m.start(), m.end())
+
+
 def _find_key_tail(m: re.Match[str]) -> _Found:
     """A key block cut in two keeps its END line: the base64 lines just above it are the key.
     Lines end with a newline or, inside a JSON string, an escaped one."""
+    if "PUBLIC" in m.group(1).upper():
+        return None
     text = m.string
     start = m.start()
     while True:
@@ -478,6 +495,25 @@ def _find_encoded_key(m: re.Match[str]) -> _Found:
     return ("private_key", m.start(), m.end()) if b"PRIVATE KEY" in decoded else None
 
 
+def _find_der_key(m: re.Match[str]) -> _Found:
+    """Key material without its armor: base64 DER whose ASN.1 starts as a private key does (a
+    SEQUENCE, then version 0, 1 or 3: PKCS#1, PKCS#8, SEC1, PKCS#12), where certificates and
+    public keys start with a second SEQUENCE; or the body of an OpenSSH private key."""
+    import binascii
+
+    raw = binascii.a2b_base64(m.group())  # 32 base64 characters: always decodes
+    version = 2 if raw[1] < 0x80 else 2 + (raw[1] & 0x7F)  # after the SEQUENCE's length
+    der = raw[0] == 0x30 and raw[version : version + 3] in (b"\2\1\0", b"\2\1\1", b"\2\1\3")
+    if not (der or raw.startswith(b"openssh-key-v1\0")):
+        return None  # the head alone was read: a rejected trigger costs 32 characters
+    body = re.compile(_KEY_BODY).match(m.string, m.end())
+    end = body.end() if body else m.end()
+    return ("private_key", m.start(), end) if end - m.start() >= 60 else None
+
+
+_KEY_BODY = r"(?:[A-Za-z0-9+/]|\r?\n|\\n){0,16000}={0,2}"  # lines, real or escaped in JSON
+
+
 def _find_jwk_member(m: re.Match[str]) -> _Found:
     """`"d": "…"` is a JWK's private exponent only when `"kty"` is a member of the same object,
     before or after it (some tools sort the members)."""
@@ -504,7 +540,7 @@ _KEY_RULES: tuple[_Rule, ...] = (
         + r"-----"
         + _ARMOR_HEADERS
         + r"(?:(?!-----)[A-Za-z0-9+/=\s\\:,.-])*(?:-----END \1-----)?",
-        _whole("private_key"),
+        _find_key_block,
         "-----BEGIN ",
     ),
     _rule(r"-----END " + _KEY_LABEL + r"-----", _find_key_tail, "-----END "),
@@ -514,6 +550,14 @@ _KEY_RULES: tuple[_Rule, ...] = (
         "Private-Lines:",
     ),
     _rule(_B + r"LS0tLS1CRUdJTi[A-Za-z0-9+/=]{20,}", _find_encoded_key, "LS0tLS1CRUdJTi"),
+    _rule(  # DER or OpenSSH key bodies, on one line or several (real or escaped newlines)
+        _B + r"(?:M[IHC][A-Za-z0-9+/]{30}|b3BlbnNzaC1rZXktdjE[A-Za-z0-9+/]{13})",
+        _find_der_key,
+        "MI",
+        "MH",
+        "MC",
+        "b3BlbnNzaC1rZXktdjE",
+    ),
     _rule(  # a registry login: base64 of {"auths": ...} (.dockerconfigjson, .dockercfg)
         _B + r"eyJhdXRocyI[A-Za-z0-9+/=]{20,}", _whole("docker_auth"), "eyJhdXRocyI"
     ),
@@ -620,13 +664,96 @@ def _find_authorization(m: re.Match[str]) -> _Found:
     return "authorization", m.start("v"), m.end("v")
 
 
+def _find_cookie_secrets(m: re.Match[str]) -> _Found:
+    """The values of session-like cookies (PHPSESSID, laravel_session, auth_token …) in a Cookie
+    or Set-Cookie header, `document.cookie` or `curl -b`."""
+    base, spans = m.start("pairs"), []
+    for pair in re.finditer(r"([^=;,\s]{1,128})=([^;,\s]{1,4096})", m.group("pairs")):
+        value = pair.group(2)
+        if re.search(_SESSION_NAME, pair.group(1)) and _looks_credential(value):
+            spans.append(("session", base + pair.start(2), base + pair.end(2)))
+    return spans or None
+
+
+_SESSION_NAME = r"(?i)sess|sid|auth|token|jwt|remember|login|csrf|xsrf|secret"
+
+
+def _looks_credential(value: str) -> bool:
+    return not _is_placeholder(value) and _looks_generated(value) and len(value) >= 16
+
+
+def _find_header_secrets(m: re.Match[str]) -> _Found:
+    """Header lists (an OTLP exporter's `headers:` block or `*_HEADERS=` variable, `-H`):
+    a credential-looking value of any header but the ones that carry ids, traces and types."""
+    text, start = m.string, m.end()
+    if m.group("env") and text[m.start() - 1 : m.start() + 7] != "_HEADERS":
+        return None  # OTEL_EXPORTER_OTLP_HEADERS=…, not code's `headers = …`
+    if not m.group("env"):
+        block_end = start  # a YAML block: the lines indented under `headers:`
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        indent = m.start() - line_start
+        if text[line_start : m.start()].strip(" \t-"):  # `if "p2c" not in headers:` is code
+            return None
+        for line in re.finditer(r"\n([ \t]*)[^\n]*", text[start : start + 2000]):
+            if len(line.group(1)) <= indent or not line.group().strip():
+                break
+            block_end = start + line.end()
+        region = (start, block_end)
+    else:  # up to a blank, a quote or the next trigger: no rescans
+        value = re.compile(r"[\"']?((?:(?!_HEADERS=)[^\s\"']){1,1000})").match(text, start)
+        region = value.span(1) if value else (start, start)
+    spans = []
+    pairs = r"([A-Za-z][\w.-]{1,60})[\"']?[ \t]*%s[ \t]*[\"']?([\w.~+/%%-]{1,512}=*)(?![^\s,\"'])"
+    for pair in re.compile(pairs % ("=" if m.group("env") else ":")).finditer(text, *region):
+        if not re.search(_PLAIN_HEADER, pair.group(1)) and _looks_credential(pair.group(2)):
+            spans.append(("authorization", pair.start(2), pair.end(2)))
+    return spans or None
+
+
+_PLAIN_HEADER = (
+    r"(?i)id$|trace|parent|span|correlation|request|etag|match|type|length|agent|accept"
+    r"|encoding|language|version|date|host|origin|referer|cache|endpoint|url|region"
+)
+
+
 _AUTH_RULE = _Rule(
     r"(?<!\w)(?:(?P<header>authorization[\"']?[ \t]*[:=][ \t]*[\"'`]?)"
-    r"(?:(?P<scheme>[a-z][a-z0-9_-]{1,20})[ \t]+)?|(?:bearer|basic)[ \t]+)"
+    r"(?:(?P<scheme>[a-z][a-z0-9_-]{1,20})(?:[ \t]+|%20))?|(?:bearer|basic)[ \t]+)"
     r"(?P<v>[A-Za-z0-9._~+/-]{8,}=*)",
     _find_authorization,
     ("bearer", "basic", "authorization"),
     fold=True,
+)
+
+
+def _find_call_keys(m: re.Match[str]) -> _Found:
+    """SDK set-up calls take their keys as positional arguments: `Parse.initialize(this, "…",
+    "…")`. Only arguments that look random count, so no name, digest or UUID."""
+    spans = []
+    for arg in re.finditer(r"\"([\w-]{16,200})\"|'([\w-]{16,200})'", m.group("args")):
+        group = 1 if arg.group(1) is not None else 2
+        if _looks_random(arg.group(group)) and not _is_placeholder(arg.group(group)):
+            at = m.start("args")
+            spans.append(("secret", at + arg.start(group), at + arg.end(group)))
+    return spans or None
+
+
+_CALL_RULE = _Rule(  # a method of an SDK object: `GameAnalytics.Initialize(`, `Flurry…build(`
+    r"(?<=\.)(?:init|initiali[sz]e|setup|configure|start|build)[ \t]*"
+    r"\((?P<args>(?:[^()\n]|\([^()\n]{0,80}\)){1,400})\)",
+    _find_call_keys,
+    ("init", "setup", "configure", "start", "build"),
+    fold=True,
+)
+_COOKIE_RULE = _Rule(
+    r"(?:cookie|-b)[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+)[\"']?"
+    r"(?P<pairs>(?:(?!cookie)[^\n\"'`]){1,2000})",  # up to the next trigger: no rescans
+    _find_cookie_secrets,
+    ("cookie", "-b "),
+    fold=True,
+)
+_HEADERS_RULE = _Rule(
+    r"headers(?:(?P<env>=)|:[ \t]*(?=\r?\n))", _find_header_secrets, ("headers",), fold=True
 )
 
 # Azure storage shared access signatures: the `sig=` of a SAS URL or token.
@@ -692,6 +819,61 @@ def _find_named_value(m: re.Match[str]) -> _Found:
 
 
 _QUOTED_VALUE = r"""(?:"(?P<dq>[^"\n]{1,512})"|'(?P<sq>[^'\n]{1,512})'"""  # open: more may follow
+_SECRET_VALUE_FLAG = r"(?:--(?:body|value|data|secret-string|secret-value)(?![\w-])|-b)"
+
+
+def _find_piped_secret(m: re.Match[str]) -> _Found:
+    if re.search(_STORES_SECRET, m.group("rest")) is None:  # `echo done | tee log`
+        return None
+    return _literal("password")(m)
+
+
+_STORES_SECRET = r"(?i)secret|passw|passphrase|stdin|login|token|vault|keyring|credential"
+
+
+def _find_ipsec_secret(m: re.Match[str]) -> _Found:
+    before = m.string[max(0, m.start() - 20) : m.start()].rstrip(" \t")
+    return _literal("password")(m) if before.endswith(":") else None
+
+
+def _cli_password(tool: str, flag: str, *triggers: str, glued: bool = False) -> _Rule:
+    """A tool whose `flag` takes a password, later on the same command line. Glued (`-pVALUE`)
+    where a bare flag prompts (mysql); otherwise apart, and not a number (`-p 2222` is a port
+    in a `login` line that also names ssh)."""
+    if glued:
+        value = _QUOTED_VALUE + r"|(?P<v>[^\s\"';|&]{1,256}))"
+        after = flag
+    else:
+        value = _QUOTED_VALUE + r"|(?P<v>[^\s\"';|&-][^\s\"';|&]{0,255}))"
+        after = flag + r"(?:[ \t]+|=)"
+    return _rule(
+        rf"(?<![\w-])(?:{tool})(?:[ \t]+(?!{flag}(?:[ \t=]|$)){'(?!' + flag + ')' if glued else ''}"
+        rf"[^\s;|&]{{1,256}}){{0,16}}[ \t]+{after}" + value,
+        _literal("password") if glued else _not_a_number(_literal("password")),
+        *triggers,
+    )
+
+
+def _not_a_number(find: _Finder) -> _Finder:
+    def not_number(m: re.Match[str]) -> _Found:
+        found = find(m)
+        if isinstance(found, tuple) and m.string[found[1] : found[2]].isdigit():
+            return None
+        return found
+
+    return not_number
+
+
+# Tools whose password flag is not `--password` (which the assignment rule reads everywhere).
+_CLI_PASSWORD_RULES = (
+    _cli_password("mysql[a-z]{0,6}", "-p", "mysql", glued=True),  # mysqldump, mysqladmin …
+    _cli_password("redis-cli", "-a", "redis-cli"),
+    _cli_password("sqlcmd|bcp|osql", "-P", "sqlcmd", "bcp", "osql"),
+    _cli_password("ldap[a-z]{2,12}", "-w", "ldap"),
+    _cli_password("mosquitto_[a-z]{2,4}", "-P", "mosquitto_"),
+    _cli_password("mongo(?:sh|dump|restore|import|export)?", "-p", "mongo"),
+    _cli_password("login", "-p", "login"),  # docker, podman, oc, cf, az … login -p
+)
 _OTHER_RULES: tuple[_Rule, ...] = (
     _Rule(  # MySQL/Oracle: IDENTIFIED [WITH plugin] BY 'password'
         r"identified(?:[ \t]+with[ \t]+[\"'`]?[\w$]{1,64}[\"'`]?)?[ \t]+by[ \t]+"
@@ -723,13 +905,7 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         "--user",
         "-auth",  # jenkins-cli -auth, httpie --auth
     ),
-    _rule(  # mysql -pPASSWORD (glued: a bare `-p` prompts), mysqldump, mysqladmin …
-        r"(?<![\w-])mysql[a-z]{0,6}(?:[ \t]+(?!-p)[^\s;|&]{1,256}){0,16}[ \t]+-p"
-        + _QUOTED_VALUE
-        + r"|(?P<v>[^\s\"';|&]{1,256}))",
-        _literal("password"),
-        "mysql",
-    ),
+    *_CLI_PASSWORD_RULES,
     _Rule(  # Windows: net user NAME PASSWORD [/add …]; `*` prompts
         r"(?<![\w-])net[ \t]+user[ \t]+(?:\"[^\"\n]{1,128}\"|[^\s\"/]{1,128})[ \t]+"
         + _QUOTED_VALUE
@@ -738,11 +914,33 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         ("net user",),
         fold=True,
     ),
-    _rule(  # gh secret set NAME --body VALUE (-bVALUE): the value is a secret whatever its name
-        r"gh secret set(?:[ \t]+(?!-b|--body(?![\w-]))\S{1,256}){0,12}[ \t]+"
-        r"(?:--body(?![\w-])|-b)[ \t]*=?[ \t]*" + _QUOTED_VALUE + r"|(?P<v>[^\s\"']{1,512}))",
+    _rule(  # commands that store a secret (gh secret set --body, drone secret add --data, az
+        # keyvault secret set --value, aws secretsmanager --secret-string): whatever its name
+        r"secrets?[\w-]{0,20}(?:[ \t]+(?!"
+        + _SECRET_VALUE_FLAG
+        + r")\S{1,256}){0,16}[ \t]+"
+        + _SECRET_VALUE_FLAG
+        + r"[ \t]*=?[ \t]*"
+        + _QUOTED_VALUE
+        + r"|(?P<v>[^\s\"']{1,512}))",
         _literal("secret"),
-        "gh secret set",
+        "secret",
+    ),
+    _rule(  # echo VALUE | a command that stores it or logs in with it
+        r"(?:echo|printf)(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\"))?[ \t]+"
+        + _QUOTED_VALUE
+        + r"|(?P<v>[^\s\"'|;&$][^\s\"'|;&]{0,255}))[ \t]*\|(?P<rest>[^\n;&]{1,200})",
+        _find_piped_secret,
+        "echo",
+        "printf",
+    ),
+    _rule(  # strongSwan ipsec.secrets: `selector : EAP "password"`
+        r"(?:PSK|EAP|XAUTH|NTLM)[ \t]+" + _QUOTED_VALUE + r"|(?P<v>[^\s\"']{1,256}))",
+        _find_ipsec_secret,
+        "PSK ",
+        "EAP ",
+        "XAUTH ",
+        "NTLM ",
     ),
     _rule(
         r":(?:\d{1,5}|\*):[^\s:]{1,63}:[^\s:]{1,63}:(?P<v>[^\s\"':]{1,256})(?=[\s\"']|$)",
@@ -791,13 +989,14 @@ _OTHER_RULES: tuple[_Rule, ...] = (
 # The regex matches from the *last word* of the name; the rest of the name is read backwards in
 # Python, because a leading `[\w.-]*` would make the engine try every identifier in the text.
 _ASSIGNMENT = r"""(?x)
-    (?:key(?:_base)?|secret|token|passw(?:or)?d|passphrase|pass|pwd|auth|psk)
-    (?P<q>["']\]|\\?["']?)                                             # `$cfg["password"] =`
+    (?:key(?:_base)?|secret|token|passw(?:or)?d|passphrase|pass|pwd|auth|psk|salt|pepper)
+    (?P<q>\\?["']\]|\\?["']?)                               # `$cfg["password"] =`, `[\"pw\"]`
     (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?(?=[ \t]*=))?  # `password: &str = "..."`
     (?:(?P<xsep>(?:[ \t]+[\w:.-]{1,40}=(?:"[^"<>\n]{0,100}"|'[^'<>\n]{0,100}')){0,4}>)
        (?P<xml>[^<>\n]{1,256})(?=</)                                  # <password a="b">value</
-    |(?P<sep>[ \t]*(?::=|\?=|=>|=|:)[ \t]*|[ \t]*,[ \t]*|[ \t]+)      # `,`: PHP define()
-    (?:"(?P<dq>(?:[^"\\\n]|\\.){0,512})"
+    |(?P<sep>[ \t]*(?::=|\?=|=>|=|:)[ \t]*|[ \t]*,[ \t]*             # `,`: setter calls
+       |[ \t]+(?P<loose>(?:is|\d)[ \t]+)?)         # `password is x`, Cisco `secret 0 x`
+    (?:@?"(?P<dq>(?:[^"\\\n]|\\.){0,512})"                          # `@"…"`: Objective-C
       |'(?P<sq>(?:[^'\\\n]|\\.){0,512})'
       |\\"(?P<eq>(?:[^"\\\n]|\\[^"\n]){0,512})\\"     # inside a JSON string: \"value\"
       |(?P<bare>[^\s"'`,;&)}\\][^\s"'`,;&)}]{0,511})))
@@ -807,7 +1006,7 @@ _ASSIGNMENT = r"""(?x)
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 _NAME_WORDS = r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])"  # source text, as the judgements above
 _KEY_QUALIFIERS = frozenset(
-    "api secret private access master signing encryption auth client app service license "
+    "api secret private access master signing encryption auth client app service license write "
     "subscription account admin webhook consumer deploy session shared hmac jwt cookie".split()
 )
 # Words that make a KEY or TOKEN name a lookup key, not a credential: database, cache, storage,
@@ -831,26 +1030,64 @@ _NETRC_REST = r"[ \t]*(?:$|\n|(?:machine|login|account|macdef|default)\s)"
 @lru_cache(maxsize=512)  # the same few names (token, api_key, PASSWORD) recur all through a text
 def _classify_name(name: str) -> tuple[str, str] | None:
     """(kind, strength) for a secret-bearing name, else None. Strength is "strong" (any literal
-    value is a secret) or "weak" (only values that look generated)."""
+    value is a secret), "weak" (only values that look generated) or "random" (a lone `key`,
+    which names anything: only values that look random)."""
     words = [w.lower() for w in re.split(_NAME_WORDS, name) if w]
     if not words:
         return None
     last = words[-1]
-    if last.endswith(("password", "passwd", "passphrase")) or last in _PASSWORD_WORDS:
+    if (
+        last.endswith(("password", "passwd", "passphrase"))
+        or last in _PASSWORD_WORDS
+        or (name.startswith("-") and last.endswith("pass"))  # keytool -storepass, --pass
+    ):
         return "password", "strong"
     if last == "pass":  # alone (rclone's `pass = …`) it is also a count: `pass: 12`
         return ("password", "strong") if len(words) > 1 else ("password", "weak")
     if last.endswith(("secret", "apikey")) or words[-3:] == ["secret", "key", "base"]:
         return "secret", "strong"
+    if last.endswith("salt") or last == "pepper":  # before the lookup words: `hash_salt`
+        return "secret", "weak"
     if not _LOOKUP_WORDS.isdisjoint(words[:-1]):
         return None
     if last.endswith(("token", "auth")):
         return "secret", "weak"
-    if last != "key" or len(words) < 2:
+    if last != "key":
         return None
+    if len(words) < 2:
+        return "secret", "random"
     if words[-2] in _KEY_QUALIFIERS:
         return "secret", "strong"
     return ("secret", "weak") if name.isupper() else None
+
+
+# Values a lone `key` also names: digests, key ids and fingerprints, UUIDs.
+_DIGEST = (
+    r"(?i)[0-9a-f]{8}|[0-9a-f]{16}|[0-9a-f]{40}|[0-9a-f]{64}"
+    r"|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}|(?:sha|md)\d*:.*"
+)
+
+
+def _case_flips(value: str) -> int:
+    """Upper/lower changes between neighbours: about one in two in random letters, one a word
+    in CamelCase (`CloudFormationModule`)."""
+    return len(re.findall(r"(?<=[a-z])[A-Z]|(?<=[A-Z])[a-z]", value))
+
+
+def _looks_random(value: str) -> bool:
+    """Stricter than `_looks_generated`: no digest, key id or UUID, and not words joined by
+    dashes around one (`deps-v3-<sha>`, `build-cache-3b2f1c0d`)."""
+    value = value.rstrip(":.")  # gpg: key 75B9F7DD13E61703: public key …
+    if len(value) < 16 or not _looks_generated(value) or re.fullmatch(_DIGEST, value):
+        return False
+    if re.fullmatch(r"[\w+/=.~:-]+", value) is None:
+        return False
+    if not any(c.isdigit() for c in value) and not _case_flips(value) * 3 >= len(value):
+        return False
+    parts = re.split(r"[-_./:]+", value)
+    if any(len(p) >= 32 and re.fullmatch(_DIGEST, p) for p in parts):
+        return False
+    return sum(len(p) >= 3 and p.isalpha() and p.islower() for p in parts) < 2
 
 
 def _name_start(text: str, end: int) -> int:
@@ -866,7 +1103,7 @@ def _bare_value_is_literal(m: re.Match[str], name: str, name_start: int) -> bool
     if value[0] in "{[(" or re.fullmatch(_CODE_REFERENCE, value):
         return False
     if (
-        name.startswith("--")
+        name.startswith("-")
         or (sep == "=" and name.isupper())
         or _is_directive(m, name, name_start)
     ):
@@ -883,15 +1120,23 @@ def _bare_value_is_literal(m: re.Match[str], name: str, name_start: int) -> bool
     return not (re.fullmatch(_BARE_WORD, value) and not any(c.isdigit() for c in value))
 
 
-def _secret_kind(name: str, value: str) -> str | None:
-    """The kind of secret `value` is as the value of `name`, or None when it is not one."""
+def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:
+    """The kind of secret `value` is as the value of `name`, or None when it is not one.
+    `typed`: the syntax says the value is a secret (Cisco's `key 7 …`), a lone key included."""
     classified = _classify_name(name)
     if classified is None:
         return None
     kind, strength = classified
-    if _is_placeholder(value, name) or re.fullmatch(_PATH, value) or "://" in value:
+    if (
+        _is_placeholder(value, name)
+        or re.fullmatch(_PATH, value)
+        or "://" in value
+        or re.match(_REFERENCE, value)
+    ):
         return None
-    if strength == "weak" and not _looks_generated(value):
+    if strength == "random" and not typed:
+        return kind if _looks_random(value) else None
+    if strength != "strong" and not _looks_generated(value):
         return None
     return kind
 
@@ -900,15 +1145,35 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     text = m.string
     name_start = _name_start(text, m.start())
     name = text[name_start : m.start("q")]
-    if _classify_name(name.lstrip("-")) is None:
+    classified = _classify_name(name)
+    if classified is None:
         return None
     group = next(g for g in ("xml", "dq", "sq", "eq", "bare") if m.group(g) is not None)
     if not _separates(m, name, name_start, group):
         return None
     if group == "bare" and not _bare_value_is_literal(m, name, name_start):
         return None
-    kind = _secret_kind(name.lstrip("-"), m.group(group))
+    loose = m.group("loose") or ""
+    if classified[1] == "random" and (
+        group == "xml"
+        or _word_before(text, name_start) in _NOT_SECRET_KEYS
+        or (
+            group == "bare"
+            and m.group("sep").strip() == ":"
+            and re.compile(_LINE_REST_EMPTY).match(text, m.end("bare")) is None
+        )
+    ):
+        return None  # <key>Name</key>, public key AAAA…, primary key …, `key: Type | None`
+    kind = _secret_kind(name, m.group(group), typed=loose[:1].isdigit())
     return None if kind is None else (kind, m.start(group), m.end(group))
+
+
+_NOT_SECRET_KEYS = _LOOKUP_WORDS | {"host"}
+
+
+def _word_before(text: str, name_start: int) -> str:
+    before = text[max(0, name_start - 40) : name_start].rstrip(" \t\"'-")
+    return re.split(r"[^A-Za-z0-9]", before)[-1].lower()
 
 
 def _is_directive(m: re.Match[str], name: str, name_start: int) -> bool:
@@ -924,36 +1189,71 @@ def _separates(m: re.Match[str], name: str, name_start: int, group: str) -> bool
     text = m.string
     if group == "xml":  # <password>value</password>
         return text[name_start - 1 : name_start] == "<"
-    sep = m.group("sep").strip()
+    sep = "" if m.group("loose") else m.group("sep").strip()
     if sep == ":" and text[name_start - 1 : name_start] == "$":  # `$PWD:/src`: an expansion
         return False
-    if sep == ",":  # PHP: define('DB_PASSWORD', 'value')
-        return (
-            re.search(r"define\(\s*[\"']$", text[max(0, name_start - 12) : name_start]) is not None
-        )
+    if m.group("sep") == ":" and text[name_start - 1 : name_start] == ":":  # `arn:…:secret:x`
+        return False
+    if sep == ",":  # define('DB_PASSWORD', 'value'), setItem('token', 'value')
+        return _is_setter_call(text, name_start)
     if sep:
         return True
-    if name.startswith("--") or _is_directive(
-        m, name, name_start
-    ):  # --password value, requirepass value
+    if name.startswith("--") or _is_directive(m, name, name_start):  # --password value
         return True
     if group in ("sq", "dq") and name.lower() == "password":  # CREATE ROLE r PASSWORD 'value'
         statement = text[max(0, name_start - 200) : name_start]  # not `BY PASSWORD '*hash'`
-        return re.search(_SQL_ACCOUNT, statement, re.IGNORECASE) is not None and not re.search(
-            r"\bby\s*$", statement, re.IGNORECASE
-        )
-    return (
+        if re.search(r"\bby\s*$", statement, re.IGNORECASE):
+            return False
+        if re.search(_SQL_ACCOUNT, statement, re.IGNORECASE):
+            return True
+    netrc = (
         name.lower() in ("password", "passwd")
         and group == "bare"
         and re.compile(_NETRC_REST).match(text, m.end(group)) is not None  # no copy of the rest
         and re.search(_NETRC_CONTEXT, text[max(0, name_start - 200) : name_start]) is not None
+    )
+    return netrc or _loose_pair(m, name_start, group)
+
+
+def _loose_pair(m: re.Match[str], name_start: int, group: str) -> bool:
+    """`name value` with only blanks (or `is`, or Cisco's type digit) between: DSLs (Gradle's
+    `storePassword '…'`, Clojure's `:password "…"`), daemon and network directives, prose. With
+    no punctuation to say so, the value must say it: a quoted literal that is not a word, or a
+    bare one that looks generated; and a quoted name is an HCL label (`"aws_…_secret" "db"`)."""
+    text, value = m.string, m.group(group)
+    name = text[name_start : m.start("q")].lower()
+    if text[name_start - 1 : name_start] in ("'", '"') or name in ("pass", "auth"):  # verbs
+        return False
+    if group != "bare":
+        return not any(c.isspace() for c in value) and not re.fullmatch(r"[A-Za-z_-]*", value)
+    return (
+        _looks_generated(value)
+        and re.search(r"[=()\[\]<>{}`]", value) is None
+        and not re.fullmatch(_CODE_REFERENCE, value.rstrip(":.,"))  # token is Token.Name:
+    )
+
+
+# `define('NAME', …)`, `setItem('name', …)`, `os.Setenv("NAME", …)`: a call that stores, not
+# one that reads (`getenv("NAME", "default")`) or logs.
+_SETTER_WORDS = ("set", "put", "define", "store", "save", "add", "write", "export")
+_GETTER_WORDS = ("get", "fetch", "pop", "read", "has", "del", "remove", "reset", "log", "print")
+
+
+def _is_setter_call(text: str, name_start: int) -> bool:
+    before = text[max(0, name_start - 80) : name_start]
+    call = re.search(r"([\w$]+)[ \t]*\([ \t]*[\"']$", before)
+    if call is None:  # Capistrano, Rake: set :deploy_password, '…'
+        return re.search(r"(?:^|\s)set[ \t]+:$", before) is not None
+    function = call.group(1).lower()
+    return any(w in function for w in _SETTER_WORDS) and not any(
+        w in function for w in _GETTER_WORDS
     )
 
 
 _ASSIGNMENT_RULE = _Rule(
     _ASSIGNMENT,
     _find_assignment,
-    ("key", "secret", "token", "pass", "pwd", "auth", "psk"),
+    ("key", "secret", "token", "pass", "pwd", "auth", "psk", "salt", "pepper"),
     fold=True,
 )
 
@@ -963,6 +1263,9 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable, ...] = (
     *_TOKEN_RULES,
     _URL_RULE,
     _AUTH_RULE,
+    _COOKIE_RULE,
+    _HEADERS_RULE,
+    _CALL_RULE,
     _SAS_RULE,
     *_OTHER_RULES,
     _ASSIGNMENT_RULE,
@@ -1043,13 +1346,18 @@ class Redactor:
             found = find(match)
             if found is None:
                 continue
-            kind, start, end = found
-            secret = text[start:end]
-            if start == end or start < done[0] or MARKER_PREFIX in secret or self._allowed(secret):
-                continue
-            pieces += (text[done[0] : start], MARKER_PREFIX, kind, "]")
-            done[0] = end
-            counts[kind] = counts.get(kind, 0) + 1
+            for kind, start, end in found if isinstance(found, list) else (found,):
+                secret = text[start:end]
+                if (
+                    start == end
+                    or start < done[0]
+                    or MARKER_PREFIX in secret
+                    or self._allowed(secret)
+                ):
+                    continue
+                pieces += (text[done[0] : start], MARKER_PREFIX, kind, "]")
+                done[0] = end
+                counts[kind] = counts.get(kind, 0) + 1
         if not pieces:
             return text
         pieces.append(text[done[0] :])

@@ -496,3 +496,266 @@ _l("authorization", "Add an Incoming Webhook connector at https://acme.webhook.o
 _l("prefixed_token", "the nfp_ and vcp_ prefixes mark personal tokens")
 _l("config_syntax", "Churn fell while net user growth was 4% in May")
 _l("config_syntax", "gh secret set NPM_TOKEN --body-file token.txt")
+
+# Fourth widening: the classes of failure held-out split 4 showed (it is "seen" since), each in
+# syntaxes other than the one it was seen in, with look-alikes from the same contexts.
+# A telling name, whitespace, then the value (DSLs, daemon directives, network gear, prose).
+_v = _r(12) + "!"
+_s("config_syntax", f'{{:db {{:user "app" :password "{_v}"}}}}', _v)
+_v = _r(18)
+_s("config_syntax", f'AuthLDAPBindPassword "{_v}"', _v)
+_v = _r(14) + "#2"
+_s("config_syntax", f"userlist admins\n  user ops insecure-password {_v}\n", _v)
+_v = _r(24)
+_s("config_syntax", f'location /api {{\n  proxy_set_header X-Api-Key "{_v}";\n}}', _v)
+_v = _r(16)
+_s("config_syntax", f"enable secret 0 {_v}", _v)
+_v = _r(16, "0123456789ABCDEF")
+_s("config_syntax", f"tacacs-server host 10.1.1.5 key 7 {_v}", _v)
+_v = _r(20)
+_s("config_syntax", f"radius-server host 10.1.1.6 auth-port 1812 key {_v}", _v)
+_v = "Tr0ub4dor&3"
+_s("config_syntax", f"fyi the new root password is {_v} until Friday", _v)
+_v = _r(10) + "7"
+_s("config_syntax", f'@ops : EAP "{_v}"\n%any : PSK {_r(0)}0s{_r(32, _B64)}', _v)
+_v = _r(28)
+_s("config_syntax", f"mqtt:\n  broker: tcp://mq:1883\n  secret {_v}\n", _v)
+for text in (
+    "the password reset flow stays untouched",
+    "password is required for this account",
+    "the token is 24 hours old; the password is 8 characters",
+    'resource "aws_secretsmanager_secret" "db" {',
+    'data "vault_generic_secret" "creds" {',
+    "crypto key generate rsa modulus 2048",
+    "service password-encryption",
+    "aaa authentication login default group tacacs+ local",
+    "ip ssh pubkey-chain\n  key-hash ssh-rsa " + _r(32, "0123456789ABCDEF"),
+    "gpg: key " + _r(16, "0123456789ABCDEF") + ': public key "Jane <j@x.io>" imported',
+    "The key fingerprint is SHA256:" + _r(43, _B64),
+    "keyAlias 'release'\nkeyPassword System.getenv(\"KEY_PASSWORD\")",
+    '{:db {:user "app" :password (System/getenv "DB_PASS")}}',
+    "Set the secret in the Vault UI, then restart",
+    "the public key " + _r(40, _B64) + " is shared",
+    "primary key id2024 on the orders table",
+):
+    _l("config_syntax", text)
+
+# A setter call whose first argument names the secret and whose second is the literal.
+_v = _r(20)
+_s("config_syntax", f'System.setProperty("javax.net.ssl.keyStorePassword", "{_v}");', _v)
+_v = _r(32)
+_s("config_syntax", f"localStorage.setItem('auth_token', '{_v}')", _v)
+_v = _r(24)
+_s("config_syntax", f'os.Setenv("STRIPE_SECRET", "{_v}")', _v)
+_v = _r(22)
+_s("config_syntax", f"set :deploy_password, '{_v}'", _v)
+for text in (
+    'os.getenv("DB_PASSWORD", "postgres")',
+    "localStorage.getItem('auth_token', 'none')",
+    'config.get("api_secret", fallback="")',
+    "getattr(settings, 'SECRET_KEY', None)",
+    "log.info('password', 'changed for %s', user)",
+    'System.setProperty("javax.net.ssl.keyStore", "/etc/app/keystore.jks");',
+):
+    _l("config_syntax", text)
+
+# `key` alone before a value that looks random, and salts.
+_v = _r(32)
+_s("config_syntax", f'encryption:\n  cipher: aes-256-gcm\n  key: "{_v}"\n', _v)
+_v = base64.b64encode(bytes(_rng.randrange(256) for _ in range(32))).decode()
+_s("config_syntax", f'{{"cipher": "AES-256-CBC", "key": "{_v}"}}', _v)
+_v = _r(40, _URLSAFE)
+_s("config_syntax", f"[session]\nkey = {_v}\n", _v)
+_v = _r(48, _AN + "!@#%^*()")
+_s("config_syntax", f"define('AUTH_SALT', '{_v}');", _v)
+_v = _r(32)
+_s("config_syntax", f'SECURITY_PASSWORD_SALT = "{_v}"', _v)
+_v = _r(40, _URLSAFE)
+_s("config_syntax", f"devise:\n  pepper: {_v}\n", _v)
+for text in (
+    "key: deps-v3-" + _r(40, _HEX),
+    "- uses: actions/cache@v4\n  with:\n    key: ${{ runner.os }}-node-${{ hashFiles('**/lock') }}",
+    '{"key": "ArrowDown", "code": "ArrowDown"}',
+    'key = "user_id"',
+    "key: " + _r(40, _HEX),
+    '{"key": "' + "-".join(_r(n, _HEX) for n in (8, 4, 4, 4, 12)) + '", "label": "Row 7"}',
+    '<li key="item-42">',
+    "key: build-cache-" + _r(8, _HEX),
+    "SALT_ROUNDS=12",
+    "salt_length: 16",
+    "salt = os.urandom(16)",
+    "hashed = bcrypt.hashpw(pw, bcrypt.gensalt(rounds=12))",
+):
+    _l("config_syntax", text)
+
+# Command-line passwords: the flags that carry one in the tools that have them.
+_v = _r(16)
+_s("config_syntax", f"docker login -u ci -p {_v} registry.acme.io", _v)
+_v = _r(18)
+_s("config_syntax", f"oc login https://api.ocp.acme.io:6443 -u admin -p '{_v}'", _v)
+_v = _r(14)
+_s("config_syntax", f'sqlcmd -S db01 -U sa -P "{_v}" -Q "SELECT 1"', _v)
+_v = _r(15)
+_s("config_syntax", f'ldapsearch -x -D "cn=admin,dc=acme,dc=io" -w {_v} -b dc=acme,dc=io', _v)
+_v = _r(16)
+_s("config_syntax", f"openssl pkcs12 -export -in c.pem -inkey k.pem -passout pass:{_v}", _v)
+_v, _v2 = _r(12), _r(12)
+_s("config_syntax", f"keytool -importkeystore -srcstorepass {_v} -deststorepass {_v2}", _v, _v2)
+_v = _r(14)
+_s("config_syntax", f"mosquitto_pub -h mq -u sensor -P {_v} -t t/1 -m on", _v)
+_v = _r(16)
+_s(
+    "config_syntax",
+    f"mongosh mongodb://db:27017 -u root -p {_v} --authenticationDatabase admin",
+    _v,
+)
+for text in (
+    "ssh -p 2222 deploy@bastion",
+    "docker login -u ci --password-stdin registry.acme.io",
+    "docker run -p 8080:80 nginx",
+    "oc login -u admin https://api.ocp.acme.io:6443",
+    "sqlcmd -S db01 -U sa -P $SA_PASSWORD -Q 'SELECT 1'",
+    "ldapsearch -x -D cn=admin,dc=acme -W -b dc=acme",
+    "openssl pkcs12 -export -in c.pem -passout env:P12_PASS",
+    "openssl rsa -in k.pem -passin file:pw.txt -out k2.pem",
+    "keytool -list -keystore ks.jks -storepass:env STOREPASS",
+    "mkdir -p build/out && cp -a src dst",
+    "mosquitto_sub -h mq -p 1883 -t 'sensors/#'",
+):
+    _l("config_syntax", text)
+
+# Commands that store a secret: the value they are given.
+_v = _r(24)
+_s("config_syntax", f"az keyvault secret set --vault-name kv-prod --name db-pass --value {_v}", _v)
+_v = _r(28)
+_s(
+    "config_syntax",
+    f"aws secretsmanager create-secret --name prod/api --secret-string '{_v}'",
+    _v,
+)
+_v = _r(20)
+_s("config_syntax", f'dotnet user-secrets set "Smtp:Password" "{_v}"', _v)
+_v = _r(26)
+_s("config_syntax", f"printf '%s' '{_v}' | gcloud secrets versions add api-key --data-file=-", _v)
+_v = _r(22)
+_s("config_syntax", f'echo -n "{_v}" | wrangler secret put API_TOKEN', _v)
+_v = _r(18)
+_s("config_syntax", f"echo 'deploy:{_v}' | chpasswd", _v)
+for text in (
+    "az keyvault secret show --vault-name kv-prod --name db-pass",
+    "aws secretsmanager get-secret-value --secret-id prod/api",
+    "az keyvault secret set --vault-name kv --name db --file pw.txt",
+    "echo $REGISTRY_TOKEN | docker login -u ci --password-stdin ghcr.io",
+    'echo "done" | tee -a build.log',
+    "gcloud secrets versions add api-key --data-file=key.txt",
+    "dotnet user-secrets list",
+):
+    _l("config_syntax", text)
+
+# References to a secret kept elsewhere are not the secret.
+for text in (
+    "password: !secret mqtt_password",
+    "DbPassword: !Ref DatabasePassword",
+    "password: '%env(DATABASE_PASSWORD)%'",
+    "password: $__file{/run/secrets/grafana_admin}",
+    "password: ENC[AES256_GCM,data:" + _r(24, _B64) + ",iv:" + _r(16, _B64) + ",type:str]",
+    "api_token: ssm:/prod/api/token",
+    "client_secret: arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/api-" + _r(6),
+    "password: keychain:db-prod",
+    "smtp_password: credentialsJSON:" + "-".join(_r(n, _HEX) for n in (8, 4, 4, 4, 12)),
+):
+    _l("config_syntax", text)
+
+# Code inside a JSON string (notebooks, transcripts): the quotes are escaped.
+_v = _r(32)
+_s("config_syntax", f'{{"source": ["settings[\\"smtp_password\\"] = \\"{_v}\\"\\n"]}}', _v)
+_v = _r(32)
+_s("config_syntax", f'"code": "process.env[\\"STRIPE_SECRET_KEY\\"] = \\"{_v}\\";"', _v)
+_l("config_syntax", '{"source": ["settings[\\"smtp_password\\"] = os.environ[\\"PW\\"]\\n"]}')
+
+# Key material under other labels, and key DER without its armor.
+_body = "\n".join(_r(64, _HEX) for _ in range(16))
+_s(
+    "key_block",
+    "-----BEGIN OpenVPN tls-crypt-v2 server key-----\n"
+    + _body
+    + "\n-----END OpenVPN tls-crypt-v2 server key-----",
+    *_body.splitlines()[:2],
+)
+_body = _b64_lines(200)
+_s("key_block", "-----BEGIN SECRET KEY-----\n" + _body + "\n-----END SECRET KEY-----", _body[:40])
+_der = base64.b64encode(
+    bytes.fromhex("308204bd020100300d06092a864886f70d0101010500048204a7308204a30201000282010100")
+    + bytes(_rng.randrange(256) for _ in range(1150))
+).decode()
+_s("key_block", f'SIGNER_DER="{_der}"', _der[:60])
+_der = base64.b64encode(
+    bytes.fromhex("30770201010420") + bytes(_rng.randrange(256) for _ in range(100))
+).decode()
+_s("key_block", f"ec: {_der}", _der[:40])
+_openssh = base64.b64encode(
+    b"openssh-key-v1\x00" + bytes(_rng.randrange(256) for _ in range(380))
+).decode()
+_s("key_block", f'{{"ssh": "{_openssh}"}}', _openssh[:60])
+_spki = base64.b64encode(
+    bytes.fromhex("30820122300d06092a864886f70d01010105000382010f003082010a0282010100")
+    + bytes(_rng.randrange(256) for _ in range(270))
+).decode()
+_l("key_block", f"PUBLIC_KEY_DER={_spki}")
+_l("key_block", "-----BEGIN PUBLIC KEY-----\n" + _b64_lines(270) + "\n-----END PUBLIC KEY-----")
+_l(
+    "key_block",
+    "-----BEGIN DH PARAMETERS-----\n" + _b64_lines(260) + "\n-----END DH PARAMETERS-----",
+)
+_l(
+    "key_block",
+    "-----BEGIN CERTIFICATE REQUEST-----\nMIIC"
+    + _r(60, _B64)
+    + "\n-----END CERTIFICATE REQUEST-----",
+)
+_cert_der = base64.b64encode(
+    bytes.fromhex("308203773082025fa003020102") + bytes(_rng.randrange(256) for _ in range(600))
+).decode()
+_l("key_block", f'x5c: ["{_cert_der}"]')
+
+# Credentials in cookies and in header lists.
+_v = _r(40)
+_s("authorization", f"Set-Cookie: laravel_session={_v}; path=/; secure; HttpOnly", _v)
+_v = _r(32, _HEX)
+_s("authorization", f"curl -b 'lang=en; PHPSESSID={_v}' https://shop.acme.io/cart", _v)
+_v = _r(48, _URLSAFE)
+_s("authorization", f'document.cookie = "auth_session={_v}; path=/";', _v)
+_v = base64.b64encode(f"{_rng.randrange(10**6)}:glc_{_r(40)}".encode()).decode()
+_s("authorization", f'OTEL_EXPORTER_OTLP_HEADERS="Authorization=Basic%20{_v}"', _v)
+_v = _r(32)
+_s(
+    "authorization",
+    f"exporters:\n  otlp:\n    endpoint: api.acme-apm.io:443\n    headers:\n"
+    f"      x-acme-team: {_v}\n",
+    _v,
+)
+for text in (
+    "Cookie: theme=dark; lang=en-GB",
+    "Set-Cookie: sessionid=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/",
+    "Cookie: _ga=GA1.2.1234567890.1699999999; _gid=GA1.2.987654321.1700000000",
+    "OTEL_EXPORTER_OTLP_HEADERS=x-acme-dataset=prod",
+    "headers:\n  content-type: application/json\n  x-request-id: " + _r(32, _HEX),
+    "headers:\n  traceparent: 00-" + _r(32, _HEX) + "-" + _r(16, _HEX) + "-01",
+):
+    _l("authorization", text)
+
+# SDK set-up calls that take the keys as positional arguments.
+_v, _v2 = _r(40), _r(40)
+_s("config_syntax", f'Parse.initialize(this, "{_v}", "{_v2}");', _v, _v2)
+_v = _r(24)
+_s("config_syntax", f"Flurry.Builder().build(this, '{_v}')", _v)
+_v = _r(32, _HEX)
+_s("config_syntax", f'[Analytics setupWithWriteKey:@"{_v}"];', _v)
+for text in (
+    'Locale.initialize("en-US"); Color.setup("#FF5733")',
+    'client.configure(region="us-east-1", endpoint="https://api.acme.io")',
+    "repo.init(path, '" + _r(40, _HEX) + "')",
+    'Sentry.init({ dsn: "https://public@o1.ingest.sentry.io/42" })',
+    'app.initialize(this, "com.acme.shop")',
+):
+    _l("config_syntax", text)
