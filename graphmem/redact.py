@@ -226,12 +226,16 @@ def _squash(word: str) -> str:
     return re.sub(_NON_ALNUM, "", word.lower())
 
 
+_HAS_DIGIT = re.compile(r"\d").search  # tiny: compiled at import for ~20 µs
+_HAS_LETTER = re.compile(r"[^\W\d_]").search
+
+
 def _looks_generated(value: str) -> bool:
     """True for values that look machine-made (keys, tokens), false for words and numbers.
     (Searches, not loops over characters: a value can be 512 characters, at every trigger.)"""
-    if len(value) < 8 or re.search(r"\s", value):
+    if len(value) < 8 or len(value.split(None, 1)) != 1:  # a blank inside
         return False
-    if re.search(r"\d", value) and re.search(r"[^\W\d_]", value):  # a digit and a letter
+    if not (value.isalpha() or value.isdigit()) and _HAS_DIGIT(value) and _HAS_LETTER(value):
         return True
     mixed = value.lower() != value and value.upper() != value
     return len(value) >= 20 and mixed and not re.fullmatch(_CAMEL_WORDS, value)
@@ -375,16 +379,27 @@ _TOKEN_START = r"(?<![A-Za-z0-9_-])[A-Za-z0-9](?=[A-Za-z0-9_.+/=%~-]{15})"
 class _PrefixTable:
     """Every fixed-prefix format as one rule. Seeking each of ~150 prefixes would cost a pass over
     the text apiece; instead one regex pass finds where a token could start, and only the
-    formats whose prefix begins with the two characters found there are tried."""
+    formats whose prefix begins with the two characters found there are tried. `shaped`
+    formats are told by what follows their prefix, so each has its own finder."""
 
-    def __init__(self, entries: Iterable[tuple[str, str, str]]) -> None:
+    def __init__(
+        self,
+        entries: Iterable[tuple[str, str, str]],
+        shaped: Iterable[tuple[str, str, _Finder]] = (),
+    ) -> None:
         self._by_head: dict[str, list[str]] = {}
         self._kind: dict[str, str] = {}
+        self._find: dict[str, _Finder] = {}
         for kind, prefixes, body in entries:
             for prefix in prefixes.split():
                 regex = f"{re.escape(prefix)}({body})" + _E
                 self._by_head.setdefault(prefix[:2], []).append(regex)
                 self._kind[regex] = kind
+        for prefixes, body, find in shaped:
+            for prefix in prefixes.split():
+                regex = f"{re.escape(prefix)}{body}"
+                self._by_head.setdefault(prefix[:2], []).append(regex)
+                self._find[regex] = find
 
     def matches(self, text: str, folded: str, done: list[int]) -> Iterator[re.Match[str]]:
         heads = self._by_head
@@ -399,6 +414,9 @@ class _PrefixTable:
                     break
 
     def find(self, m: re.Match[str]) -> _Found:
+        shaped = self._find.get(m.re.pattern)
+        if shaped is not None:
+            return shaped(m)
         if not _has_entropy(m.group(1)):
             return None
         return self._kind[m.re.pattern], m.start(), m.end()
@@ -550,14 +568,6 @@ _KEY_RULES: tuple[_Rule, ...] = (
         "Private-Lines:",
     ),
     _rule(_B + r"LS0tLS1CRUdJTi[A-Za-z0-9+/=]{20,}", _find_encoded_key, "LS0tLS1CRUdJTi"),
-    _rule(  # DER or OpenSSH key bodies, on one line or several (real or escaped newlines)
-        _B + r"(?:M[IHC][A-Za-z0-9+/]{30}|b3BlbnNzaC1rZXktdjE[A-Za-z0-9+/]{13})",
-        _find_der_key,
-        "MI",
-        "MH",
-        "MC",
-        "b3BlbnNzaC1rZXktdjE",
-    ),
     _rule(  # a registry login: base64 of {"auths": ...} (.dockerconfigjson, .dockercfg)
         _B + r"eyJhdXRocyI[A-Za-z0-9+/=]{20,}", _whole("docker_auth"), "eyJhdXRocyI"
     ),
@@ -712,7 +722,8 @@ def _find_header_secrets(m: re.Match[str]) -> _Found:
 
 _PLAIN_HEADER = (
     r"(?i)id$|trace|parent|span|correlation|request|etag|match|type|length|agent|accept"
-    r"|encoding|language|version|date|host|origin|referer|cache|endpoint|url|region"
+    r"|encoding|language|version|date|host|origin|referer|cache|endpoint|url|region|sha|digest"
+    r"|hash|forwarded|ip$|^sec-|^if-|range|upgrade|connection|priority|ua$|via|signature"
 )
 
 
@@ -745,11 +756,88 @@ _CALL_RULE = _Rule(  # a method of an SDK object: `GameAnalytics.Initialize(`, `
     ("init", "setup", "configure", "start", "build"),
     fold=True,
 )
+
+
+def _find_call_password(m: re.Match[str]) -> _Found:
+    """The password a call is given: `smtp.login(user, '…')`, `HTTPBasicAuth('u', '…')` (the
+    second argument), `set_password('…')`, `changeUserPassword("u", "…")` (the last one)."""
+    text = m.string
+    function = text[_name_start(text, m.start()) : m.end("fn")].lower()
+    if not re.fullmatch(_PASSWORD_CALL, function.rsplit(".", 1)[-1]) or any(
+        w in function for w in _NOT_SETTING_PASSWORDS
+    ):
+        return None
+    args = list(re.finditer(r"[^,]+", m.group("args")))
+    pick = args[-1] if "pass" in m.group("fn").lower() else args[1] if len(args) > 1 else None
+    if pick is None:
+        return None
+    literal = re.fullmatch(r"[ \t]*([\"'])([^\"'\s]{1,256})\1[ \t]*", pick.group())
+    if literal is None:
+        return None
+    value, user = literal.group(2), args[0].group().strip(" \t\"'") if len(args) > 1 else ""
+    if _is_placeholder(value) or _squash(value) == _squash(user) or re.fullmatch(_WORD, value):
+        return None
+    at = m.start("args") + pick.start() + literal.start(2)
+    return "password", at, at + len(value)
+
+
+_WORD = r"[A-Z]?[a-z]+|[A-Z]+|[a-z_]+"
+_PASSWORD_CALL = r"login|auth|authenticate|(?:http)?(?:basic|digest|proxy)auth|\w*pass(?:word|wd)"
+_NOT_SETTING_PASSWORDS = (
+    "check",
+    "verify",
+    "valid",
+    "compare",
+    "match",
+    "hash",
+    "reset",
+    "forgot",
+    "split",
+    "parse",
+)
+_CALL_PASSWORD_RULE = _Rule(
+    r"(?P<fn>login|auth|password|passwd)[ \t]*\((?P<args>[^()\n]{1,300})\)",
+    _find_call_password,
+    ("login", "auth", "password(", "passwd("),
+    fold=True,
+)
+
 _COOKIE_RULE = _Rule(
     r"(?:cookie|-b)[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+)[\"']?"
     r"(?P<pairs>(?:(?!cookie)[^\n\"'`]){1,2000})",  # up to the next trigger: no rescans
     _find_cookie_secrets,
     ("cookie", "-b "),
+    fold=True,
+)
+
+
+def _find_request_headers(m: re.Match[str]) -> _Found:
+    """`curl -H "Name: value"`, and the header lines of an HTTP request (`GET / HTTP/1.1`)."""
+    text = m.string
+    if m.group("hname") is not None:
+        lines = [(m.group("hname"), m.start("hval"), m.end("hval"))]
+    else:
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if not re.match(r"[A-Z]{3,7} \S", text[line_start : m.start()]):  # not a response
+            return None
+        head = re.compile(r"([A-Za-z][\w-]{0,60}):[ \t]*([^\r\n]{0,512})\r?\n")
+        lines, at = [], m.end()
+        while len(lines) < 64 and (header := head.match(text, at)) is not None:
+            lines.append((header.group(1), header.start(2), header.end(2)))
+            at = header.end()
+    spans = [
+        ("authorization", start, end)
+        for name, start, end in lines
+        if not re.search(_PLAIN_HEADER, name) and _looks_credential(text[start:end].strip())
+    ]
+    return spans or None
+
+
+_REQUEST_HEADER_RULE = _Rule(
+    r"(?:-h|--header)[ \t]+[\"']?(?P<hname>[A-Za-z][\w-]{0,60}):[ \t]*(?P<hval>[^\s\"']{1,512})"
+    r"| http/[12](?:\.[01])?\r?\n",
+    _find_request_headers,
+    ("-h ", "--header", " http/1", " http/2"),
     fold=True,
 )
 _HEADERS_RULE = _Rule(
@@ -831,11 +919,6 @@ def _find_piped_secret(m: re.Match[str]) -> _Found:
 _STORES_SECRET = r"(?i)secret|passw|passphrase|stdin|login|token|vault|keyring|credential"
 
 
-def _find_ipsec_secret(m: re.Match[str]) -> _Found:
-    before = m.string[max(0, m.start() - 20) : m.start()].rstrip(" \t")
-    return _literal("password")(m) if before.endswith(":") else None
-
-
 def _cli_password(tool: str, flag: str, *triggers: str, glued: bool = False) -> _Rule:
     """A tool whose `flag` takes a password, later on the same command line. Glued (`-pVALUE`)
     where a bare flag prompts (mysql); otherwise apart, and not a number (`-p 2222` is a port
@@ -873,6 +956,7 @@ _CLI_PASSWORD_RULES = (
     _cli_password("mosquitto_[a-z]{2,4}", "-P", "mosquitto_"),
     _cli_password("mongo(?:sh|dump|restore|import|export)?", "-p", "mongo"),
     _cli_password("login", "-p", "login"),  # docker, podman, oc, cf, az … login -p
+    _cli_password("auth", "-t", "auth"),  # glab auth login -t, doctl auth init -t
 )
 _OTHER_RULES: tuple[_Rule, ...] = (
     _Rule(  # MySQL/Oracle: IDENTIFIED [WITH plugin] BY 'password'
@@ -906,6 +990,13 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         "-auth",  # jenkins-cli -auth, httpie --auth
     ),
     *_CLI_PASSWORD_RULES,
+    _rule(  # Oracle: sqlplus user/password@db, jdbc:oracle:thin:user/password@host
+        r"(?:sqlplus(?:[ \t]+-[A-Za-z]{1,2})*[ \t]+|thin:)[\"']?[A-Za-z][\w$#]{0,29}/"
+        r"(?P<v>[^\s/@\"']{1,128})@",
+        _literal("password"),
+        "sqlplus",
+        "thin:",
+    ),
     _Rule(  # Windows: net user NAME PASSWORD [/add …]; `*` prompts
         r"(?<![\w-])net[ \t]+user[ \t]+(?:\"[^\"\n]{1,128}\"|[^\s\"/]{1,128})[ \t]+"
         + _QUOTED_VALUE
@@ -933,14 +1024,6 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         _find_piped_secret,
         "echo",
         "printf",
-    ),
-    _rule(  # strongSwan ipsec.secrets: `selector : EAP "password"`
-        r"(?:PSK|EAP|XAUTH|NTLM)[ \t]+" + _QUOTED_VALUE + r"|(?P<v>[^\s\"']{1,256}))",
-        _find_ipsec_secret,
-        "PSK ",
-        "EAP ",
-        "XAUTH ",
-        "NTLM ",
     ),
     _rule(
         r":(?:\d{1,5}|\*):[^\s:]{1,63}:[^\s:]{1,63}:(?P<v>[^\s\"':]{1,256})(?=[\s\"']|$)",
@@ -989,7 +1072,8 @@ _OTHER_RULES: tuple[_Rule, ...] = (
 # The regex matches from the *last word* of the name; the rest of the name is read backwards in
 # Python, because a leading `[\w.-]*` would make the engine try every identifier in the text.
 _ASSIGNMENT = r"""(?x)
-    (?:key(?:_base)?|secret|token|passw(?:or)?d|passphrase|pass|pwd|auth|psk|salt|pepper)
+    (?:key(?:_base)?|secret|token|passw(?:or)?d|passphrase|passcode|pass|pwd|auth|psk|salt|pepper
+      |eap|xauth)
     (?P<q>\\?["']\]|\\?["']?)                               # `$cfg["password"] =`, `[\"pw\"]`
     (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?(?=[ \t]*=))?  # `password: &str = "..."`
     (?:(?P<xsep>(?:[ \t]+[\w:.-]{1,40}=(?:"[^"<>\n]{0,100}"|'[^'<>\n]{0,100}')){0,4}>)
@@ -1018,7 +1102,9 @@ _LOOKUP_WORDS = frozenset(
     "public publishable pub site".split()
 )
 _SQL_ACCOUNT = r"\b(?:create|alter)\s+(?:user|role|login|group)\b"
-_PASSWORD_WORDS = frozenset(("pwd", "psk", "requirepass", "masterauth"))
+# psk, eap, xauth: as ipsec.secrets types them (`@user : EAP "password"`)
+_NOT_PASSWORDS = ("bypass", "compass", "surpass", "overpass", "underpass", "trespass", "multipass")
+_PASSWORD_WORDS = frozenset(("pwd", "psk", "eap", "xauth", "requirepass", "masterauth"))
 # Daemon config directives written `name value` (redis.conf), whose value is a literal.
 _DIRECTIVES = frozenset(("requirepass", "masterauth"))
 _LINE_REST_EMPTY = r"(?m)[ \t]*(?:#.*)?$"
@@ -1036,12 +1122,12 @@ def _classify_name(name: str) -> tuple[str, str] | None:
     if not words:
         return None
     last = words[-1]
-    if (
-        last.endswith(("password", "passwd", "passphrase"))
-        or last in _PASSWORD_WORDS
-        or (name.startswith("-") and last.endswith("pass"))  # keytool -storepass, --pass
+    if last.endswith(("password", "passwd", "passphrase", "passcode", "pwd")) or (
+        last in _PASSWORD_WORDS
     ):
         return "password", "strong"
+    if len(last) > 4 and last.endswith("pass") and not last.endswith(_NOT_PASSWORDS):
+        return "password", "weak"  # dbpass, keytool's -storepass; but GPASS = 10, lowpass
     if last == "pass":  # alone (rclone's `pass = …`) it is also a count: `pass: 12`
         return ("password", "strong") if len(words) > 1 else ("password", "weak")
     if last.endswith(("secret", "apikey")) or words[-3:] == ["secret", "key", "base"]:
@@ -1052,8 +1138,8 @@ def _classify_name(name: str) -> tuple[str, str] | None:
         return None
     if last.endswith(("token", "auth")):
         return "secret", "weak"
-    if last != "key":
-        return None
+    if last != "key":  # SECRETKEY, privatekey: a qualifier glued to it (HTML's accesskey="s")
+        return ("secret", "weak") if last[:-3] in _KEY_QUALIFIERS and last[-3:] == "key" else None
     if len(words) < 2:
         return "secret", "random"
     if words[-2] in _KEY_QUALIFIERS:
@@ -1148,9 +1234,28 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     classified = _classify_name(name)
     if classified is None:
         return None
-    group = next(g for g in ("xml", "dq", "sq", "eq", "bare") if m.group(g) is not None)
+    group = m.lastgroup or ""  # xml, dq, sq, eq or bare: the value groups close last
+    blank = m.group("sep") is not None and (m.group("loose") or not m.group("sep").strip())
+    if (  # the common case in prose (`the token budget`), decided before any context is read
+        blank
+        and group == "bare"
+        and not name.startswith("--")
+        and name.lower() not in _BARE_WORD_NAMES
+        and not _looks_generated(m.group(group))
+    ):
+        return None
     if not _separates(m, name, name_start, group):
         return None
+    if (
+        group == "bare"
+        and m.group(group)[0] == "{"
+        and text.startswith("}", m.end())
+        and m.group("sep") == "="
+        and ";" in text[max(0, name_start - 200) : m.end() + 2].rsplit("\n", 1)[-1]
+    ):
+        value = m.group(group)[1:]  # ODBC: PWD={…};, braces quote the value
+        kind = _secret_kind(name, value)
+        return None if kind is None else (kind, m.start(group) + 1, m.end(group))
     if group == "bare" and not _bare_value_is_literal(m, name, name_start):
         return None
     loose = m.group("loose") or ""
@@ -1169,6 +1274,7 @@ def _find_assignment(m: re.Match[str]) -> _Found:
 
 
 _NOT_SECRET_KEYS = _LOOKUP_WORDS | {"host"}
+_BARE_WORD_NAMES = _DIRECTIVES | {"password", "passwd"}  # .netrc: `password word`
 
 
 def _word_before(text: str, name_start: int) -> str:
@@ -1195,7 +1301,7 @@ def _separates(m: re.Match[str], name: str, name_start: int, group: str) -> bool
     if m.group("sep") == ":" and text[name_start - 1 : name_start] == ":":  # `arn:…:secret:x`
         return False
     if sep == ",":  # define('DB_PASSWORD', 'value'), setItem('token', 'value')
-        return _is_setter_call(text, name_start)
+        return _is_pair(text, name, name_start, m.start("q") + 1)
     if sep:
         return True
     if name.startswith("--") or _is_directive(m, name, name_start):  # --password value
@@ -1235,16 +1341,27 @@ def _loose_pair(m: re.Match[str], name_start: int, group: str) -> bool:
 
 # `define('NAME', …)`, `setItem('name', …)`, `os.Setenv("NAME", …)`: a call that stores, not
 # one that reads (`getenv("NAME", "default")`) or logs.
-_SETTER_WORDS = ("set", "put", "define", "store", "save", "add", "write", "export")
+_SETTER_WORDS = ("set", "put", "define", "store", "save", "add", "write", "export", "header")
 _GETTER_WORDS = ("get", "fetch", "pop", "read", "has", "del", "remove", "reset", "log", "print")
 
 
-def _is_setter_call(text: str, name_start: int) -> bool:
+def _is_pair(text: str, name: str, name_start: int, end: int) -> bool:
+    """`name, value` pairs: a setter's arguments, an argv list (`["--token", "…"]`), a literal
+    tuple (`("x-api-key", "…")`), Capistrano's `set :password, '…'`."""
     before = text[max(0, name_start - 80) : name_start]
-    call = re.search(r"([\w$]+)[ \t]*\([ \t]*[\"']$", before)
-    if call is None:  # Capistrano, Rake: set :deploy_password, '…'
+    quoted = before[-1:] in ("'", '"')
+    if quoted and name.startswith("--"):
+        return True
+    call = re.search(r"([\w$]*)[ \t]*[(\[][ \t]*[\"']$", before)
+    if call is None:
         return re.search(r"(?:^|\s)set[ \t]+:$", before) is not None
     function = call.group(1).lower()
+    if not function:  # a tuple or a list, not a call: a pair (`["a", "b", "c"]` is a list)
+        pair = re.compile(r"\s*,\s*[\"']([^\"'\n]*)[\"']\s*[)\]]").match(text, end)
+        value = pair.group(1) if pair else ""  # and not a pair of names: ['secret_key', 'token']
+        return bool(value) and (
+            _looks_generated(value) or not re.fullmatch(r"[A-Za-z_][\w.-]*", value)
+        )
     return any(w in function for w in _SETTER_WORDS) and not any(
         w in function for w in _GETTER_WORDS
     )
@@ -1253,18 +1370,27 @@ def _is_setter_call(text: str, name_start: int) -> bool:
 _ASSIGNMENT_RULE = _Rule(
     _ASSIGNMENT,
     _find_assignment,
-    ("key", "secret", "token", "pass", "pwd", "auth", "psk", "salt", "pepper"),
+    ("key", "secret", "token", "pass", "pwd", "auth", "psk", "salt", "pepper", "eap", "xauth"),
     fold=True,
 )
 
 _BUILTIN_RULES: tuple[_Rule | _PrefixTable, ...] = (
     *_KEY_RULES,
-    _PrefixTable(_PREFIXED),
+    # DER and OpenSSH key bodies start like tokens: the table's one pass finds their heads too
+    _PrefixTable(
+        _PREFIXED,
+        (
+            ("MI MH MC", "[A-Za-z0-9+/]{30}", _find_der_key),
+            ("b3BlbnNzaC1rZXktdjE", "[A-Za-z0-9+/]{13}", _find_der_key),
+        ),
+    ),
     *_TOKEN_RULES,
     _URL_RULE,
     _AUTH_RULE,
     _COOKIE_RULE,
     _HEADERS_RULE,
+    _REQUEST_HEADER_RULE,
+    _CALL_PASSWORD_RULE,
     _CALL_RULE,
     _SAS_RULE,
     *_OTHER_RULES,

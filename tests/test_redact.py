@@ -162,7 +162,15 @@ _ADVERSARIAL = {
     "secret commands": "secret set" + " -a" * 30_000,
     "secret triggers": "secret " * 14_000,
     "echo pipes": "echo x " * 14_000,
-    "ipsec types": ": PSK " * 16_000,
+    "ipsec types": ": EAP " * 16_000,
+    "password calls": "login(" * 16_000,
+    "password call arguments": "auth('a', " * 10_000,
+    "curl headers": '-H "a: ' * 14_000,
+    "request lines": "GET / HTTP/1.1\n" + "a: b\n" * 20_000,
+    "request triggers": " HTTP/1.1\n" * 9_000,
+    "Oracle logins": "sqlplus a/" * 10_000,
+    "argv pairs": '["--token", ' * 8_000,
+    "ODBC braces": "PWD={" * 20_000,
 }
 
 

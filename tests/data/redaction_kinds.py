@@ -759,3 +759,71 @@ for text in (
     'app.initialize(this, "com.acme.shop")',
 ):
     _l("config_syntax", text)
+
+# Names glued into one word (`dbpass`, `SECRETKEY`), calls that take a password, argv lists and
+# pairs, request headers, ODBC braces, Oracle's user/password@db.
+_v = _r(14)
+_s("config_syntax", f"$dbpass = '{_v}';", _v)
+_v = _r(16)
+_s("config_syntax", f"[Repository remote]\nremotehost = imap.acme.io\nremotepass = {_v}\n", _v)
+_v = _r(40)
+_s("config_syntax", f"SECRETKEY={_v}", _v)
+_v = _r(20)
+_s("config_syntax", f'privatekey: "{_v}"', _v)
+_v = "".join(_rng.choice("0123456789") for _ in range(6))
+_s("config_syntax", f"door_passcode: {_v}", _v)
+_v = _r(12) + "!"
+_s("config_syntax", f"server.login('alerts@acme.io', '{_v}')", _v)
+_v = _r(14)
+_s("config_syntax", f"requests.get(url, auth=HTTPBasicAuth('svc', '{_v}'))", _v)
+_v = _r(13) + "#"
+_s("config_syntax", f'db.changeUserPassword("reporting", "{_v}")', _v)
+_v = _r(15)
+_s("config_syntax", f"user.set_password('{_v}')", _v)
+_v = _r(24)
+_s("config_syntax", f'"args": ["--listen", ":8080", "--token", "{_v}"]', _v)
+_v = _r(20)
+_s("config_syntax", f'CMD ["app", "--db-password", "{_v}"]', _v)
+_v = _r(30)
+_s("config_syntax", f'metadata = [("x-api-key", "{_v}")]', _v)
+_v = _r(18)
+_s(
+    "connection",
+    f"Driver={{ODBC Driver 18 for SQL Server}};Server=db;UID=sa;PWD={{{_v}}};Encrypt=yes",
+    _v,
+)
+_v = _r(12)
+_s("connection", f"sqlplus -s scott/{_v}@//db.acme.io:1521/ORCLPDB1 @report.sql", _v)
+_v = _r(14)
+_s("connection", f"url=jdbc:oracle:thin:app/{_v}@db.acme.io:1521:ORCL", _v)
+_v = _r(40)
+_s("authorization", f'curl -s -H "X-Acme-Session: {_v}" https://api.acme.io/v1/me', _v)
+_v = _r(36)
+_s(
+    "authorization",
+    f"POST /v2/orders HTTP/1.1\nHost: api.acme.io\nContent-Type: application/json\n"
+    f"X-Shop-Access: {_v}\n\n{{}}",
+    _v,
+)
+_v = _r(40)
+_s("authorization", f"glab auth login --hostname gl.acme.io -t {_v}", _v)
+for text in (
+    "compass = 'north'",
+    "BYPASS_CACHE=1",
+    "$dbpass = getenv('DB_PASS');",
+    "SECRETKEY_LENGTH=64",
+    "server.login(user, password)",
+    "auth=HTTPBasicAuth(user, os.environ['PW'])",
+    "user.set_password(form.cleaned_data['password'])",
+    "check_password('plain', hashed)",
+    '"args": ["--listen", ":8080", "--token-file", "/run/secrets/token"]',
+    'metadata = [("x-request-id", "' + _r(32, _HEX) + '")]',
+    "Driver={ODBC Driver 18 for SQL Server};Server=db;Trusted_Connection=yes",
+    "see docs/setup/install@v2 and src/main@HEAD",
+    "sqlplus / as sysdba",
+    'curl -H "Accept: application/json" -H "X-Request-Id: ' + _r(32, _HEX) + '" https://api',
+    'GET /index.html HTTP/1.1\nHost: acme.io\nIf-None-Match: "' + _r(32, _HEX) + '"\n',
+    'HTTP/1.1 200 OK\nETag: W/"' + _r(24, _HEX) + '"\nX-Amz-Cf-Id: ' + _r(56, _URLSAFE),
+    "docker run -t -i ubuntu bash; glab auth status",
+):
+    _l("config_syntax", text)
