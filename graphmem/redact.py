@@ -1334,7 +1334,6 @@ def _loose_pair(m: re.Match[str], name_start: int, group: str) -> bool:
         return not any(c.isspace() for c in value) and not re.fullmatch(r"[A-Za-z_-]*", value)
     return (
         _looks_generated(value)
-        and re.search(r"[=()\[\]<>{}`]", value) is None
         and not re.fullmatch(_CODE_REFERENCE, value.rstrip(":.,"))  # token is Token.Name:
     )
 

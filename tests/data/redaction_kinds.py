@@ -827,3 +827,37 @@ for text in (
     "docker run -t -i ubuntu bash; glab auth status",
 ):
     _l("config_syntax", text)
+
+# Ordinary code that the widening first damaged (found by redacting the Python library tree).
+for text in (
+    "static_keys = ['aws_secret_access_key', 'aws_session_token']",
+    '__all__ = ["AdminAPIKey", "Owner"]',
+    "GPASS = 10 ** (0.1 * abs(gpass))",
+    '<a accesskey="z" id="prev" href="#">',
+    "binary_stdout.write('password={signature}\\n'.format(signature=sig))",
+    "f'SecretAccessKey: {params.secret_access_key}\\n'",
+    'if "p2c" not in headers:\n    p2c = self.DEFAULT_P2C\n',
+    "def sign(self, msg: bytes, key: Ed25519PrivateKey | None) -> bytes:",
+    "if token is Token.Name.Variable:",
+    "if h.startswith(b'\\x89PNG\\r\\n\\x1a\\n'):",
+    'super().__init__("InvalidParameterValueException", message)',
+    'ACCOUNT_ID_ENDPOINT_MODE = "AWS::Auth::AccountIdEndpointMode"',
+    'return extract_field_from_www_auth(response, "resource_metadata")',
+    "Ensure reserved metadata key AWS::CloudFormation::Module is not used",
+    "# TODO: pass allow_module_level=True when we no longer support pytest<7",
+):
+    _l("config_syntax", text)
+_v = _r(16)
+_s("connection", f"redis-cli -h cache.internal -p 6380 -a {_v} --scan", _v)
+_v = _r(48, _URLSAFE)
+_s("authorization", f'wscat -c "wss://rt.acme.io/ws?Authorization=Bearer%20{_v}"', _v)
+for text in (
+    "redis-cli -h cache.internal -p 6380 --scan",
+    "to login to the bastion: ssh -p 2222 ops@bastion",
+    'if headers:\n    session.headers.update({"X-Client-Build": "graphmem-v2-client-2024"})\n',
+    'return redirect_after_login(request, "/next?page=2")',
+    "assert token is cache[key2]",
+    'resource "aws_secretsmanager_secret" "db_v2" {',
+    'store.get_settings("api_token", "v2-default")',
+):
+    _l("config_syntax", text)
