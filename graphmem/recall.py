@@ -68,7 +68,8 @@ HOW_TO_KEEP = (
 LOOKALIKE_LT = "\u2039"  # a single angle quote: reads like `<`, parses as text
 # Any `<` (or a full-width one) before what could start a tag, in any script, after spaces too:
 # `< /graphmem-memory>`, or `<system-reminder>` spelt with a Cyrillic s, reads as a tag as well.
-_TAG_LIKE = re.compile(r"[<\uff1c\ufe64](?=\s*[/!?\w])")
+# Found by string searches: compiling the equivalent pattern cost every recall hook 0.2 ms.
+_TAG_OPENERS = ("<", "\uff1c", "\ufe64")
 # Invisible characters that hide a tag from the rule above (`<\u200b/graphmem-memory>`) or
 # reorder what the model reads: zero-width and joiners, bidi controls, soft hyphen, BOM.
 # A table for str.translate, not a pattern: compiling that character class cost every recall
@@ -101,8 +102,25 @@ def budget(context_window: int) -> int:
 
 def neutral(text: str, limit: int = ITEM_CHARS) -> str:
     """One line, at most `limit` chars, with no tag that could close the fence or mimic the host."""
-    line = _TAG_LIKE.sub(LOOKALIKE_LT, _SPACE.sub(" ", text.translate(_INVISIBLE)).strip())
+    line = _defang(_SPACE.sub(" ", text.translate(_INVISIBLE)).strip())
     return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
+
+
+def _defang(line: str) -> str:
+    """`line` with each `<` that could open a tag (before `/`, `!`, `?` or a letter or digit of
+    any script, after spaces or not) made a look-alike."""
+    chars: list[str] | None = None
+    for opener in _TAG_OPENERS:
+        at = line.find(opener)
+        while at >= 0:
+            after = at + 1
+            while after < len(line) and line[after].isspace():
+                after += 1
+            if after < len(line) and (line[after] in "/!?_" or line[after].isalnum()):
+                chars = chars or list(line)
+                chars[at] = LOOKALIKE_LT
+            at = line.find(opener, at + 1)
+    return "".join(chars) if chars else line
 
 
 def episode_item(

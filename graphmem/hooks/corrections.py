@@ -167,18 +167,11 @@ _CUES = frozenset(
     nope nah actually wait hold
     """.split()
 )
-_OPENER_START = re.compile(r"no+\b|hm")
 _WORD = re.compile(r"[a-z]+")
-_SENTENCE_END = re.compile(r"[.!?\n]")
-# Quoted or fenced text is someone else's words, not the user's instruction to the agent.
-_QUOTED = re.compile(
-    r"```.*?```|`[^`\n]*`|\"[^\"\n]*\"|“[^”\n]*”|(?:^|(?<=\s))'[^\n]+?'(?=[\s,.;:!?)]|$)",
-    re.DOTALL,
-)
 
 
 class _Rules:
-    """The compiled rules, made on first use."""
+    """The compiled rules, made on first use: an ordinary prompt compiles none of them."""
 
     def __init__(self) -> None:
         self.strong = re.compile(_STRONG)
@@ -186,29 +179,43 @@ class _Rules:
         self.opener = re.compile(_OPENER)
         self.pleasantry = re.compile(_PLEASANTRY)
         self.directive = re.compile(_DIRECTIVE)
+        self.sentence_end = re.compile(r"[.!?\n]")
+        # Quoted or fenced text is someone else's words, not the user's instruction to the agent.
+        self.quoted = re.compile(
+            r"```.*?```|`[^`\n]*`|\"[^\"\n]*\"|“[^”\n]*”|(?:^|(?<=\s))'[^\n]+?'(?=[\s,.;:!?)]|$)",
+            re.DOTALL,
+        )
 
 
 _rules: _Rules | None = None
 
 
+def _compiled() -> _Rules:
+    global _rules
+    _rules = _rules or _Rules()
+    return _rules
+
+
 def classify_prompt(prompt: str) -> str | None:
     """Classify `prompt`: "correction", "preference", or None for an ordinary prompt."""
-    text = _normalize(prompt)
-    if not text or not _may_fire(text):
+    if not _may_fire(_lower(prompt)):
         return None
-    return _classify(text)
+    text = _normalize(prompt)
+    return _classify(text) if text else None
 
 
 def _may_fire(text: str) -> bool:
-    """Whether any rule could match `text`: it holds a cue word or starts like an opener."""
-    return _OPENER_START.match(text) is not None or not _CUES.isdisjoint(
-        _WORD.findall(text.replace("'", ""))
+    """Whether any rule could match `text`: it holds a cue word or `no`, `nooo`… (every other
+    opener is a cue word). Asked of the whole prompt, quotes included: taking quoted text out
+    only removes words, and the word that opens the prompt once they are gone is in it."""
+    return any(
+        word in _CUES or (word[0] == "n" and word[1:] and not word[1:].strip("o"))
+        for word in _WORD.findall(text.replace("'", ""))
     )
 
 
 def _classify(text: str) -> str | None:
-    global _rules
-    rules = _rules = _rules or _Rules()
+    rules = _compiled()
     if _is_correction(text, rules):
         return "correction"
     if any(not _is_question(text, m.start()) for m in rules.preference.finditer(text)):
@@ -216,9 +223,12 @@ def _classify(text: str) -> str | None:
     return None
 
 
+def _lower(prompt: str) -> str:
+    return prompt[:_SCAN_CHARS].replace("\u2019", "'").replace("\u2018", "'").lower()
+
+
 def _normalize(prompt: str) -> str:
-    text = prompt[:_SCAN_CHARS].replace("\u2019", "'").replace("\u2018", "'").lower()
-    text = _QUOTED.sub(" ", text)
+    text = _compiled().quoted.sub(" ", _lower(prompt))
     # Line breaks end sentences (a question on the next line must not taint this one).
     return "\n".join(" ".join(ln.split()) for ln in text.splitlines() if ln.strip())
 
@@ -235,5 +245,5 @@ def _is_correction(text: str, rules: _Rules) -> bool:
 
 def _is_question(text: str, pos: int) -> bool:
     """Whether the sentence holding `pos` ends with a question mark."""
-    end = _SENTENCE_END.search(text, pos)
+    end = _compiled().sentence_end.search(text, pos)
     return end is not None and end.group() == "?"
