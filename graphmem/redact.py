@@ -283,6 +283,7 @@ def _rule(regex: str, find: _Finder, *triggers: str) -> _Rule:
 _B = r"(?<![A-Za-z0-9_-])"  # a token starts at a boundary: `sk-` inside `task-list` is no key
 _E = r"(?![A-Za-z0-9_-])"
 
+_UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
 # Tokens whose prefix their provider documents (the prefixes secret scanners key on): kind,
 # prefixes, and the shape of the random part. Each prefix is a literal trigger, so a text that
 # holds none of them costs one `str.find` per prefix.
@@ -295,7 +296,11 @@ _PREFIXED: tuple[tuple[str, str, str], ...] = (
         "glpat- gldt- glrt- glptt- glft- glsoat- glagent- glcbt- glffct- glimt- gloas- GR1348941",
         r"[A-Za-z0-9_-]{20,}",
     ),
-    ("slack_token", "xoxa- xoxb- xoxe- xoxo- xoxp- xoxr- xoxs- xapp-", r"[A-Za-z0-9-]{10,}"),
+    (
+        "slack_token",
+        "xoxa- xoxb- xoxc- xoxd- xoxe- xoxo- xoxp- xoxr- xoxs- xapp-",
+        r"[A-Za-z0-9%-]{10,}",
+    ),
     ("stripe_key", "sk_live_ rk_live_ sk_test_ rk_test_ sk_prod_ rk_prod_", r"[A-Za-z0-9]{16,}"),
     ("stripe_key", "whsec_", r"[A-Za-z0-9]{24,}"),
     ("google_api_key", "AIza", r"[0-9A-Za-z_-]{35}"),
@@ -369,6 +374,38 @@ _PREFIXED: tuple[tuple[str, str, str], ...] = (
     ("vercel_token", "vcp_ vci_ vca_ vcr_ vck_", r"[A-Za-z0-9]{24,}"),
     ("render_key", "rnd_", r"[A-Za-z0-9]{32}"),
     ("honeycomb_key", "hcaik_ hcxik_ hcamk_ hcxmk_", r"[a-z0-9]{50,}"),
+    ("google_client_secret", "GOCSPX-", r"[A-Za-z0-9_-]{28}"),
+    ("google_refresh_token", "1//0", r"[A-Za-z0-9_-]{40,}"),
+    ("airtable_token", "pat", r"[A-Za-z0-9]{14}\.[0-9a-f]{64}"),
+    ("fireworks_key", "fw_", r"[A-Za-z0-9]{24,}"),
+    ("elevenlabs_key", "sk_", r"[0-9a-f]{48}"),
+    ("pinecone_key", "pcsk_", r"[A-Za-z0-9_]{40,}"),
+    ("plaid_token", "access-sandbox- access-development- access-production-", _UUID),
+    ("adyen_key", "AQE", r"[A-Za-z0-9+/=_.-]{100,}"),
+    ("razorpay_key", "rzp_live_ rzp_test_", r"[A-Za-z0-9]{14}"),
+    ("supabase_key", "sb_secret_", r"[A-Za-z0-9_-]{20,}"),
+    ("sonarqube_token", "squ_ sqp_ sqa_", r"[0-9a-f]{40}"),
+    ("onepassword_token", "ops_eyJ", r"[A-Za-z0-9_=-]{100,}"),
+    ("dropbox_token", "sl.", r"[A-Za-z0-9._-]{130,}"),
+    ("asana_token", "1/ 2/", r"\d{14,16}(?:/\d{14,16})?:[0-9a-f]{32}"),
+    ("hubspot_token", "pat-na1- pat-na2- pat-eu1- pat-ap1-", _UUID),
+    ("intercom_token", "dG9rOj", r"[A-Za-z0-9+/=_-]{40,}"),
+    ("mailersend_token", "mlsn.", r"[0-9a-f]{64}"),
+    ("posthog_key", "phx_", r"[A-Za-z0-9]{40,}"),
+    ("woocommerce_key", "ck_ cs_", r"[0-9a-f]{40}"),
+    ("riot_key", "RGAPI-", _UUID),
+    ("lichess_token", "lip_", r"[A-Za-z0-9]{20}"),
+    ("tencent_key", "AKID", r"[A-Za-z0-9]{32}"),
+    ("yandex_token", "AQVN y0_", r"[A-Za-z0-9_-]{35,}"),
+    ("clickup_token", "pk_", r"\d{6,10}_[A-Z0-9]{32}"),
+    ("dbt_token", "dbtc_ dbtu_", r"[A-Za-z0-9_-]{40,}"),
+    ("anyscale_key", "esecret_", r"[A-Za-z0-9]{20,}"),
+    ("cerebras_key", "csk-", r"[A-Za-z0-9]{40,}"),
+    ("launchdarkly_key", "sdk-", _UUID),
+    ("cloudflare_ca_key", "v1.0-", r"[0-9a-f]{24}-[0-9a-f]{146}"),
+    ("crypto_private_key", "xprv tprv yprv zprv", r"[1-9A-HJ-NP-Za-km-z]{100,108}"),
+    ("nostr_key", "nsec1", r"[02-9ac-hj-np-z]{58}"),
+    ("lnd_macaroon", "0201036c6e64", r"[0-9a-f]{100,}"),
 )
 
 
@@ -631,6 +668,22 @@ _TOKEN_RULES: tuple[_Rule, ...] = (
     _rule(  # Microsoft Entra (Azure AD) client secret: 3 chars, a digit, `Q~`, 31-34 chars
         r"(?<=\d)Q~[A-Za-z0-9_~.-]{31,34}" + _E, _chars_before("azure_client_secret", 4), "Q~"
     ),
+    _rule(  # Salesforce session id: the org id (00D…), `!`, the session
+        _B + r"00D[A-Za-z0-9]{12,15}![A-Za-z0-9_.]{80,}" + _E, _whole("salesforce_token"), "00D"
+    ),
+    _rule(  # Braintree / PayPal access tokens
+        r"access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}",
+        _whole("braintree_token"),
+        "access_token$",
+    ),
+    _rule(  # Java keystores in base64 (JKS magic FEEDFEED, JCEKS CECECECE): private keys inside
+        r"(?:/u3\+7QAAAA|zs7OzgAAAA)[A-Za-z0-9+/=]{60,}", _whole("private_key"), "/u3+7Q", "zs7Ozg"
+    ),
+    _rule(  # minisign and signify secret keys: a comment line, then the key
+        r"untrusted comment: [^\n]{0,100}secret key[^\n]{0,100}\r?\n[A-Za-z0-9+/=]{40,}",
+        _whole("private_key"),
+        "untrusted comment:",
+    ),
     _rule(  # Terraform Cloud / Enterprise: 14 chars, `.atlasv1.`, 60-70 chars
         r"\.atlasv1\.[A-Za-z0-9_=-]{60,70}" + _E, _chars_before("terraform_token", 14), ".atlasv1."
     ),
@@ -759,18 +812,21 @@ _CALL_RULE = _Rule(  # a method of an SDK object: `GameAnalytics.Initialize(`, `
 
 
 def _find_call_password(m: re.Match[str]) -> _Found:
-    """The password a call is given: `smtp.login(user, '…')`, `HTTPBasicAuth('u', '…')` (the
-    second argument), `set_password('…')`, `changeUserPassword("u", "…")` (the last one)."""
+    """The password a call is given: `smtp.login(user, '…')`, `HTTPBasicAuth('u', '…')`,
+    `NetworkCredential("u", "…")` (the second argument), `MySQLdb.connect(host, user, '…')`,
+    `getConnection(url, user, '…')` (the third), `set_password('…')` (the last)."""
     text = m.string
     function = text[_name_start(text, m.start()) : m.end("fn")].lower()
-    if not re.fullmatch(_PASSWORD_CALL, function.rsplit(".", 1)[-1]) or any(
+    last = function.rsplit(".", 1)[-1]
+    if not (re.fullmatch(_PASSWORD_CALL, last) or function.endswith("credentials.create")) or any(
         w in function for w in _NOT_SETTING_PASSWORDS
     ):
         return None
     args = list(re.finditer(r"[^,]+", m.group("args")))
-    pick = args[-1] if "pass" in m.group("fn").lower() else args[1] if len(args) > 1 else None
-    if pick is None:
+    at = -1 if "pass" in last else 2 if "connect" in last else 1
+    if not -len(args) <= at < len(args):
         return None
+    pick = args[at]
     literal = re.fullmatch(r"[ \t]*([\"'])([^\"'\s]{1,256})\1[ \t]*", pick.group())
     if literal is None:
         return None
@@ -782,7 +838,10 @@ def _find_call_password(m: re.Match[str]) -> _Found:
 
 
 _WORD = r"[A-Z]?[a-z]+|[A-Z]+|[a-z_]+"
-_PASSWORD_CALL = r"login|auth|authenticate|(?:http)?(?:basic|digest|proxy)auth|\w*pass(?:word|wd)"
+_PASSWORD_CALL = (
+    r"login|auth|authenticate|(?:http)?(?:basic|digest|proxy)auth|\w*pass(?:word|wd)"
+    r"|connect|getconnection|\w*credentials?"
+)
 _NOT_SETTING_PASSWORDS = (
     "check",
     "verify",
@@ -796,9 +855,10 @@ _NOT_SETTING_PASSWORDS = (
     "parse",
 )
 _CALL_PASSWORD_RULE = _Rule(
-    r"(?P<fn>login|auth|password|passwd)[ \t]*\((?P<args>[^()\n]{1,300})\)",
+    r"(?P<fn>login|auth|password|passwd|getconnection|connect|credentials?(?:\.create)?)[ \t]*"
+    r"\((?P<args>[^()\n]{1,300})\)",
     _find_call_password,
-    ("login", "auth", "password(", "passwd("),
+    ("login", "auth", "password(", "passwd(", "connect(", "getconnection(", "credential"),
     fold=True,
 )
 
@@ -844,8 +904,29 @@ _HEADERS_RULE = _Rule(
     r"headers(?:(?P<env>=)|:[ \t]*(?=\r?\n))", _find_header_secrets, ("headers",), fold=True
 )
 
+
 # Azure storage shared access signatures: the `sig=` of a SAS URL or token.
-_SAS_RULE = _rule(r"(?<=[?&])sig=([A-Za-z0-9%+/=]{20,})", _token("azure_sas", 1), "sig=")
+def _find_signature(m: re.Match[str]) -> _Found:
+    """A signed URL's signature: Azure SAS `sig=`, S3 `X-Amz-Signature=`, GCS
+    `X-Goog-Signature=`, CloudFront `Signature=`; a parameter of a query, so after `?` or `&`."""
+    before = m.string[max(0, m.start() - 7) : m.start()].lower()
+    if not before.endswith(("?", "&", "?x-amz-", "&x-amz-", "x-goog-")) or not _has_entropy(
+        m.group("v")
+    ):
+        return None
+    return (
+        ("azure_sas" if m.group().lower().startswith("sig=") else "url_signature"),
+        m.start("v"),
+        m.end("v"),
+    )
+
+
+_SAS_RULE = _Rule(
+    r"(?:sig|signature)=(?P<v>[A-Za-z0-9%+/=_~.-]{20,})",
+    _find_signature,
+    ("sig=", "signature="),
+    fold=True,
+)
 
 # --------------------------------------------------------------------------- other syntaxes
 
@@ -957,6 +1038,8 @@ _CLI_PASSWORD_RULES = (
     _cli_password("mongo(?:sh|dump|restore|import|export)?", "-p", "mongo"),
     _cli_password("login", "-p", "login"),  # docker, podman, oc, cf, az … login -p
     _cli_password("auth", "-t", "auth"),  # glab auth login -t, doctl auth init -t
+    _cli_password("psexec|paexec", "-p", "psexec", "paexec"),
+    _cli_password("schtasks", "/RP", "schtasks"),
 )
 _OTHER_RULES: tuple[_Rule, ...] = (
     _Rule(  # MySQL/Oracle: IDENTIFIED [WITH plugin] BY 'password'
@@ -1073,7 +1156,7 @@ _OTHER_RULES: tuple[_Rule, ...] = (
 # Python, because a leading `[\w.-]*` would make the engine try every identifier in the text.
 _ASSIGNMENT = r"""(?x)
     (?:key(?:_base)?|secret|token|passw(?:or)?d|passphrase|passcode|pass|pwd|auth|psk|salt|pepper
-      |eap|xauth)
+      |eap|xauth|mnemonic|phrase)
     (?P<q>\\?["']\]|\\?["']?)                               # `$cfg["password"] =`, `[\"pw\"]`
     (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?(?=[ \t]*=))?  # `password: &str = "..."`
     (?:(?P<xsep>(?:[ \t]+[\w:.-]{1,40}=(?:"[^"<>\n]{0,100}"|'[^'<>\n]{0,100}')){0,4}>)
@@ -1083,7 +1166,7 @@ _ASSIGNMENT = r"""(?x)
     (?:@?"(?P<dq>(?:[^"\\\n]|\\.){0,512})"                          # `@"…"`: Objective-C
       |'(?P<sq>(?:[^'\\\n]|\\.){0,512})'
       |\\"(?P<eq>(?:[^"\\\n]|\\[^"\n]){0,512})\\"     # inside a JSON string: \"value\"
-      |(?P<bare>[^\s"'`,;&)}\\][^\s"'`,;&)}]{0,511})))
+      |(?P<bare>[^\s"'`,;&)}\\=][^\s"'`,;&)}]{0,511})))    # not `==`: a comparison
 """
 # Every quantifier above is bounded: a value is at most 512 characters, so a text made of
 # thousands of triggers costs each of them a bounded scan, never one to the end of the text.
@@ -1091,6 +1174,7 @@ _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 _NAME_WORDS = r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])"  # source text, as the judgements above
 _KEY_QUALIFIERS = frozenset(
     "api secret private access master signing encryption auth client app service license write "
+    "preshared "
     "subscription account admin webhook consumer deploy session shared hmac jwt cookie".split()
 )
 # Words that make a KEY or TOKEN name a lookup key, not a credential: database, cache, storage,
@@ -1130,7 +1214,11 @@ def _classify_name(name: str) -> tuple[str, str] | None:
         return "password", "weak"  # dbpass, keytool's -storepass; but GPASS = 10, lowpass
     if last == "pass":  # alone (rclone's `pass = …`) it is also a count: `pass: 12`
         return ("password", "strong") if len(words) > 1 else ("password", "weak")
-    if last.endswith(("secret", "apikey")) or words[-3:] == ["secret", "key", "base"]:
+    if (
+        last.endswith(("secret", "apikey", "mnemonic"))
+        or words[-3:] == ["secret", "key", "base"]
+        or words[-2:] == ["seed", "phrase"]
+    ):
         return "secret", "strong"
     if last.endswith("salt") or last == "pepper":  # before the lookup words: `hash_salt`
         return "secret", "weak"
@@ -1188,6 +1276,8 @@ def _bare_value_is_literal(m: re.Match[str], name: str, name_start: int) -> bool
     value, sep, text = m.group("bare"), m.group("sep"), m.string
     if value[0] in "{[(" or re.fullmatch(_CODE_REFERENCE, value):
         return False
+    if sep.strip() == ":" and re.compile(r"[ \t]*[|=\]]").match(text, m.end("bare")):
+        return False  # a type annotation: `key: Ed25519PrivateKey | None`
     if (
         name.startswith("-")
         or (sep == "=" and name.isupper())
@@ -1270,7 +1360,21 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     ):
         return None  # <key>Name</key>, public key AAAA…, primary key …, `key: Type | None`
     kind = _secret_kind(name, m.group(group), typed=loose[:1].isdigit())
-    return None if kind is None else (kind, m.start(group), m.end(group))
+    if kind is None:
+        return None
+    end = m.end(group)
+    if group == "bare" and m.group("sep")[:1] in " \t" and _starts_line(text, name_start):
+        more = re.compile(_MORE_WORDS).match(text, end)  # main.cf: `name = host:587 user:pw`
+        end = more.end() if more else end
+    return kind, m.start(group), end
+
+
+# The rest of a config line whose value has several words, when nothing in it is code.
+_MORE_WORDS = r"(?:[ \t]+[^\s#;\"'()=|&<>\[\]{}]{1,256}){1,8}(?=[ \t]*(?:\r?\n|$))"
+
+
+def _starts_line(text: str, at: int) -> bool:
+    return not text[max(0, at - 200) : at].rsplit("\n", 1)[-1].strip()
 
 
 _NOT_SECRET_KEYS = _LOOKUP_WORDS | {"host"}
@@ -1369,7 +1473,21 @@ def _is_pair(text: str, name: str, name_start: int, end: int) -> bool:
 _ASSIGNMENT_RULE = _Rule(
     _ASSIGNMENT,
     _find_assignment,
-    ("key", "secret", "token", "pass", "pwd", "auth", "psk", "salt", "pepper", "eap", "xauth"),
+    (
+        "key",
+        "secret",
+        "token",
+        "pass",
+        "pwd",
+        "auth",
+        "psk",
+        "salt",
+        "pepper",
+        "eap",
+        "xauth",
+        "mnemonic",
+        "phrase",
+    ),
     fold=True,
 )
 

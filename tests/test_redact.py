@@ -171,6 +171,14 @@ _ADVERSARIAL = {
     "Oracle logins": "sqlplus a/" * 10_000,
     "argv pairs": '["--token", ' * 8_000,
     "ODBC braces": "PWD={" * 20_000,
+    "config lines of many words": "password = a1b2c3d4" + " w" * 50_000,
+    "signatures": "?sig=" * 20_000 + "&X-Amz-Signature=" * 5_000,
+    "connection calls": "connect(" * 12_000,
+    "credential calls": "Credentials.create(" * 5_000,
+    "Salesforce heads": "00D" * 30_000,
+    "keystore heads": "/u3+7QAAAA" * 10_000,
+    "signify comments": "untrusted comment: secret key" * 3_000,
+    "seed phrases": "seed phrase " * 8_000,
 }
 
 

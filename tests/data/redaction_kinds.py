@@ -861,3 +861,154 @@ for text in (
     'store.get_settings("api_token", "v2-default")',
 ):
     _l("config_syntax", text)
+
+# More documented prefixes, one case each (the bodies follow each provider's documented shape).
+_BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+_BECH32_LOWER = "023456789acdefghjklmnpqrstuvwxyz"
+_u = "-".join(_r(n, _HEX) for n in (8, 4, 4, 4, 12))
+for _v in (
+    "GOCSPX-" + _r(28, _URLSAFE),
+    "1//0" + _r(60, _URLSAFE),
+    "pat" + _r(14) + "." + _r(64, _HEX),
+    "fw_" + _r(24),
+    "sk_" + _r(48, _HEX),
+    "pcsk_" + _r(6) + "_" + _r(60),
+    "access-production-" + _u,
+    "AQE" + _r(150, _AN + "+/"),
+    "rzp_live_" + _r(14),
+    "sb_secret_" + _r(32, _URLSAFE),
+    "squ_" + _r(40, _HEX),
+    "ops_eyJ" + _r(200, _URLSAFE),
+    "sl." + _r(140, _URLSAFE),
+    "1/" + _r(16, "0123456789") + ":" + _r(32, _HEX),
+    "pat-na1-" + _u,
+    "dG9rOj" + _r(54, _AN + "+/"),
+    "00D" + _r(12) + "!" + _r(96, _AN + "._"),
+    "mlsn." + _r(64, _HEX),
+    "phx_" + _r(43),
+    "cs_" + _r(40, _HEX),
+    "RGAPI-" + _u,
+    "lip_" + _r(20),
+    "AKID" + _r(32),
+    "y0_" + _r(58, _URLSAFE),
+    "pk_" + _r(8, "0123456789") + "_" + _r(32, _UPPER_AN),
+    "dbtc_" + _r(52, _URLSAFE),
+    "esecret_" + _r(24),
+    "csk-" + _r(48),
+    "sdk-" + _u,
+    "v1.0-" + _r(24, _HEX) + "-" + _r(146, _HEX),
+    "xprv9s21ZrQH143K" + _r(95, _BASE58),
+    "nsec1" + _r(58, _BECH32_LOWER),
+    "0201036c6e6402" + _r(200, _HEX),
+    "xoxc-" + _r(70, _AN + "-"),
+):
+    _s("prefixed_token", f"export CREDENTIAL='{_v}'", _v)
+for text in (
+    "pattern.compile(flags)",
+    "sk_live_ and pk_live_ keys; fw_version=2; sl.sort()",
+    "patient record 12345 and path/to/file",
+    "1/2 of the queries; 2/3 done",
+    "access-production-runbook.md",
+    "sdk-version 2.4.1; cs_main.c; ck_assert(x)",
+    "xprv and tprv are BIP32 extended private key prefixes",
+    "00D is the Salesforce org id prefix",
+    "phc_" + _r(43) + " is the PostHog project key (public)",
+    "AKIDEMIA is an event name",
+):
+    _l("prefixed_token", text)
+_v = f"access_token$production${_r(16, '0123456789abcdefghijklmnopqrstuvwxyz')}${_r(32, _HEX)}"
+_s("prefixed_token", f"the Braintree credential {_v} was rotated", _v)
+_v = "/u3+7QAAAAIAAAAB" + _r(400, _B64)
+_s("key_block", f"keystore.jks.b64: {_v}", _v[:50])
+_v = "RWRTY0Iy" + _r(150, _B64)
+_s("key_block", f"untrusted comment: minisign encrypted secret key\n{_v}\n", _v)
+_l("key_block", "untrusted comment: minisign public key 5A3B\nRWQf" + _r(52, _B64))
+_l("prefixed_token", "access_token$ is the Braintree prefix")
+_v = _r(16)
+_s("connection", f"proxy_password = proxy.acme.io:3128 ops {_v}\n", _v)
+_l("connection", "password_file = /etc/app/pw.txt mode 0600")
+
+# Signed URLs, more names (preshared keys, seed phrases), Windows tools, connection calls.
+_v = _r(64, _HEX)
+_s(
+    "connection",
+    "https://b.s3.amazonaws.com/r.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential="
+    f"AKIA{_r(16, _UPPER_AN)}%2F20240601%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20240601T0000"
+    f"00Z&X-Amz-Expires=3600&X-Amz-SignedHeaders=host&X-Amz-Signature={_v}",
+    _v,
+)
+_v = _r(512, _HEX)
+_s(
+    "connection",
+    "https://storage.googleapis.com/b/o.pdf?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Expires=900"
+    f"&X-Goog-SignedHeaders=host&X-Goog-Signature={_v}",
+    _v,
+)
+_v = _r(120, _URLSAFE) + "__"
+_s(
+    "connection",
+    f"https://d1.cloudfront.net/v.mp4?Expires=1717200000&Signature={_v}&Key-Pair-Id=K2JCJMDEHXQW5F",
+    _v,
+)
+_v = base64.b64encode(bytes(_rng.randrange(256) for _ in range(32))).decode()
+_s("config_syntax", f"[Peer]\nPublicKey = {_r(43, _B64)}=\nPresharedKey = {_v}\n", _v)
+_v = " ".join(
+    _rng.choice(
+        [
+            "abandon",
+            "ability",
+            "able",
+            "about",
+            "above",
+            "absent",
+            "absorb",
+            "abstract",
+            "absurd",
+            "abuse",
+            "access",
+            "accident",
+        ]
+    )
+    for _ in range(12)
+)
+_s("config_syntax", f'WALLET_MNEMONIC="{_v}"', _v)
+_v = _r(14)
+_s("config_syntax", f"psexec \\\\srv01 -u ACME\\svc_deploy -p {_v} cmd /c whoami", _v)
+_v = _r(14)
+_s("config_syntax", f'schtasks /Create /TN backup /TR c:\\b.cmd /RU ACME\\svc /RP "{_v}"', _v)
+_v = _r(12) + "9"
+_s("config_syntax", f'db = MySQLdb.connect("db.acme.io", "app", "{_v}", "shop")', _v)
+_v = _r(14)
+_s(
+    "config_syntax",
+    f'Connection c = DriverManager.getConnection(url, "reporting", "{_v}");',
+    _v,
+)
+_v = _r(16)
+_s("config_syntax", f'var cred = new NetworkCredential("svc_mail", "{_v}");', _v)
+_v = _r(40, _B64)
+_s(
+    "config_syntax",
+    f'AwsBasicCredentials.create("AKIA{_r(16, _UPPER_AN)}", "{_v}")',
+    _v,
+)
+for text in (
+    "https://b.s3.amazonaws.com/r.csv?versionId=3HL4kqtJlcpXroDTDmJ.rmSpXd3dIbrHY",
+    "?signature=valid&sig=ok",
+    "webhook verified: computed signature=" + _r(64, _HEX),
+    "PublicKey = " + _r(43, _B64) + "=",
+    "MNEMONIC_WORDS=12",
+    "psexec \\\\srv01 -s -i cmd",
+    "schtasks /Query /TN backup /V",
+    'db = MySQLdb.connect("db.acme.io", "app", password, "shop")',
+    'conn = sqlite3.connect("app.db", timeout=30)',
+    'Connection c = DriverManager.getConnection(url, user, props.getProperty("pw"));',
+    "var cred = CredentialCache.DefaultNetworkCredentials;",
+):
+    _l("config_syntax", text)
+for text in (
+    'if password == "-":  # prompt for it',
+    "return self.secret == other.secret",
+    "private_key: Ed25519PrivateKey | Ed448PrivateKey",
+):
+    _l("config_syntax", text)
