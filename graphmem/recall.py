@@ -38,6 +38,7 @@ HOST_CAP = 10_000
 PROJECT_SHARE = 0.7
 SHORTEST = 40  # a block with less room left than this is full
 ITEM_CHARS = 250  # measured: 250 > 300 > 350 > 400 > 500 on the tuning split
+ITEM_SHARE = 20  # a line may take 1/20 of a larger block: 400 chars of 8,000 (see item_chars)
 # Kinds in the order they matter when nothing more specific is known: what the user said about
 # how to work beats facts the agent kept, which beat compaction summaries and raw turns.
 PINNED_KINDS = ("correction", "preference")
@@ -123,8 +124,19 @@ def _defang(line: str) -> str:
     return "".join(chars) if chars else line
 
 
+def item_chars(total: int) -> int:
+    """How long a line of a block of `total` chars may be: a longer passage of a long turn when
+    the block has room for it (measured at 8,000 chars: 1/20 > 1/27 > 1/8 > 1/13 > 250)."""
+    return max(ITEM_CHARS, total // ITEM_SHARE)
+
+
 def episode_item(
-    e: Episode, words: Sequence[str] = (), *, stale_days: int = 0, superseded: bool = False
+    e: Episode,
+    words: Sequence[str] = (),
+    *,
+    stale_days: int = 0,
+    superseded: bool = False,
+    chars: int = ITEM_CHARS,
 ) -> Item:
     label = "" if e.kind == "memory" else f"[{e.kind}] "
     if e.teammate is not None:  # the model should know a teammate, not this user, kept it
@@ -132,7 +144,7 @@ def episode_item(
     text = f"{e.name}: {e.body}" if e.kind in ("doc", "summary") else e.body
     marks = ("[superseded] " if superseded else "") + staleness(e.created_at, stale_days)
     head = f"- {e.created_at[:10]} {marks}{label}"
-    return Item(e.uuid, head + neutral(passage(text, words, ITEM_CHARS - len(head))))
+    return Item(e.uuid, head + neutral(passage(text, words, chars - len(head)), chars))
 
 
 def staleness(stamp: str, stale_days: int) -> str:

@@ -397,8 +397,11 @@ class Memory:
         words = ep.words(query) if query else []
         old = recall.superseded(episodes)
         stale = self.config.stale_days
+        chars = recall.item_chars(recall.budget(self.config.context_window))
         for e in episodes:
-            yield recall.episode_item(e, words, stale_days=stale, superseded=e.uuid in old)
+            yield recall.episode_item(
+                e, words, stale_days=stale, superseded=e.uuid in old, chars=chars
+            )
 
     def _without_indexed(
         self, found: list[Episode], group: str, terms: ep.Terms | None

@@ -238,3 +238,20 @@ def test_room_left_in_a_small_store_goes_to_matches_of_any_word(
     block = ask(project, "What has Maya baked?", window=40_000)
     assert "baked sourdough" in block
     assert "making croissants" in block
+
+
+def test_a_larger_block_shows_more_of_a_long_turn(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 2,000-char block cuts a long turn's passage at 250 chars; an 8,000-char block has room
+    for 400, which here reaches the reason given after the fact."""
+    fact = "The API listens on port 8431 in development."
+    why = "Port 8080 clashes with the docs server."
+    body = "User: tidy up\nAssistant: " + FILLER * 12 + fact + " " + FILLER * 2 + why + FILLER * 9
+    store(project, turn(project, body))
+    monkeypatch.setenv("GRAPHMEM_CONTEXT_WINDOW", "10000")
+    small = ask(project, "Which port does the API use in development?")
+    assert fact in small and why not in small
+    monkeypatch.setenv("GRAPHMEM_CONTEXT_WINDOW", "40000")
+    large = ask(project, "Which port does the API use in development?")
+    assert fact in large and why in large
