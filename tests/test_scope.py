@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from graphmem import scope
 from graphmem.scope import git_remote, normalize_remote, project_for, sanitize
 
 
@@ -80,6 +82,25 @@ def test_sanitize_always_legal(raw: str) -> None:
     out = sanitize(raw)
     assert 1 <= len(out) <= 64
     assert all(c.isascii() and (c.isalnum() or c == "_") for c in out)
+
+
+# The recipes existing group ids were made with, as patterns; the code parses with string
+# methods (cheaper to start), and must give what these give on any text.
+_ILLEGAL_RUN = re.compile(r"[^A-Za-z0-9_]+")
+_SCP_LIKE = re.compile(r"^(?:[^@/]+@)?([^:/]+):(?!//)(.+)$")
+_REMOTE_HEADER = re.compile(r'^\[remote\s+"([^"]+)"\]')
+_REMOTE_PIECES = st.sampled_from(
+    [*'ab_Z9@/:.\n -"[]é\t=', "remote", "//", "[remote ", "git@", "u:p@"]
+)
+
+
+@given(st.one_of(st.text(), st.lists(_REMOTE_PIECES, max_size=12).map("".join)))
+def test_string_parsing_agrees_with_the_original_patterns(text: str) -> None:
+    assert sanitize(text) == (_ILLEGAL_RUN.sub("_", text).strip("_")[:64].rstrip("_") or "group")
+    scp = _SCP_LIKE.match(text)
+    assert scope._scp_like(text) == (scp.groups() if scp else None)
+    header = _REMOTE_HEADER.match(text)
+    assert scope._remote_section(text) == (header.group(1) if header else None)
 
 
 def test_long_folder_names_stay_within_64(tmp_path: Path) -> None:

@@ -18,11 +18,12 @@ from graphmem.record import record
 
 INDEX = "MEMORY.md"
 INDEX_LINES, INDEX_BYTES = 200, 25_000  # what of the index Claude Code loads into a session
-_LINKED = re.compile(r"\]\(([^()\s]+\.md)\)")
+_LINKED = r"\]\(([^()\s]+\.md)\)"  # compiled where the index is read, not in every hook
 MAX_FILE_BYTES = 64_000  # a memory file is a note; anything bigger is not one and is skipped
 MAX_FILES = 500  # a runaway folder costs the Stop hook a bounded scan
-# Not [^A-Za-z0-9_-] as its prompt text suggests: 2.1.332 makes '_' a '-' too (seen on disk).
-_OUTSIDE = re.compile(r"[^A-Za-z0-9]")
+# Every other character becomes `-` in its folder name; not only those outside [A-Za-z0-9_-] as
+# its prompt text suggests: 2.1.332 makes `_` a `-` too (seen on disk).
+_KEPT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 _FALSY = ("0", "false", "no", "off", "")
 
 # Claude Code's memory types, as graphmem's kinds: feedback is how the user wants work done.
@@ -98,7 +99,9 @@ def place(cwd: str, env: os._Environ[str] | dict[str, str] = os.environ) -> Plac
         merged.update(_settings(path))
     folder = merged.get("autoMemoryDirectory")
     if not isinstance(folder, str) or not folder:
-        folder = os.path.join(cfg, "projects", _OUTSIDE.sub("-", cwd), "memory")
+        folder = os.path.join(
+            cfg, "projects", "".join(c if c in _KEPT else "-" for c in cwd), "memory"
+        )
     folder = os.path.expanduser(folder)
     disabled = env.get("CLAUDE_CODE_DISABLE_AUTO_MEMORY", "").strip().lower()
     if disabled and disabled not in _FALSY:
@@ -140,7 +143,7 @@ def index(folder: str) -> set[str]:
     except OSError:
         return set()
     lines = head.splitlines()[:INDEX_LINES]
-    return {os.path.basename(m) for line in lines for m in _LINKED.findall(line)}
+    return {os.path.basename(m) for line in lines for m in re.findall(_LINKED, line)}
 
 
 def read(folder: str, file: str) -> Note | None:
