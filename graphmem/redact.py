@@ -185,7 +185,7 @@ def _drop_private_once(text: str) -> tuple[str, int, bool]:
 # ...)`), which spares every hook ~2 ms of compiling them up front.
 _PLACEHOLDER = r"""(?ix)^(?:
         \$\{[^}]*\}? | \$\(.*\)? | \$[A-Za-z_]\w* | %[A-Za-z_]\w*% | \{\{.*\}\} | \#\{[^}]*\}\#?
-      | <[^<>]*> | [x*.#•_-]{3,} | x+
+      | <[^<>]*> | [x*.#•_-]{3,} | x+ | …
       | your[-_ ].* | your[a-z]*(?:key|token|secret|password) | .*[-_ ]here
       | change[-_]?me | replace[-_]?me | example | placeholder | dummy | redacted
       | none | null | nil | undefined | true | false | todo | tbd | fixme | required
@@ -208,7 +208,7 @@ _PATH = (
     r"(?:~|\.{1,2})?/[\w.@+-]*(?:/[\w.@+-]*)+|(?:~|\.{1,2})/[\w.@+-]+"
     r"|[\w-]+(?:/[\w.@+-]+)+\.[A-Za-z][A-Za-z0-9]{0,5}"  # uploads/2024/a.png: no base64 has a dot
 )
-_CAMEL_WORDS = r"[a-z]+(?:[A-Z][a-z]+)+|[A-Z][a-z]+(?:[A-Z][a-z]+)+"
+_CAMEL_WORDS = r"[a-z]+(?:[._]?[A-Z][a-z]+)+|[A-Z][a-z]+(?:[._]?[A-Z][a-z]+)+"  # Token.Name.Builtin
 _TYPE_NAMES = frozenset(
     "str string int integer bool boolean bytes float number any object optional secretstr "
     "secretbytes unknown char".split()
@@ -406,6 +406,31 @@ _PREFIXED: tuple[tuple[str, str, str], ...] = (
     ("crypto_private_key", "xprv tprv yprv zprv", r"[1-9A-HJ-NP-Za-km-z]{100,108}"),
     ("nostr_key", "nsec1", r"[02-9ac-hj-np-z]{58}"),
     ("lnd_macaroon", "0201036c6e64", r"[0-9a-f]{100,}"),
+    ("notion_token", "secret_", r"[A-Za-z0-9]{43}"),
+    ("resend_key", "re_", r"[A-Za-z0-9]{8}_[A-Za-z0-9]{24}"),
+    ("jina_key", "jina_", r"[A-Za-z0-9_-]{40,}"),
+    ("tavily_key", "tvly-", r"[A-Za-z0-9_-]{24,}"),
+    ("firecrawl_key", "fc-", r"[0-9a-f]{32}"),
+    ("browserbase_key", "bb_live_ bb_test_", r"[A-Za-z0-9_-]{20,}"),
+    ("e2b_key", "e2b_", r"[0-9a-f]{40}"),
+    ("runway_key", "key_", r"[0-9a-f]{128}"),
+    ("jenkins_token", "11", r"(?=[0-9]{0,31}[a-f])[0-9a-f]{32}"),  # not a number
+    ("akamai_token", "akab-", r"[a-z0-9]{16}-[a-z0-9]{16}"),
+    ("paddle_key", "pdl_live_apikey_ pdl_sdbx_apikey_", r"[A-Za-z0-9_]{20,}"),
+    ("matrix_token", "syt_", r"[A-Za-z0-9_]{30,}"),
+    ("klaviyo_key", "pk_", r"[0-9a-f]{34}"),
+    ("statsig_key", "secret-", r"[A-Za-z0-9]{40,}"),
+    ("crates_token", "cio", r"[A-Za-z0-9]{32}"),
+    ("fauna_key", "fnA fnE", r"[A-Za-z0-9_-]{36,}"),
+    ("elastic_key", "essu_", r"[A-Za-z0-9_=-]{40,}"),
+    ("metabase_key", "mb_", r"[A-Za-z0-9+/=]{40,}"),
+    ("retool_token", "retool_", r"[A-Za-z0-9]{32,}"),
+    ("deepsource_token", "dsp_", r"[0-9a-f]{40,}"),
+    ("gitpod_token", "gitpod_pat_", r"[A-Za-z0-9_.-]{40,}"),
+    ("iex_key", "sk_ Tsk_", r"[0-9a-f]{32}"),
+    # Bitcoin private keys in wallet import format (uncompressed 5H/5J/5K, compressed K/L)
+    ("crypto_private_key", "5H 5J 5K", r"[1-9A-HJ-NP-Za-km-z]{49}"),
+    ("crypto_private_key", "Kw Kx Ky Kz L1 L2 L3 L4 L5", r"[1-9A-HJ-NP-Za-km-z]{50}"),
 )
 
 
@@ -862,9 +887,65 @@ _CALL_PASSWORD_RULE = _Rule(
     fold=True,
 )
 
+
+def _find_default(m: re.Match[str]) -> _Found:
+    """A default named by what it is the default of: an HCL `variable "db_password" {`, or the
+    YAML key one level up (CloudFormation parameters, action inputs)."""
+    text = m.string
+    before = text[max(0, m.start() - 600) : m.start()]
+    hcl = re.search(r'variable[ \t]+"([\w-]{1,128})"[ \t]*\{[^{}]*$', before)
+    if hcl is not None:
+        parent = hcl.group(1)
+    else:
+        lines = before.split("\n")
+        indent = len(lines[-1]) - len(lines[-1].lstrip())
+        parent = ""
+        for line in reversed(lines[-12:-1]):
+            key = re.fullmatch(r"([ \t]*)([\w.-]{1,128}):[ \t]*", line)
+            if key is not None and len(key.group(1)) < indent:
+                parent = key.group(2)
+                break
+    group = m.lastgroup or "v"
+    kind = _secret_kind(parent, m.group(group).strip()) if parent else None
+    return None if kind is None else (kind, m.start(group), m.end(group))
+
+
+_DEFAULT_RULE = _Rule(
+    r"default[\"']?[ \t]*[:=][ \t]*(?:\"(?P<dq>[^\"\n]{1,512})\"|'(?P<sq>[^'\n]{1,512})'"
+    r"|(?P<v>[^\s\"'#][^\r\n#]{0,511}))",
+    _find_default,
+    ("default",),
+    fold=True,
+)
+
+
+def _find_named_call(m: re.Match[str]) -> _Found:
+    """A one-argument call named like a secret: `.api_key("…")`, `setAccessToken("…")`,
+    `withClientSecret("…")`, given a generated-looking literal (`apikey("ApiKeyId")` names one);
+    not a getter (`getToken("Authorization")`)."""
+    text = m.string
+    function = re.split(r"[.:]", text[_name_start(text, m.start()) : m.end("fn")])[-1]
+    name = re.sub(r"^(?:set|with)(?=[A-Z_])_?", "", function)
+    if re.match(_GETTER_NAME, name) or re.match(_GETTER_NAME, function):
+        return None
+    group = m.lastgroup or "dq"
+    kind = _secret_kind(name, m.group(group)) if _looks_generated(m.group(group)) else None
+    return None if kind is None else (kind, m.start(group), m.end(group))
+
+
+_GETTER_NAME = (
+    r"(?i)get|fetch|read|load|has|find|lookup|parse|decode|verify|validate|check|is_|sort"
+)
+_NAMED_CALL_RULE = _Rule(
+    r"(?P<fn>key|token|secret)[ \t]*\([ \t]*"
+    r"(?:\"(?P<dq>[^\"\\\n]{1,512})\"|'(?P<sq>[^'\\\n]{1,512})')[ \t]*\)",
+    _find_named_call,
+    ("key(", "token(", "secret("),
+    fold=True,
+)
 _COOKIE_RULE = _Rule(
-    r"(?:cookie|-b)[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+)[\"']?"
-    r"(?P<pairs>(?:(?!cookie)[^\n\"'`]){1,2000})",  # up to the next trigger: no rescans
+    r"(?:cookie[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+)[\"']?|-b[ \t]+[\"'])"
+    r"(?P<pairs>(?:(?!cookie|-b )[^\n\"'`]){1,2000})",  # up to the next trigger: no rescans
     _find_cookie_secrets,
     ("cookie", "-b "),
     fold=True,
@@ -939,11 +1020,27 @@ def _literal(kind: str) -> _Finder:
         groups = m.groupdict()
         group = next(g for g in ("dq", "sq", "v") if groups.get(g) is not None)
         value = m.group(group)
-        if _is_placeholder(value) or value.startswith("$"):
-            return None
+        if _is_placeholder(value.rstrip("`,.;)")) or value.startswith(("$", "`")):
+            return None  # `--body …`, in Markdown: an example, not a value
         return kind, m.start(group), m.end(group)
 
     return find
+
+
+def _find_dsn_password(m: re.Match[str]) -> _Found:
+    """Go's MySQL DSN, `user:password@tcp(host:3306)/db`: the password is before the trigger."""
+    text, end = m.string, m.start()
+    start = end
+    while start > 0 and end - start < 300 and text[start - 1] not in " \t\r\n\"'`=/()@":
+        start -= 1
+    user, colon, password = text[start:end].partition(":")
+    if not colon or not user or _is_placeholder(password) or "%" in password:
+        return None  # `%s:%s@tcp(%s)`: a format string
+    return "password", end - len(password), end
+
+
+def _find_xml_rsa_key(m: re.Match[str]) -> _Found:
+    return ("private_key", m.start(), m.end()) if "<D>" in m.group() else None
 
 
 def _find_user_password(m: re.Match[str]) -> _Found:
@@ -1040,6 +1137,10 @@ _CLI_PASSWORD_RULES = (
     _cli_password("auth", "-t", "auth"),  # glab auth login -t, doctl auth init -t
     _cli_password("psexec|paexec", "-p", "psexec", "paexec"),
     _cli_password("schtasks", "/RP", "schtasks"),
+    _cli_password("ssh-keygen", "-[NP]", "ssh-keygen"),
+    _cli_password("zip|unzip", "-P", "zip", "unzip"),
+    _cli_password("7z|7za|7zz", "-p", "7z", glued=True),
+    _cli_password("cqlsh", "-p", "cqlsh"),
 )
 _OTHER_RULES: tuple[_Rule, ...] = (
     _Rule(  # MySQL/Oracle: IDENTIFIED [WITH plugin] BY 'password'
@@ -1074,12 +1175,29 @@ _OTHER_RULES: tuple[_Rule, ...] = (
     ),
     *_CLI_PASSWORD_RULES,
     _rule(  # Oracle: sqlplus user/password@db, jdbc:oracle:thin:user/password@host
-        r"(?:sqlplus(?:[ \t]+-[A-Za-z]{1,2})*[ \t]+|thin:)[\"']?[A-Za-z][\w$#]{0,29}/"
-        r"(?P<v>[^\s/@\"']{1,128})@",
+        r"(?:sqlplus(?:[ \t]+-[A-Za-z]{1,2})*[ \t]+|thin:|(?:CONNECT|connect|CONN|conn)[ \t]+)"
+        r"[\"']?[A-Za-z][\w$#]{0,29}/(?P<v>[^\s/@\"']{1,128})@",
         _literal("password"),
         "sqlplus",
         "thin:",
+        "CONN",
+        "conn",
     ),
+    _rule(  # positional passwords: htpasswd -b FILE USER PW, rabbitmqctl add_user U PW, poetry
+        r"(?:htpasswd[ \t]+-[A-Za-z]*b[A-Za-z]*(?:[ \t]+\S{1,256}){2}"
+        r"|rabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S{1,256}"
+        r"|poetry[ \t]+config[ \t]+http-basic\.\S{1,256}[ \t]+\S{1,256})[ \t]+"
+        + _QUOTED_VALUE
+        + r"|(?P<v>[^\s\"';|&]{1,256}))",
+        _literal("password"),
+        "htpasswd",
+        "rabbitmqctl",
+        "poetry config http-basic",
+    ),
+    _rule(  # smbclient, rpcclient, smbmap: -U 'DOMAIN\user%password'
+        r"-U[ \t]+[\"']?[^\s%\"']{1,256}%(?P<v>[^\s\"']{1,256})", _literal("password"), "-U "
+    ),
+    _rule(r"@(?:tcp|unix)\(", _find_dsn_password, "@tcp(", "@unix("),  # Go: user:pw@tcp(host)/db
     _Rule(  # Windows: net user NAME PASSWORD [/add …]; `*` prompts
         r"(?<![\w-])net[ \t]+user[ \t]+(?:\"[^\"\n]{1,128}\"|[^\s\"/]{1,128})[ \t]+"
         + _QUOTED_VALUE
@@ -1119,11 +1237,19 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         _find_relay_login,
         "]:",
     ),
-    _rule(
-        r"<add[ \t]+key[ \t]*=[ \t]*([\"'])(?P<name>[^\"'<>\n]{1,128})\1[ \t]+"
+    _rule(  # <add key="ApiSecret" value="…"/>, <property name="…password" value="…"/>, <env …>
+        r"(?:key|name)[ \t]*=[ \t]*([\"'])(?P<name>[^\"'<>\n]{1,128})\1[ \t]+"
         r"value[ \t]*=[ \t]*([\"'])(?P<v>[^\"'<>\n]{1,512})\3",
         _find_named_value,
-        "<add ",
+        'key="',
+        "key='",
+        'name="',
+        "name='",
+    ),
+    _rule(  # .NET's XML RSA keys: private when they hold the private exponent <D>
+        r"<RSAKeyValue>(?:(?!<RSAKeyValue>)[\s\S]){0,8000}?</RSAKeyValue>",
+        _find_xml_rsa_key,
+        "<RSAKeyValue>",
     ),
     _rule(  # Android resources: <string name="api_secret">…</string>
         r"<string[ \t]+name[ \t]*=[ \t]*\"(?P<name>[\w.-]{1,128})\"[^<>\n]{0,200}>"
@@ -1157,7 +1283,7 @@ _OTHER_RULES: tuple[_Rule, ...] = (
 _ASSIGNMENT = r"""(?x)
     (?:key(?:_base)?|secret|token|passw(?:or)?d|passphrase|passcode|pass|pwd|auth|psk|salt|pepper
       |eap|xauth|mnemonic|phrase)
-    (?P<q>\\?["']\]|\\?["']?)                               # `$cfg["password"] =`, `[\"pw\"]`
+    (?P<q>\\?["'][\]}]|\\?["']?)                               # `$cfg["password"] =`, `[\"pw\"]`
     (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?(?=[ \t]*=))?  # `password: &str = "..."`
     (?:(?P<xsep>(?:[ \t]+[\w:.-]{1,40}=(?:"[^"<>\n]{0,100}"|'[^'<>\n]{0,100}')){0,4}>)
        (?P<xml>[^<>\n]{1,256})(?=</)                                  # <password a="b">value</
@@ -1346,6 +1472,10 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         value = m.group(group)[1:]  # ODBC: PWD={…};, braces quote the value
         kind = _secret_kind(name, value)
         return None if kind is None else (kind, m.start(group) + 1, m.end(group))
+    if group == "bare" and re.fullmatch(r"[|>][-+]?", m.group(group)):  # YAML block scalar
+        line = re.compile(r"[ \t]*\r?\n[ \t]+([^\s][^\r\n]{0,511})").match(text, m.end(group))
+        kind = _secret_kind(name, line.group(1).rstrip()) if line else None
+        return None if kind is None or line is None else (kind, line.start(1), line.end(1))
     if group == "bare" and not _bare_value_is_literal(m, name, name_start):
         return None
     loose = m.group("loose") or ""
@@ -1508,6 +1638,8 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable, ...] = (
     _HEADERS_RULE,
     _REQUEST_HEADER_RULE,
     _CALL_PASSWORD_RULE,
+    _NAMED_CALL_RULE,
+    _DEFAULT_RULE,
     _CALL_RULE,
     _SAS_RULE,
     *_OTHER_RULES,

@@ -179,6 +179,17 @@ _ADVERSARIAL = {
     "keystore heads": "/u3+7QAAAA" * 10_000,
     "signify comments": "untrusted comment: secret key" * 3_000,
     "seed phrases": "seed phrase " * 8_000,
+    "XML name/value": 'name="a" value="' * 6_000,
+    "XML RSA keys": "<RSAKeyValue>" * 8_000,
+    "Go DSNs": "a" * 100_000 + "@tcp(",
+    "Go DSN triggers": "@tcp(" * 20_000,
+    "positional passwords": "htpasswd -b " * 8_000,
+    "smbclient users": "-U a" * 25_000,
+    "YAML block scalars": "password: |\n" * 8_000,
+    "defaults": "default: " * 10_000,
+    "defaults under keys": "a:\n" * 20_000 + "  default: x",
+    "HCL variables": 'variable "a" {' + " default = x" * 8_000,
+    "named calls": "token(" * 16_000,
 }
 
 

@@ -1012,3 +1012,133 @@ for text in (
     "private_key: Ed25519PrivateKey | Ed448PrivateKey",
 ):
     _l("config_syntax", text)
+
+for _v in (
+    "secret_" + _r(43),
+    "re_" + _r(8) + "_" + _r(24),
+    "jina_" + _r(60, _URLSAFE),
+    "tvly-" + _r(32),
+    "fc-" + _r(32, _HEX),
+    "bb_live_" + _r(27, _URLSAFE),
+    "e2b_" + _r(40, _HEX),
+    "key_" + _r(128, _HEX),
+    "11" + _r(32, _HEX),
+    "akab-" + _r(16, "abcdefghijklmnopqrstuvwxyz0123456789") + "-" + _r(16, "abcdefghij0123456789"),
+    "pdl_live_apikey_" + _r(26) + "_" + _r(22),
+    "syt_" + _r(12) + "_" + _r(20) + "_" + _r(6),
+    "pk_" + _r(34, _HEX),
+    "secret-" + _r(43),
+    "cio" + _r(32),
+    "fnA" + _r(37, _URLSAFE),
+    "essu_" + _r(60, _URLSAFE),
+    "mb_" + _r(44, _B64),
+    "retool_" + _r(32),
+    "dsp_" + _r(40, _HEX),
+    "gitpod_pat_" + _r(40, _URLSAFE),
+    "sk_" + _r(32, _HEX),
+    "5K" + _r(49, _BASE58),
+    "L3" + _r(50, _BASE58),
+):
+    _s("prefixed_token", f'creds.json: {{"value": "{_v}"}}', _v)
+for text in (
+    "secret_santa_assignments.csv and re_compile_patterns()",
+    "fc-container, bb_live_events, key_value_store, mb_strlen($s)",
+    "the 11 tests passed in 5H 3m; issue 5J 4K and note Kx Ky Kz",
+    "retool_workflows and dsp_filter.c; pk_id_seq; cio_check",
+    "commit " + _r(40, _HEX) + " and ids 11" + _r(30, "0123456789"),
+    "test_" + _r(30) + " is a generated name",
+):
+    _l("prefixed_token", text)
+_l("prefixed_token", "at x = 10^5 we obtain 11" + _r(32, "0123456789") + ".")
+
+# More command lines, values named by their parent (HCL variables, CloudFormation parameters,
+# action inputs), secret-named one-argument calls, XML name/value pairs, YAML block scalars,
+# .NET XML RSA keys, Go DSNs, smbclient's user%password.
+_v = _r(16)
+_s("config_syntax", f'ssh-keygen -t ed25519 -f deploy_key -N "{_v}" -C ci', _v)
+_v = _r(12)
+_s("config_syntax", f"zip -r -P {_v} backup.zip exports/", _v)
+_v = _r(14)
+_s("config_syntax", f"7z a -p{_v} -mhe=on vault.7z docs/", _v)
+_v = _r(15)
+_s("config_syntax", f"cqlsh cassandra.internal -u cassandra -p {_v}", _v)
+_v = _r(13)
+_s("config_syntax", f"htpasswd -bc /etc/nginx/.htpasswd admin {_v}", _v)
+_v = _r(16)
+_s("config_syntax", f"rabbitmqctl add_user deployer {_v}", _v)
+_v = _r(18)
+_s("config_syntax", f"poetry config http-basic.private ci-bot {_v}", _v)
+_v = _r(14)
+_s("connection", f"smbclient //fs01/share -U 'ACME\\backup%{_v}' -c ls", _v)
+_v = _r(16)
+_s("connection", f'dsn := "app:{_v}@tcp(db.internal:3306)/shop?parseTime=true"', _v)
+_v = _r(14)
+_s("connection", f"SQL> CONNECT hr/{_v}@//db.acme.io:1521/HRPDB", _v)
+_v = _r(20)
+_s(
+    "config_syntax",
+    f'variable "db_password" {{\n  type      = string\n  sensitive = true\n'
+    f'  default   = "{_v}"\n}}',
+    _v,
+)
+_v = _r(18)
+_s(
+    "config_syntax",
+    f"Parameters:\n  DbMasterPassword:\n    Type: String\n    NoEcho: true\n    Default: {_v}\n",
+    _v,
+)
+_v = _r(32)
+_s("config_syntax", f"inputs:\n  api_token:\n    description: token\n    default: '{_v}'\n", _v)
+_v = _r(28)
+_s("config_syntax", f'let client = Client::builder().api_key("{_v}").build()?;', _v)
+_v = _r(36)
+_s("config_syntax", f'sdk.setAccessToken("{_v}");', _v)
+_v = _r(18)
+_s("config_syntax", f'<property name="hibernate.connection.password" value="{_v}"/>', _v)
+_v = _r(20)
+_s("config_syntax", f'<env name="MAIL_PASSWORD" value="{_v}" force="true"/>', _v)
+_v = _r(22)
+_s("config_syntax", f"smtp:\n  password: |-\n    {_v}\n  port: 587\n", _v)
+_d = _r(172, _B64)
+_s(
+    "key_block",
+    f"<RSAKeyValue><Modulus>{_r(172, _B64)}</Modulus><Exponent>AQAB</Exponent>"
+    f"<P>{_r(88, _B64)}</P><Q>{_r(88, _B64)}</Q><D>{_d}</D></RSAKeyValue>",
+    _d,
+)
+_v = _r(16)
+_s("config_syntax", f'$ENV{{"API_TOKEN"}} = "{_v}";', _v)
+for text in (
+    "ssh-keygen -t ed25519 -f deploy_key -N '' -C ci",
+    "zip -r backup.zip exports/ && unzip -l backup.zip",
+    "7z a -mhe=on archive.7z docs/",
+    "htpasswd -c /etc/nginx/.htpasswd admin",
+    "rabbitmqctl list_users",
+    "poetry config virtualenvs.in-project true",
+    "smbclient -L //fs01 -U guest -N",
+    'dsn := fmt.Sprintf("%s:%s@tcp(%s)/shop", user, pass, host)',
+    'variable "db_password" {\n  type      = string\n  sensitive = true\n}',
+    'variable "region" {\n  default = "eu-west-1"\n}',
+    "Parameters:\n  DbMasterPassword:\n    Type: String\n"
+    "    Default: '{{resolve:secretsmanager:db}}'",
+    "Parameters:\n  InstanceType:\n    Type: String\n    Default: t3.micro2024",
+    "let sort = items.sort_by_key(|i| i.name);",
+    'headers.getToken("Authorization")',
+    'cache.key("user-42")',
+    '<property name="hibernate.dialect" value="org.hibernate.dialect.PostgreSQL10Dialect"/>',
+    "smtp:\n  password: |-\n    ${SMTP_PASSWORD}\n  port: 587\n",
+    "<RSAKeyValue><Modulus>" + _r(172, _B64) + "</Modulus><Exponent>AQAB</Exponent></RSAKeyValue>",
+):
+    _l("config_syntax", text)
+for text in (
+    'raw_key = cls.binding.generate_private_key("Ed25519")',
+    "string_to_token('String.Double')",
+    'ApiKeyId: PassThroughProp | None = apikey("ApiKeyId")',
+):
+    _l("config_syntax", text)
+_l("config_syntax", "string_to_token('Token.Literal.Number')")
+_l(
+    "config_syntax",
+    "Tools' flags count (`mysql -p…`, `gh secret set --body …`, `sshpass -p PASSWORD`).",
+)
+_l("config_syntax", 'value = client.get_secret("prod/db-credentials-v2")')
