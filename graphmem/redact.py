@@ -767,7 +767,12 @@ _SESSION_NAME = r"(?i)sess|sid|auth|token|jwt|remember|login|csrf|xsrf|secret"
 
 
 def _looks_credential(value: str) -> bool:
-    return not _is_placeholder(value) and _looks_generated(value) and len(value) >= 16
+    return (
+        len(value) >= 16
+        and "://" not in value
+        and not _is_placeholder(value)
+        and _looks_generated(value)
+    )
 
 
 def _find_header_secrets(m: re.Match[str]) -> _Found:
@@ -778,7 +783,7 @@ def _find_header_secrets(m: re.Match[str]) -> _Found:
         return None  # OTEL_EXPORTER_OTLP_HEADERS=…, not code's `headers = …`
     if not m.group("env"):
         block_end = start  # a YAML block: the lines indented under `headers:`
-        line_start = text.rfind("\n", 0, m.start()) + 1
+        line_start = _line_start(text, m.start())
         indent = m.start() - line_start
         if text[line_start : m.start()].strip(" \t-"):  # `if "p2c" not in headers:` is code
             return None
@@ -958,7 +963,7 @@ def _find_request_headers(m: re.Match[str]) -> _Found:
     if m.group("hname") is not None:
         lines = [(m.group("hname"), m.start("hval"), m.end("hval"))]
     else:
-        line_start = text.rfind("\n", 0, m.start()) + 1
+        line_start = _line_start(text, m.start())
         if not re.match(r"[A-Z]{3,7} \S", text[line_start : m.start()]):  # not a response
             return None
         head = re.compile(r"([A-Za-z][\w-]{0,60}):[ \t]*([^\r\n]{0,512})\r?\n")
@@ -978,7 +983,7 @@ _REQUEST_HEADER_RULE = _Rule(
     r"(?:-h|--header)[ \t]+[\"']?(?P<hname>[A-Za-z][\w-]{0,60}):[ \t]*(?P<hval>[^\s\"']{1,512})"
     r"| http/[12](?:\.[01])?\r?\n",
     _find_request_headers,
-    ("-h ", "--header", " http/1", " http/2"),
+    ("-h ", "--header", " http/"),
     fold=True,
 )
 _HEADERS_RULE = _Rule(
@@ -991,9 +996,9 @@ def _find_signature(m: re.Match[str]) -> _Found:
     """A signed URL's signature: Azure SAS `sig=`, S3 `X-Amz-Signature=`, GCS
     `X-Goog-Signature=`, CloudFront `Signature=`; a parameter of a query, so after `?` or `&`."""
     before = m.string[max(0, m.start() - 7) : m.start()].lower()
-    if not before.endswith(("?", "&", "?x-amz-", "&x-amz-", "x-goog-")) or not _has_entropy(
-        m.group("v")
-    ):
+    query = before.endswith(("?", "&", "?x-amz-", "&x-amz-", "x-goog-"))
+    header = before.endswith(", ") and m.group().lower().startswith("signature=")  # SigV4 header
+    if not (query or header) or not _has_entropy(m.group("v")):
         return None
     return (
         ("azure_sas" if m.group().lower().startswith("sig=") else "url_signature"),
@@ -1079,13 +1084,29 @@ def _find_relay_login(m: re.Match[str]) -> _Found:
 
 def _find_named_value(m: re.Match[str]) -> _Found:
     """A value whose name is given beside it: `<add key="ApiSecret" value="…"/>`, Kubernetes and
-    ECS environment entries (`name: DB_PASSWORD` then `value: …`)."""
-    kind = _secret_kind(m.group("name"), m.group("v"))
+    ECS environment entries (`name: DB_PASSWORD` then `value: …`), a HAR file's cookies."""
+    name, value = m.group("name"), m.group("v")
+    kind = _secret_kind(name, value)
+    if kind is None and re.search(_SESSION_NAME, name) and _looks_credential(value):
+        kind = "session"  # {"name": "PHPSESSID", "value": "…"}
     return None if kind is None else (kind, m.start("v"), m.end("v"))
 
 
 _QUOTED_VALUE = r"""(?:"(?P<dq>[^"\n]{1,512})"|'(?P<sq>[^'\n]{1,512})'"""  # open: more may follow
 _SECRET_VALUE_FLAG = r"(?:--(?:body|value|data|secret-string|secret-value)(?![\w-])|-b)"
+
+
+def _line_start(text: str, at: int, most: int = 300) -> int:
+    """Where the line holding `at` starts, looking back `most` characters at most: a text of
+    many triggers on one line must not cost a scan to its start per trigger."""
+    floor = max(0, at - most)
+    newline = text.rfind("\n", floor, at)
+    return newline + 1 if newline != -1 else floor
+
+
+def _find_herestring_secret(m: re.Match[str]) -> _Found:
+    line = m.string[_line_start(m.string, m.start()) : m.start()]
+    return None if re.search(_STORES_SECRET, line) is None else _literal("password")(m)
 
 
 def _find_piped_secret(m: re.Match[str]) -> _Found:
@@ -1129,18 +1150,21 @@ def _not_a_number(find: _Finder) -> _Finder:
 _CLI_PASSWORD_RULES = (
     _cli_password("mysql[a-z]{0,6}", "-p", "mysql", glued=True),  # mysqldump, mysqladmin …
     _cli_password("redis-cli", "-a", "redis-cli"),
-    _cli_password("sqlcmd|bcp|osql", "-P", "sqlcmd", "bcp", "osql"),
+    _cli_password("sqlcmd|bcp", "-P", "sqlcmd", "bcp"),
     _cli_password("ldap[a-z]{2,12}", "-w", "ldap"),
     _cli_password("mosquitto_[a-z]{2,4}", "-P", "mosquitto_"),
     _cli_password("mongo(?:sh|dump|restore|import|export)?", "-p", "mongo"),
     _cli_password("login", "-p", "login"),  # docker, podman, oc, cf, az … login -p
     _cli_password("auth", "-t", "auth"),  # glab auth login -t, doctl auth init -t
-    _cli_password("psexec|paexec", "-p", "psexec", "paexec"),
+    _cli_password("psexec", "-p", "psexec"),
     _cli_password("schtasks", "/RP", "schtasks"),
     _cli_password("ssh-keygen", "-[NP]", "ssh-keygen"),
     _cli_password("zip|unzip", "-P", "zip", "unzip"),
     _cli_password("7z|7za|7zz", "-p", "7z", glued=True),
     _cli_password("cqlsh", "-p", "cqlsh"),
+    _cli_password("security", "-w", "security"),  # macOS keychain: add-*-password -w
+    _cli_password("ncftp[a-z]{0,4}", "-p", "ncftp"),
+    _cli_password("openssl", "-k", "openssl"),
 )
 _OTHER_RULES: tuple[_Rule, ...] = (
     _Rule(  # MySQL/Oracle: IDENTIFIED [WITH plugin] BY 'password'
@@ -1180,19 +1204,21 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         _literal("password"),
         "sqlplus",
         "thin:",
-        "CONN",
-        "conn",
+        "CONN ",
+        "CONNECT ",
+        "conn ",
+        "connect ",
     ),
     _rule(  # positional passwords: htpasswd -b FILE USER PW, rabbitmqctl add_user U PW, poetry
         r"(?:htpasswd[ \t]+-[A-Za-z]*b[A-Za-z]*(?:[ \t]+\S{1,256}){2}"
         r"|rabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S{1,256}"
-        r"|poetry[ \t]+config[ \t]+http-basic\.\S{1,256}[ \t]+\S{1,256})[ \t]+"
-        + _QUOTED_VALUE
-        + r"|(?P<v>[^\s\"';|&]{1,256}))",
+        r"|(?:poetry|composer)[ \t]+config(?:[ \t]+--\w{1,20})*[ \t]+http-basic\.\S{1,256}"
+        r"[ \t]+\S{1,256})[ \t]+" + _QUOTED_VALUE + r"|(?P<v>[^\s\"';|&]{1,256}))",
         _literal("password"),
         "htpasswd",
         "rabbitmqctl",
-        "poetry config http-basic",
+        "poetry config",
+        "composer config",
     ),
     _rule(  # smbclient, rpcclient, smbmap: -U 'DOMAIN\user%password'
         r"-U[ \t]+[\"']?[^\s%\"']{1,256}%(?P<v>[^\s\"']{1,256})", _literal("password"), "-U "
@@ -1208,7 +1234,7 @@ _OTHER_RULES: tuple[_Rule, ...] = (
     ),
     _rule(  # commands that store a secret (gh secret set --body, drone secret add --data, az
         # keyvault secret set --value, aws secretsmanager --secret-string): whatever its name
-        r"secrets?[\w-]{0,20}(?:[ \t]+(?!"
+        r"(?:secrets?[\w-]{0,20}|put-parameter(?=[^\n]{0,300}SecureString))(?:[ \t]+(?!"
         + _SECRET_VALUE_FLAG
         + r")\S{1,256}){0,16}[ \t]+"
         + _SECRET_VALUE_FLAG
@@ -1217,6 +1243,26 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         + r"|(?P<v>[^\s\"']{1,512}))",
         _literal("secret"),
         "secret",
+        "put-parameter",
+    ),
+    _rule(  # a here-string into such a command: wrangler secret put NAME <<< 'VALUE'
+        r"<<<[ \t]*" + _QUOTED_VALUE + r"|(?P<v>[^\s\"'|;&$][^\s\"'|;&]{0,255}))",
+        _find_herestring_secret,
+        "<<<",
+    ),
+    _rule(  # Windows: net use \\server\share PASSWORD /user:NAME (or after /user:)
+        r"(?<![\w-])net[ \t]+use[ \t]+(?:[A-Za-z]:[ \t]+)?\\\\\S{1,256}[ \t]+"
+        r"(?:/user:\S{1,256}[ \t]+)?(?P<v>[^\s/*\"'][^\s\"']{0,255})",
+        _literal("password"),
+        "net use",
+    ),
+    _rule(  # lftp -u user,password; bundler: bundle config set HOST user:password
+        r"(?:lftp(?:[ \t]+(?!-u[ \t])\S{1,256}){0,8}[ \t]+-u[ \t]+[\"']?[^\s,\"']{1,256},"
+        r"|bundle[ \t]+config(?:[ \t]+set)?(?:[ \t]+--\w{1,20})*[ \t]+[\w.-]{1,256}[ \t]+"
+        r"[^\s:]{1,256}:)(?P<v>[^\s\"']{1,256})",
+        _literal("password"),
+        "lftp",
+        "bundle config",
     ),
     _rule(  # echo VALUE | a command that stores it or logs in with it
         r"(?:echo|printf)(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\"))?[ \t]+"
@@ -1268,11 +1314,12 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         _find_named_value,
         "- name:",
     ),
-    _rule(  # ECS task definitions, CloudFormation, Lambda: {"name": "DB_PASSWORD", "value": "…"}
-        r"\"name\"[ \t]*:[ \t]*\"(?P<name>[\w.-]{1,128})\"\s{0,40},\s{0,40}"
+    _rule(  # ECS, CloudFormation, Lambda, HAR: {"name": "DB_PASSWORD", "value": "…"}; Postman
+        r"\"(?:name|key)\"[ \t]*:[ \t]*\"(?P<name>[\w.-]{1,128})\"\s{0,40},\s{0,40}"
         r"\"value\"[ \t]*:[ \t]*\"(?P<v>[^\"\\\n]{1,512})\"",
         _find_named_value,
         '"name"',
+        '"key"',
     ),
 )
 
@@ -1282,13 +1329,16 @@ _OTHER_RULES: tuple[_Rule, ...] = (
 # Python, because a leading `[\w.-]*` would make the engine try every identifier in the text.
 _ASSIGNMENT = r"""(?x)
     (?:key(?:_base)?|secret|token|passw(?:or)?d|passphrase|passcode|pass|pwd|auth|psk|salt|pepper
-      |eap|xauth|mnemonic|phrase)
+      |eap|xauth|mnemonic|phrase|bearer|creds|credentials|pw|pin|puk)
     (?P<q>\\?["'][\]}]|\\?["']?)                               # `$cfg["password"] =`, `[\"pw\"]`
     (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?(?=[ \t]*=))?  # `password: &str = "..."`
     (?:(?P<xsep>(?:[ \t]+[\w:.-]{1,40}=(?:"[^"<>\n]{0,100}"|'[^'<>\n]{0,100}')){0,4}>)
        (?P<xml>[^<>\n]{1,256})(?=</)                                  # <password a="b">value</
     |(?P<sep>[ \t]*(?::=|\?=|=>|=|:)[ \t]*|[ \t]*,[ \t]*             # `,`: setter calls
-       |[ \t]+(?P<loose>(?:is|\d)[ \t]+)?)         # `password is x`, Cisco `secret 0 x`
+       |[ \t]+(?P<loose>(?:(?:[A-Za-z]{1,12}[ \t]+){0,5}?(?:is|was)[ \t]+
+                         |(?:[A-Za-z]{1,12}[ \t]+){0,4}?[A-Za-z]{1,12}:[ \t]+|\d[ \t]+))?)
+                                       # `password for the db is x`, `key you asked for: x`,
+                                       # Cisco's `secret 0 x`
     (?:@?"(?P<dq>(?:[^"\\\n]|\\.){0,512})"                          # `@"…"`: Objective-C
       |'(?P<sq>(?:[^'\\\n]|\\.){0,512})'
       |\\"(?P<eq>(?:[^"\\\n]|\\[^"\n]){0,512})\\"     # inside a JSON string: \"value\"
@@ -1336,6 +1386,10 @@ def _classify_name(name: str) -> tuple[str, str] | None:
         last in _PASSWORD_WORDS
     ):
         return "password", "strong"
+    if last == "pw":  # $pw, db_pw, adminPw
+        return "password", "strong"
+    if last in ("pin", "pincode", "puk"):
+        return "password", "pin"
     if len(last) > 4 and last.endswith("pass") and not last.endswith(_NOT_PASSWORDS):
         return "password", "weak"  # dbpass, keytool's -storepass; but GPASS = 10, lowpass
     if last == "pass":  # alone (rclone's `pass = …`) it is also a count: `pass: 12`
@@ -1350,8 +1404,10 @@ def _classify_name(name: str) -> tuple[str, str] | None:
         return "secret", "weak"
     if not _LOOKUP_WORDS.isdisjoint(words[:-1]):
         return None
-    if last.endswith(("token", "auth")):
+    if last.endswith(("token", "auth", "bearer")):
         return "secret", "weak"
+    if last.endswith(("credentials", "creds")):  # also `credentials: include`, `same-origin`
+        return "secret", "random"
     if last != "key":  # SECRETKEY, privatekey: a qualifier glued to it (HTML's accesskey="s")
         return ("secret", "weak") if last[:-3] in _KEY_QUALIFIERS and last[-3:] == "key" else None
     if len(words) < 2:
@@ -1402,7 +1458,7 @@ def _bare_value_is_literal(m: re.Match[str], name: str, name_start: int) -> bool
     value, sep, text = m.group("bare"), m.group("sep"), m.string
     if value[0] in "{[(" or re.fullmatch(_CODE_REFERENCE, value):
         return False
-    if sep.strip() == ":" and re.compile(r"[ \t]*[|=\]]").match(text, m.end("bare")):
+    if sep.strip() == ":" and re.compile(r"[ \t]*[|=\])]").match(text, m.end("bare")):
         return False  # a type annotation: `key: Ed25519PrivateKey | None`
     if (
         name.startswith("-")
@@ -1419,7 +1475,23 @@ def _bare_value_is_literal(m: re.Match[str], name: str, name_start: int) -> bool
     )
     if yaml_line:
         return value.lower() not in _TYPE_NAMES
-    return not (re.fullmatch(_BARE_WORD, value) and not any(c.isdigit() for c in value))
+    return not _names_code(value)
+
+
+def _names_code(value: str) -> bool:
+    """A bare word a program would name (`new_password`, `newPassword`, `PASSWORD`), not one
+    typed at random (`zCueQpBenQtY`)."""
+    if not re.fullmatch(_BARE_WORD, value) or any(c.isdigit() for c in value):
+        return False
+    return bool(
+        value.islower()
+        or value.isupper()
+        or "_" in value
+        or re.fullmatch(r"[A-Z][a-z]+", value)  # If, The
+        or re.fullmatch(
+            r"[a-z]*(?:[A-Z][a-z]{2,}|[A-Z]{2,4}(?=[A-Z][a-z]{2}|$))+(?:[A-Z][a-z])?", value
+        )
+    )  # words in any case a program uses: SSHCertPrivateKeyTypes, newPassword, The
 
 
 def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:
@@ -1438,6 +1510,8 @@ def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:
         return None
     if strength == "random" and not typed:
         return kind if _looks_random(value) else None
+    if strength == "pin":  # PIN: 4821, but not `pin: true` or a pinned version
+        return kind if re.fullmatch(r"\d{4,8}", value) else None
     if strength != "strong" and not _looks_generated(value):
         return None
     return kind
@@ -1451,6 +1525,8 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     if classified is None:
         return None
     group = m.lastgroup or ""  # xml, dq, sq, eq or bare: the value groups close last
+    if group in ("dq", "sq") and text.startswith(".", m.end()):
+        return None  # `pw = "\n".join(parts)`: a method of the literal, not the value
     blank = m.group("sep") is not None and (m.group("loose") or not m.group("sep").strip())
     if (  # the common case in prose (`the token budget`), decided before any context is read
         blank
@@ -1617,6 +1693,12 @@ _ASSIGNMENT_RULE = _Rule(
         "xauth",
         "mnemonic",
         "phrase",
+        "bearer",
+        "creds",
+        "credentials",
+        "pw",
+        "pin",
+        "puk",
     ),
     fold=True,
 )

@@ -190,6 +190,14 @@ _ADVERSARIAL = {
     "defaults under keys": "a:\n" * 20_000 + "  default: x",
     "HCL variables": 'variable "a" {' + " default = x" * 8_000,
     "named calls": "token(" * 16_000,
+    "here-strings": "<<< x " * 16_000,
+    "net use": "net use \\\\a " * 9_000,
+    "lftp users": "lftp" + " a" * 40_000,
+    "bundler configs": "bundle config " * 8_000,
+    "words before is": "password" + " word" * 20_000 + " is x1y2z3w4",
+    "words before a colon": "token " * 18_000,
+    "request lines on one line": "GET / HTTP/1.1 x" * 7_000,
+    "header blocks on one line": "a headers:" * 10_000,
 }
 
 

@@ -1142,3 +1142,95 @@ _l(
     "Tools' flags count (`mysql -p…`, `gh secret set --body …`, `sshpass -p PASSWORD`).",
 )
 _l("config_syntax", 'value = client.get_secret("prod/db-credentials-v2")')
+
+# Authorization values of `id:secret` shape, SigV4-style signatures, Postman and HAR pairs.
+_v = _r(43, _B64) + "="
+_s("authorization", f"Authorization: SharedKey acmestore:{_v}", _v)
+_v = _r(64, _HEX)
+_s(
+    "authorization",
+    "Authorization: AWS4-HMAC-SHA256 Credential=AKIA"
+    + _r(16, _UPPER_AN)
+    + f"/20240601/us-east-1/s3/aws4_request, SignedHeaders=host;x-amz-date, Signature={_v}",
+    _v,
+)
+_v = _r(40)
+_s(
+    "authorization",
+    f'"auth": {{"type": "bearer", "bearer": [{{"key": "token", "value": "{_v}", '
+    f'"type": "string"}}]}}',
+    _v,
+)
+_v = _r(32, _HEX)
+_s("authorization", f'"cookies": [{{"name": "PHPSESSID", "value": "{_v}", "path": "/"}}]', _v)
+for text in (
+    "Authorization: SharedKey acmestore:<signature>",
+    '{"key": "Content-Type", "value": "application/json", "type": "text"}',
+    '"cookies": [{"name": "theme", "value": "dark-mode-2024-v2", "path": "/"}]',
+):
+    _l("authorization", text)
+
+# Here-strings into secret commands, keychains, SSM, net use, lftp/ncftp, bundler/composer,
+# openssl -k, bearer and credentials names, short `pw` names, PINs, words between name and value.
+_v = _r(28)
+_s("config_syntax", f"vercel env add API_SECRET production <<< '{_v}'", _v)
+_v = _r(18)
+_s("config_syntax", f"security add-internet-password -a ops -s git.acme.io -w '{_v}'", _v)
+_v = _r(20)
+_s(
+    "config_syntax",
+    f"aws ssm put-parameter --name /prod/api/key --type SecureString --value '{_v}' --overwrite",
+    _v,
+)
+_v = _r(12)
+_s("connection", f"net use \\\\fs02\\backup {_v} /user:ACME\\svc_bkp /persistent:no", _v)
+_v = _r(14)
+_s("connection", f"lftp -u deploy,{_v} -e 'mirror -R dist /www' ftp.acme.io", _v)
+_v = _r(13)
+_s("connection", f"ncftpput -u deploy -p {_v} ftp.acme.io /www dist/*", _v)
+_v = _r(24)
+_s("config_syntax", f"bundle config set --local gems.contribsys.com ci:{_v}", _v)
+_v = _r(22)
+_s("config_syntax", f"composer config http-basic.repo.packagist.com token {_v}", _v)
+_v = _r(16)
+_s("config_syntax", f"openssl enc -d -aes-256-cbc -pbkdf2 -k {_v} -in db.enc -out db.sql", _v)
+_v = _r(40)
+_s("authorization", f"clients:\n  billing:\n    bearer: {_v}\n", _v)
+_v = _r(20)
+_s("config_syntax", f"registry_credentials: ci-bot:{_v}", _v)
+_v = _r(14)
+_s("config_syntax", f'$adminPw = "{_v}"', _v)
+_s("config_syntax", "door_pin: 7391\nalarm_code: off", "7391")
+_v = _r(11) + "7"
+_s("config_syntax", f"fyi the password for the staging db is {_v} (rotate friday)", _v)
+_v = _r(32)
+_s("config_syntax", f"here is the api key you asked for: {_v}", _v)
+_v = "mQ" + _r(10, string.ascii_letters)
+_s("config_syntax", f"mount -t cifs //nas/media /mnt -o username=kodi,password={_v}", _v)
+_v = "Xk" + _r(12, string.ascii_letters)
+_s("config_syntax", f"quarkus.datasource.password={_v}", _v)
+for text in (
+    "cat <<< 'hello world' | wc -c",
+    "security find-generic-password -s deploy -w",
+    "aws ssm put-parameter --name /prod/feature-flag --type String --value enabled2",
+    "net use Z: \\\\fs02\\backup /user:ACME\\svc_bkp",
+    "lftp -u deploy ftp.acme.io",
+    "bundle config set --local path vendor/bundle",
+    "openssl x509 -in cert.pem -noout -text",
+    "auth:\n  bearer: ${BEARER_TOKEN}\n",
+    "credentials: include",
+    "credentials: same-origin-v2 is the fetch mode we use",
+    "pin: true\npin_version: 1.2.3",
+    "the password for the admin is stored in the vault",
+    "the key takeaway from the retro is that tests2 matter",
+    "mount -o username=kodi,password=$NAS_PASSWORD //nas/media /mnt",
+    "self.password=new_password",
+    "password=newPassword",
+):
+    _l("config_syntax", text)
+for text in (
+    ":param str access_key: The access key part of the credentials.",
+    "def sign(self, private_key: SSHCertPrivateKeyTypes) -> SSHCertificate:",
+    'pw = "\\n".join(ecpairs) + else_branch',
+):
+    _l("config_syntax", text)
