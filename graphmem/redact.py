@@ -1809,6 +1809,7 @@ class Redactor:
                     start == end
                     or start < done[0]
                     or MARKER_PREFIX in secret
+                    or _inside_marker(text, start)
                     or self._allowed(secret)
                 ):
                     continue
@@ -1840,6 +1841,13 @@ class Redactor:
 
     def _allowed(self, secret: str) -> bool:
         return any(allowed.fullmatch(secret) for allowed in self._allow)
+
+
+def _inside_marker(text: str, at: int) -> bool:
+    """Whether `at` falls inside a marker (`user:[REDACTED:password]` read again as `user:[…`
+    `:password]`): redaction must change nothing the second time."""
+    opening = text.rfind(MARKER_PREFIX, max(0, at - 40), at)
+    return opening != -1 and text.find("]", opening, at) == -1
 
 
 def _linear_engine() -> Any:
