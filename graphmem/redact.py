@@ -798,7 +798,7 @@ def _find_header_secrets(m: re.Match[str]) -> _Found:
     spans = []
     pairs = r"([A-Za-z][\w.-]{1,60})[\"']?[ \t]*%s[ \t]*[\"']?([\w.~+/%%-]{1,512}=*)(?![^\s,\"'])"
     for pair in re.compile(pairs % ("=" if m.group("env") else ":")).finditer(text, *region):
-        if not re.search(_PLAIN_HEADER, pair.group(1)) and _looks_credential(pair.group(2)):
+        if not re.search(_PLAIN_HEADER, pair.group(1)) and _looks_random(pair.group(2)):
             spans.append(("authorization", pair.start(2), pair.end(2)))
     return spans or None
 
@@ -974,7 +974,7 @@ def _find_request_headers(m: re.Match[str]) -> _Found:
     spans = [
         ("authorization", start, end)
         for name, start, end in lines
-        if not re.search(_PLAIN_HEADER, name) and _looks_credential(text[start:end].strip())
+        if not re.search(_PLAIN_HEADER, name) and _looks_random(text[start:end].strip())
     ]
     return spans or None
 
@@ -1632,14 +1632,17 @@ def _separates(m: re.Match[str], name: str, name_start: int, group: str) -> bool
 
 
 def _loose_pair(m: re.Match[str], name_start: int, group: str) -> bool:
-    """`name value` with only blanks (or `is`, or Cisco's type digit) between: DSLs (Gradle's
-    `storePassword '…'`, Clojure's `:password "…"`), daemon and network directives, prose. With
-    no punctuation to say so, the value must say it: a quoted literal that is not a word, or a
-    bare one that looks generated; and a quoted name is an HCL label (`"aws_…_secret" "db"`)."""
+    """`name value` with only blanks between (or a few words and `is` or `:`, or Cisco's type
+    digit): DSLs (Gradle's `storePassword '…'`, Clojure's `:password "…"`), daemon and network
+    directives, prose. With no punctuation to say so, the value must say it: a quoted literal
+    that is not a word, or a bare one that looks generated (random, after words and a colon);
+    and a quoted name is an HCL label (`"aws_…_secret" "db"`)."""
     text, value = m.string, m.group(group)
     name = text[name_start : m.start("q")].lower()
     if text[name_start - 1 : name_start] in ("'", '"') or name in ("pass", "auth"):  # verbs
         return False
+    if (m.group("loose") or "").rstrip().endswith(":"):  # `… key you asked for: x`, but not
+        return _looks_random(value)  # `secret scan finished for repo: acme/api-v2`
     if group != "bare":
         return not any(c.isspace() for c in value) and not re.fullmatch(r"[A-Za-z_-]*", value)
     return (

@@ -1234,3 +1234,13 @@ for text in (
     'pw = "\\n".join(ecpairs) + else_branch',
 ):
     _l("config_syntax", text)
+_l(
+    "authorization",
+    "headers:\n  x-tenant: acme-prod-eu-west-1\n  x-client-version: 2.3.1-build.45\n",
+)
+_l("authorization", 'curl -H "X-Tenant: acme-prod-eu-west-1" https://api.acme.io/v1/me')
+for text in (
+    "secret scan finished for repo: acme/api-v2",
+    "token refresh failed for user: alice2024x",
+):
+    _l("config_syntax", text)
