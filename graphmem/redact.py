@@ -531,8 +531,19 @@ _ARMOR_HEADERS = r"(?:(?:\s|\\[nr])*[A-Za-z][A-Za-z0-9-]{1,30}: (?:[^\n\\]|\\(?!
 _KEY_LINE = r"[A-Za-z0-9+/=]{16,}|=[A-Za-z0-9+/]{4}|[A-Za-z][A-Za-z0-9-]{1,30}: .*"
 
 
+# A line of base64 (quoted or not, real or escaped newlines), as key blocks are made of.
+_KEY_MATERIAL = r"(?:^|\n|\\n)[ \t\"',]*[A-Za-z0-9+/=]{4,}[ \t\"',+]*(?=\r?\n|\\n|$)"
+
+
 def _find_key_block(m: re.Match[str]) -> _Found:
-    return None if "PUBLIC" in m.group(1).upper() else ("private_key", m.start(), m.end())
+    """A key block, not a public one, holding key material: `'-----BEGIN RSA PRIVATE KEY-----'
+    markers` in prose or code constants hold none."""
+    if "PUBLIC" in m.group(1).upper():
+        return None
+    body = m.group()[m.end(1) - m.start() + 5 :]
+    if re.search(_KEY_MATERIAL, body) is None:
+        return None
+    return "private_key", m.start(), m.end()
 
 
 def _find_key_tail(m: re.Match[str]) -> _Found:
@@ -594,6 +605,23 @@ def _find_der_key(m: re.Match[str]) -> _Found:
 _KEY_BODY = r"(?:[A-Za-z0-9+/]|\r?\n|\\n){0,16000}={0,2}"  # lines, real or escaped in JSON
 
 
+def _find_encoded_json(m: re.Match[str]) -> _Found:
+    """JSON in base64 (a Kubernetes secret's `config.json:`, GOOGLE_CREDENTIALS): a secret
+    when the JSON itself holds one. Not JWTs: their parts are shorter and end at a dot."""
+    import binascii
+
+    if m.string.startswith(".", m.end()):
+        return None
+    blob = m.group()
+    try:
+        decoded = binascii.a2b_base64(blob[: len(blob) // 4 * 4]).decode("utf-8", "replace")
+    except (binascii.Error, ValueError):
+        return None
+    if not decoded.lstrip().startswith("{") or MARKER_PREFIX in decoded:
+        return None
+    return ("encoded_secret", m.start(), m.end()) if redact(decoded).counts else None
+
+
 def _find_jwk_member(m: re.Match[str]) -> _Found:
     """`"d": "…"` is a JWK's private exponent only when `"kty"` is a member of the same object,
     before or after it (some tools sort the members)."""
@@ -619,7 +647,7 @@ _KEY_RULES: tuple[_Rule, ...] = (
         + _KEY_LABEL
         + r"-----"
         + _ARMOR_HEADERS
-        + r"(?:(?!-----)[A-Za-z0-9+/=\s\\:,.-])*(?:-----END \1-----)?",
+        + r"(?:(?!-----)[A-Za-z0-9+/=\s\\:,.\"'-])*(?:-----END \1-----)?",  # '"': in literals
         _find_key_block,
         "-----BEGIN ",
     ),
@@ -1714,6 +1742,7 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable, ...] = (
         (
             ("MI MH MC", "[A-Za-z0-9+/]{30}", _find_der_key),
             ("b3BlbnNzaC1rZXktdjE", "[A-Za-z0-9+/]{13}", _find_der_key),
+            ("eyJ ewog ewoi ew0K", "[A-Za-z0-9+/]{40,20000}={0,2}", _find_encoded_json),
         ),
     ),
     *_TOKEN_RULES,

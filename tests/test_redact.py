@@ -198,6 +198,9 @@ _ADVERSARIAL = {
     "words before a colon": "token " * 18_000,
     "request lines on one line": "GET / HTTP/1.1 x" * 7_000,
     "header blocks on one line": "a headers:" * 10_000,
+    "base64 JSON heads": ("eyJ" + "A" * 40 + " ") * 2_300,
+    "one long base64 JSON": "ewog" + "A" * 100_000,
+    "quoted key lines": "-----BEGIN RSA PRIVATE KEY-----\n" + '"AAAA"\n' * 15_000,
 }
 
 

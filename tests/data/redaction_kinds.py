@@ -1244,3 +1244,45 @@ for text in (
     "token refresh failed for user: alice2024x",
 ):
     _l("config_syntax", text)
+
+# Key bodies split across string literals; JSON secrets in base64.
+_lines = _b64_lines(600).splitlines()
+_src = "".join(f'    "{line}\\n"\n' for line in _lines)
+_s(
+    "key_block",
+    'KEY = (\n    "-----BEGIN RSA PRIVATE KEY-----\\n"\n'
+    + _src
+    + '    "-----END RSA PRIVATE KEY-----\\n"\n)',
+    *_lines[:3],
+)
+_v = base64.b64encode(
+    json.dumps(
+        {
+            "type": "service_account",
+            "private_key": "-----BEGIN PRIVATE KEY-----\nMIIE"
+            + _r(300, _B64)
+            + "\n-----END PRIVATE KEY-----\n",
+            "client_email": "ci@p.iam",
+        },
+        indent=2,
+    ).encode()
+).decode()
+_s("key_block", f"GOOGLE_CREDENTIALS_B64={_v}", _v[:60])
+_v = base64.b64encode(json.dumps({"apiKey": _r(40), "region": "eu"}).encode()).decode()
+_s("config_syntax", f"data:\n  settings.json: {_v}\n", _v[:40])
+_l(
+    "config_syntax",
+    "data:\n  settings.json: "
+    + base64.b64encode(b'{"region": "eu", "replicas": 3, "debug": false}').decode(),
+)
+for text in (
+    "when your file has '-----BEGIN RSA PRIVATE KEY-----' markers.",
+    '_SK_START = b"-----BEGIN OPENSSH PRIVATE KEY-----"\n'
+    '_SK_END = b"-----END OPENSSH PRIVATE KEY-----"',
+):
+    _l("key_block", text)
+_l(
+    "key_block",
+    "when your file has '-----BEGIN RSA PRIVATE KEY-----' and\n"
+    "    '-----END RSA PRIVATE KEY-----' markers.",
+)
