@@ -694,6 +694,14 @@ _TOKEN_RULES: tuple[_Rule, ...] = (
         _token("slack_webhook", 1),
         "hooks.slack.com",
     ),
+    _rule(  # Zapier catch hooks, IFTTT maker keys, Mattermost incoming hooks
+        r"(?:hooks\.zapier\.com/hooks/catch/\d{3,12}/|maker\.ifttt\.com/(?:trigger/[\w-]{1,100}/with/)?"
+        r"(?:key|use)/|/hooks/(?=[a-z0-9]{26}(?![\w-])))([A-Za-z0-9_-]{6,64})",
+        _token("webhook", 1),
+        "hooks.zapier.com",
+        "maker.ifttt.com",
+        "/hooks/",
+    ),
     _rule(  # the token after the webhook's numeric id
         r"discord(?:app)?\.com/api/(?:v\d{1,2}/)?webhooks/\d{15,22}/([A-Za-z0-9_-]{40,100})",
         _token("discord_webhook", 1),
@@ -835,6 +843,7 @@ _PLAIN_HEADER = (
     r"(?i)id$|trace|parent|span|correlation|request|etag|match|type|length|agent|accept"
     r"|encoding|language|version|date|host|origin|referer|cache|endpoint|url|region|sha|digest"
     r"|hash|forwarded|ip$|^sec-|^if-|range|upgrade|connection|priority|ua$|via|signature"
+    r"|^content-|md5|crc|checksum|nonce"
 )
 
 
@@ -906,7 +915,6 @@ _NOT_SETTING_PASSWORDS = (
     "valid",
     "compare",
     "match",
-    "hash",
     "reset",
     "forgot",
     "split",
@@ -1336,6 +1344,12 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         _find_named_value,
         "<key>",
     ),
+    _rule(  # PowerShell: Set-Item -Path Env:API_KEY -Value '…'
+        r"[Ee]nv:(?P<name>[\w.-]{1,128})[ \t]+-Value[ \t]+([\"']?)(?P<v>[^\s\"']{1,512})\2",
+        _find_named_value,
+        "Env:",
+        "env:",
+    ),
     _rule(  # Kubernetes container env, and Compose/Helm lists of the same shape
         r"-[ \t]+name:[ \t]+([\"']?)(?P<name>[\w.-]{1,128})\1[ \t]*\r?\n[ \t]{1,40}"
         r"value:[ \t]+([\"']?)(?P<v>[^\s\"']{1,512})\3[ \t]*(?=\r?\n|$)",
@@ -1356,13 +1370,13 @@ _OTHER_RULES: tuple[_Rule, ...] = (
 # The regex matches from the *last word* of the name; the rest of the name is read backwards in
 # Python, because a leading `[\w.-]*` would make the engine try every identifier in the text.
 _ASSIGNMENT = r"""(?x)
-    (?:key(?:_base)?|secret|token|passw(?:or)?d|passphrase|passcode|pass|pwd|auth|psk|salt|pepper
-      |eap|xauth|mnemonic|phrase|bearer|creds|credentials|pw|pin|puk)
+    (?:key(?:_base)?|secret(?:[ _-]?id)?|token|passw(?:or)?d|passphrase|passcode|pass|pwd|auth
+      |psk|salt|pepper|eap|xauth|mnemonic|phrase|bearer|creds|credentials|pw|pin|puk)
     (?P<q>\\?["'][\]}]|\\?["']?)                               # `$cfg["password"] =`, `[\"pw\"]`
     (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?(?=[ \t]*=))?  # `password: &str = "..."`
     (?:(?P<xsep>(?:[ \t]+[\w:.-]{1,40}=(?:"[^"<>\n]{0,100}"|'[^'<>\n]{0,100}')){0,4}>)
        (?P<xml>[^<>\n]{1,256})(?=</)                                  # <password a="b">value</
-    |(?P<sep>[ \t]*(?::=|\?=|=>|=|:)[ \t]*|[ \t]*,[ \t]*             # `,`: setter calls
+    |(?P<sep>[ \t]*(?::=|\?=|\|\|=|=>|=|:)[ \t]*|[ \t]*,[ \t]*      # `,`: setter calls
        |[ \t]+(?P<loose>(?:(?:[A-Za-z]{1,12}[ \t]+){0,5}?(?:is|was)[ \t]+
                          |(?:[A-Za-z]{1,12}[ \t]+){0,4}?[A-Za-z]{1,12}:[ \t]+|\d[ \t]+))?)
                                        # `password for the db is x`, `key you asked for: x`,
@@ -1424,6 +1438,8 @@ def _classify_name(name: str) -> tuple[str, str] | None:
         return ("password", "strong") if len(words) > 1 else ("password", "weak")
     if (
         last.endswith(("secret", "apikey", "mnemonic"))
+        or (words[-2:] == ["secret", "id"] and not name.startswith("-"))  # Vault, Consul; not
+        # `aws secretsmanager … --secret-id prod/api`, a name
         or words[-3:] == ["secret", "key", "base"]
         or words[-2:] == ["seed", "phrase"]
     ):

@@ -201,6 +201,9 @@ _ADVERSARIAL = {
     "base64 JSON heads": ("eyJ" + "A" * 40 + " ") * 2_300,
     "one long base64 JSON": "ewog" + "A" * 100_000,
     "quoted key lines": "-----BEGIN RSA PRIVATE KEY-----\n" + '"AAAA"\n' * 15_000,
+    "webhook paths": "/hooks/" * 14_000,
+    "PowerShell Env values": "Env:A -Value " * 8_000,
+    "secret ids": "secret id " * 10_000,
 }
 
 

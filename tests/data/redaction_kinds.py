@@ -1286,3 +1286,39 @@ _l(
     "when your file has '-----BEGIN RSA PRIVATE KEY-----' and\n"
     "    '-----END RSA PRIVATE KEY-----' markers.",
 )
+_l(
+    "authorization",
+    "PUT /o.bin HTTP/1.1\nHost: s3.acme.io\nContent-MD5: "
+    + base64.b64encode(bytes(range(16))).decode()
+    + "\nX-Nonce: "
+    + _r(24)
+    + "\nIdempotency-Key: "
+    + _u
+    + "\n\n",
+)
+
+# Webhook URLs of more services, Secret IDs, ||=, PowerShell Env: values, passwords given to
+# hash functions, more plain headers.
+_v = _r(6, "abcdefghijklmnopqrstuvwxyz0123456789")
+_s("connection", f"ZAP=https://hooks.zapier.com/hooks/catch/{_r(7, '0123456789')}/{_v}/", _v)
+_v = _r(22, _URLSAFE)
+_s("connection", f"curl -X POST https://maker.ifttt.com/trigger/deploy/with/key/{_v}", _v)
+_v = _r(26, "abcdefghijklmnopqrstuvwxyz0123456789")
+_s("connection", f"MM_HOOK=https://chat.acme.io/hooks/{_v}", _v)
+_v = _u
+_s("config_syntax", f"Accessor ID  = {_r(8, _HEX)}\nSecret ID    = {_v}\nDescription  = ci", _v)
+_v = _r(24)
+_s("config_syntax", f"ENV['STRIPE_SECRET'] ||= '{_v}'", _v)
+_v = _r(32)
+_s("config_syntax", f"Set-Item -Path Env:API_KEY -Value '{_v}'", _v)
+_v = _r(13)
+_s("config_syntax", f"admin.password = make_password('{_v}')", _v)
+for text in (
+    "https://github.com/acme/api/settings/hooks/123456",
+    "Accessor ID  = 3f2a9c1e\nSecret ID    = <hidden>",
+    "Set-Item -Path Env:PATH -Value 'C:\\tools'",
+    "if check_password_hash(user.pw_hash, form.password):",
+):
+    _l("config_syntax", text)
+_v = _r(14)
+_s("config_syntax", f"seed_user.password = hash_password('{_v}')", _v)
