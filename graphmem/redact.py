@@ -19,7 +19,11 @@ Two jobs, in this order:
    daemon directives (``requirepass``), and values named beside them (.NET ``<add key value>``,
    Android ``<string name>``, plist ``<key>``/``<string>``, Kubernetes and ECS env entries). For
    URLs, headers and assignments only the value is replaced, so the memory still says which
-   variable or user was involved.
+   variable or user was involved. Beside a telling name the syntax between does not matter (DSLs,
+   directives, prose, setters, argv lists, calls given a password, defaults under their
+   variable): the value decides. Tools' own password flags, commands that store a secret,
+   session cookies, credential-looking header values, signed-URL signatures, unarmored DER and
+   OpenSSH key bodies, and JSON secrets in base64 are found by their shape.
 
 Decisions (the tests pin each one):
 
@@ -532,7 +536,9 @@ _KEY_LINE = r"[A-Za-z0-9+/=]{16,}|=[A-Za-z0-9+/]{4}|[A-Za-z][A-Za-z0-9-]{1,30}: 
 
 
 # A line of base64 (quoted or not, real or escaped newlines), as key blocks are made of.
-_KEY_MATERIAL = r"(?:^|\n|\\n)[ \t\"',]*[A-Za-z0-9+/=]{4,}[ \t\"',+]*(?=\r?\n|\\n|$)"
+_KEY_MATERIAL = (
+    r"(?:^|\n|\\n)[ \t\"',]*[A-Za-z0-9+/=]{4,}[ \t\"',+]*(?=\r?\n|\\n|$)|[A-Za-z0-9+/=]{40}"
+)
 
 
 def _find_key_block(m: re.Match[str]) -> _Found:
@@ -647,13 +653,13 @@ _KEY_RULES: tuple[_Rule, ...] = (
         + _KEY_LABEL
         + r"-----"
         + _ARMOR_HEADERS
-        + r"(?:(?!-----)[A-Za-z0-9+/=\s\\:,.\"'-])*(?:-----END \1-----)?",  # '"': in literals
+        + r"(?:(?!-----)(?:[A-Za-z0-9+/=\s\\:,.\"'-]|<br ?/?>))*(?:-----END \1-----)?",
         _find_key_block,
         "-----BEGIN ",
     ),
     _rule(r"-----END " + _KEY_LABEL + r"-----", _find_key_tail, "-----END "),
     _rule(  # PuTTY .ppk: the private half follows its line count
-        r"Private-Lines: ?\d+\r?\n(?:[A-Za-z0-9+/=]+(?:\r?\n|$))+",
+        r"Private-Lines: ?\d+(?:\r?\n|\\n)(?:[A-Za-z0-9+/=]+(?:\r?\n|\\n|$))+",  # \\n: in JSON
         _whole("private_key"),
         "Private-Lines:",
     ),

@@ -204,6 +204,8 @@ _ADVERSARIAL = {
     "webhook paths": "/hooks/" * 14_000,
     "PowerShell Env values": "Env:A -Value " * 8_000,
     "secret ids": "secret id " * 10_000,
+    "key lines split by <br>": "-----BEGIN RSA PRIVATE KEY-----" + "<br>" * 20_000,
+    "PuTTY lines in JSON": "Private-Lines: 5\\n" + "AAAA\\n" * 20_000 + "!",
 }
 
 

@@ -1322,3 +1322,34 @@ for text in (
     _l("config_syntax", text)
 _v = _r(14)
 _s("config_syntax", f"seed_user.password = hash_password('{_v}')", _v)
+
+# Key blocks flattened: on one line, with <br> between lines, as a JSON list of lines, a .ppk in
+# a JSON string.
+_lines = _b64_lines(500).splitlines()
+_s(
+    "key_block",
+    "-----BEGIN RSA PRIVATE KEY----- " + " ".join(_lines) + " -----END RSA PRIVATE KEY-----",
+    *_lines[1:3],
+)
+_s(
+    "key_block",
+    "<pre>-----BEGIN EC PRIVATE KEY-----<br>" + "<br/>".join(_lines[:4]) + "<br>-----END EC",
+    *_lines[1:3],
+)
+_s(
+    "key_block",
+    json.dumps({"key": ["-----BEGIN PRIVATE KEY-----", *_lines[:5], "-----END PRIVATE KEY-----"]}),
+    *_lines[1:3],
+)
+_v = base64.b64encode(bytes(_rng.randrange(256) for _ in range(48))).decode()
+_s(
+    "key_block",
+    json.dumps(
+        {
+            "ppk": "PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nPublic-Lines: 1\n"
+            + _r(68, _B64)
+            + f"\nPrivate-Lines: 1\n{_v}\nPrivate-MAC: {_r(64, _HEX)}"
+        }
+    ),
+    _v,
+)
