@@ -1178,11 +1178,18 @@ def _cli_password(tool: str, flag: str, *triggers: str, glued: bool = False) -> 
     )
 
 
+def _find_user_then_password(m: re.Match[str]) -> _Found:
+    line = m.string[_line_start(m.string, m.start()) : m.start()]
+    if re.search(r"(?i)mysql|mariadb", line):  # `mysql -u root -p shop`: -p prompts, shop is a db
+        return None
+    return _not_a_number(_literal("password"))(m)
+
+
 def _not_a_number(find: _Finder) -> _Finder:
     def not_number(m: re.Match[str]) -> _Found:
         found = find(m)
-        if isinstance(found, tuple) and m.string[found[1] : found[2]].isdigit():
-            return None
+        if isinstance(found, tuple) and re.fullmatch(r"[\d.:/-]+", m.string[found[1] : found[2]]):
+            return None  # a port, or a port mapping (docker run -u app -p 8080:80)
         return found
 
     return not_number
@@ -1207,6 +1214,13 @@ _CLI_PASSWORD_RULES = (
     _cli_password("security", "-w", "security"),  # macOS keychain: add-*-password -w
     _cli_password("ncftp[a-z]{0,4}", "-p", "ncftp"),
     _cli_password("openssl", "-k", "openssl"),
+    _rule(  # any tool: -u USER, then -p PASSWORD a few arguments on (mysql's bare -p prompts)
+        r"-([uU])[ \t]+[^\s-][^\s;|&]{0,255}(?:[ \t]+(?!-[pP](?:[ \t]|$))[^\s;|&]{1,256}){0,4}"
+        r"[ \t]+-(?:p|P)[ \t]+" + _QUOTED_VALUE + r"|(?P<v>[^\s\"';|&-][^\s\"';|&]{0,255}))",
+        _find_user_then_password,
+        "-u ",
+        "-U ",
+    ),
 )
 _OTHER_RULES: tuple[_Rule, ...] = (
     _Rule(  # MySQL/Oracle: IDENTIFIED [WITH plugin] BY 'password'

@@ -206,6 +206,8 @@ _ADVERSARIAL = {
     "secret ids": "secret id " * 10_000,
     "key lines split by <br>": "-----BEGIN RSA PRIVATE KEY-----" + "<br>" * 20_000,
     "PuTTY lines in JSON": "Private-Lines: 5\\n" + "AAAA\\n" * 20_000 + "!",
+    "user then password flags": "-u a" + " b" * 40_000,
+    "user flag triggers": "-u a -p " * 12_000,
 }
 
 

@@ -1353,3 +1353,16 @@ _s(
     ),
     _v,
 )
+
+# Any tool's -u USER … -p PASSWORD (not mysql's prompting -p, not ports).
+_v = _r(14)
+_s("config_syntax", f"hdbsql -n hana01:30015 -u SYSTEM -p {_v} -d SYSTEMDB", _v)
+_v = _r(12)
+_s("config_syntax", f"influx -host tsdb -U admin -P '{_v}' -execute 'SHOW DATABASES'", _v)
+for text in (
+    "mysql -u root -p shop < dump.sql",
+    "docker run -u app -p 8080:80 -p 127.0.0.1:9090:9090 acme/web",
+    "psql -U app -h db -p 5432 shop",
+    "rsync -avz -u -p src/ dst/",
+):
+    _l("config_syntax", text)
