@@ -1444,6 +1444,8 @@ def _classify_name(name: str) -> tuple[str, str] | None:
     if not words:
         return None
     last = words[-1]
+    if "existing" in words or (last == "secret" and words[-2:-1] in (["password"], ["tls"])):
+        return None  # Helm's existingSecret, passwordSecret: the name of a Kubernetes Secret
     if last.endswith(("password", "passwd", "passphrase", "passcode", "pwd")) or (
         last in _PASSWORD_WORDS
     ):

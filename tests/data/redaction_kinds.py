@@ -1366,3 +1366,8 @@ for text in (
     "rsync -avz -u -p src/ dst/",
 ):
     _l("config_syntax", text)
+for text in (
+    "auth:\n  existingSecret: postgres-creds\n  passwordSecret: mongodb-admin-password",
+    "tlsSecret: acme-io-tls",
+):
+    _l("config_syntax", text)
