@@ -315,11 +315,11 @@ def candidates(
                 found += linked
     found += ep.recent(conn, groups, limit, PINNED_KINDS)
     found += ep.recent(conn, groups, limit, NOTE_KINDS)
-    if terms and terms.rare and len(hits) < limit and terms.store <= ep.RECENT_SCAN:
-        # A small store (a conversation of a few hundred turns) may have few matches of the rare
-        # words: the room left goes to the matches of every word, common ones too (a person's
-        # name), as bm25 over every word would show them. Cheap at this size only: a common
-        # word's matches are read whole (~2.5 ms at 1,000 episodes, ~7 at 10k, ~14 at 100k).
+    if terms and terms.rare and len(hits) < limit and ep.spans_window(conn, groups):
+        # A small project (a conversation of a few hundred turns) may have few matches of the
+        # rare words: the room left goes to the matches of every word, common ones too (a
+        # person's name), as bm25 over every word would show them. Cheap for a small project
+        # only: its common words' matches are read whole in its window (~2.5 ms at 1,000).
         every = ep.search_terms(conn, ep.Terms([], terms.all), groups, limit)
         found += [h.episode for h in every]
     found += ep.recent(conn, groups, limit // 2, ("turn",))

@@ -214,11 +214,20 @@ def test_a_name_in_the_best_match_brings_what_was_said_about_it(
     assert "whale watching" in block
 
 
-def test_room_left_in_a_small_store_goes_to_matches_of_any_word(
-    project: Path, monkeypatch: pytest.MonkeyPatch
+def busy_neighbour(project: Path, episodes: int, body: str) -> None:
+    """Another project in the same store, written to after this one: `episodes` turns."""
+    other = project.parent / "other-project"
+    other.mkdir(exist_ok=True)
+    store(other, *[turn(other, f"{body} Batch {i}.", days_ago=0.5) for i in range(episodes)])
+
+
+@pytest.mark.parametrize("neighbour", [0, 1_500], ids=["alone", "beside a busy project"])
+def test_room_left_in_a_small_project_goes_to_matches_of_any_word(
+    project: Path, monkeypatch: pytest.MonkeyPatch, neighbour: int
 ) -> None:
     """Few turns have the question's rare word; the rest of the block shows the turns that match
-    its other words (the person it names) rather than merely the newest turns."""
+    its other words (the person it names) rather than merely the newest turns, also when another
+    project has since filled the store."""
     monkeypatch.setenv("GRAPHMEM_CONTEXT_WINDOW", "40000")  # an 8,000-char block
     theirs = [
         turn(project, f"Maya: Went for a long walk by the river, number {i}.", days_ago=60 - i)
@@ -235,9 +244,24 @@ def test_room_left_in_a_small_store_goes_to_matches_of_any_word(
         *theirs,
         *others,
     )
+    # Their Maya is someone else, and in so many of their turns that the name is a common word.
+    busy_neighbour(project, neighbour, "Maya reviewed the queue worker's retry settings.")
     block = ask(project, "What has Maya baked?", window=40_000)
     assert "baked sourdough" in block
     assert "making croissants" in block
+
+
+def test_common_words_find_this_projects_memory_beside_a_busier_project(project: Path) -> None:
+    """A query of common words only is ranked over the newest episodes of this project, not of
+    the whole store, where another project's later work would hide it."""
+    store(project, *[turn(project, f"The deploy script failed at step {i}.") for i in range(5)])
+    busy_neighbour(project, 1_500, "Reviewed the deploy script and the queue worker's retries.")
+    memory = Memory.open(project)
+    assert ep.terms(memory.conn, "deploy script").rare == []
+    found = memory.search("deploy script", limit=5)
+    assert [h.episode.body for h in found] and all(
+        "failed at step" in h.episode.body for h in found
+    )
 
 
 def test_a_larger_block_shows_more_of_a_long_turn(

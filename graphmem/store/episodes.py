@@ -147,7 +147,6 @@ class Terms:
     rare: list[str]
     common: list[str]
     pairs: list[str] = field(default_factory=list)  # "a b": words next to each other, one rare
-    store: int = 0  # episodes in the store when the words were split (its largest id)
 
     @property
     def all(self) -> list[str]:
@@ -176,7 +175,7 @@ def terms(conn: sqlite3.Connection, text: str) -> Terms:
         for a, b in pairwise(tokens)
         if a not in STOPWORDS and b not in STOPWORDS and (a in rare or b in rare) and a != b
     ]
-    return Terms(rare, common, list(dict.fromkeys(pairs)), size)
+    return Terms(rare, common, list(dict.fromkeys(pairs)))
 
 
 def search_terms(
@@ -198,8 +197,8 @@ def search_terms(
         match = " OR ".join(map(_quote, [*query.rare, *query.pairs]))
     else:
         match = " OR ".join(map(_quote, query.common))
-        newest = conn.execute("SELECT max(id) FROM episodes").fetchone()[0] or 0
-        where = f"AND episodes_fts.rowid > {int(newest) - RECENT_SCAN}"
+        low, high = recent_window(conn, groups)
+        where = f"AND episodes_fts.rowid BETWEEN {low} AND {high}"
     if kinds:
         where += f" AND e.kind IN ({','.join('?' * len(kinds))})"
     marks = ",".join("?" * len(groups))
@@ -221,6 +220,31 @@ def search_terms(
     rank = {rowid: i for i, rowid in enumerate(scores)}
     rows.sort(key=lambda r: rank[r["id"]])
     return [Hit(_episode(r), "", scores[r["id"]]) for r in rows]
+
+
+def recent_window(conn: sqlite3.Connection, groups: Sequence[str]) -> tuple[int, int]:
+    """The ids of the `RECENT_SCAN` episodes up to the groups' newest: what a query of common
+    words only is ranked over. Bounded on both sides, wherever the groups' newest episodes sit
+    in a store that other projects keep writing to (two index reads per group)."""
+    high = max((_edge(conn, g, newest=True) for g in groups), default=0)
+    return high - RECENT_SCAN + 1, high
+
+
+def spans_window(conn: sqlite3.Connection, groups: Sequence[str]) -> bool:
+    """Whether all of the groups' episodes lie in their `recent_window`: a small project (a
+    conversation of a few hundred turns), however big the store around it."""
+    low, _ = recent_window(conn, groups)
+    return all(_edge(conn, g, newest=False) >= low for g in groups)
+
+
+def _edge(conn: sqlite3.Connection, group: str, *, newest: bool) -> int:
+    """The id of the group's newest (or oldest) episode, 0 when it has none: one index seek."""
+    order = "DESC" if newest else "ASC"
+    row = conn.execute(
+        f"SELECT id FROM episodes WHERE group_id = ? ORDER BY created_at {order} LIMIT 1",
+        (group,),
+    ).fetchone()
+    return int(row[0]) if row else 0
 
 
 def with_snippets(conn: sqlite3.Connection, query: Terms, hits: Sequence[Hit]) -> list[Hit]:
