@@ -891,6 +891,8 @@ def _find_call_password(m: re.Match[str]) -> _Found:
     text = m.string
     function = text[_name_start(text, m.start()) : m.end("fn")].lower()
     last = function.rsplit(".", 1)[-1]
+    if last == "basic" and "credential" not in function:  # OkHttp's Credentials.basic(u, pw)
+        return None
     if not (re.fullmatch(_PASSWORD_CALL, last) or function.endswith("credentials.create")) or any(
         w in function for w in _NOT_SETTING_PASSWORDS
     ):
@@ -913,7 +915,7 @@ def _find_call_password(m: re.Match[str]) -> _Found:
 _WORD = r"[A-Z]?[a-z]+|[A-Z]+|[a-z_]+"
 _PASSWORD_CALL = (
     r"login|auth|authenticate|(?:http)?(?:basic|digest|proxy)auth|\w*pass(?:word|wd)"
-    r"|connect|getconnection|\w*credentials?"
+    r"|connect|getconnection|\w*credentials?|basic"
 )
 _NOT_SETTING_PASSWORDS = (
     "check",
@@ -927,10 +929,10 @@ _NOT_SETTING_PASSWORDS = (
     "parse",
 )
 _CALL_PASSWORD_RULE = _Rule(
-    r"(?P<fn>login|auth|password|passwd|getconnection|connect|credentials?(?:\.create)?)[ \t]*"
-    r"\((?P<args>[^()\n]{1,300})\)",
+    r"(?P<fn>login|auth|password|passwd|getconnection|connect|credentials?(?:\.create)?|basic)"
+    r"[ \t]*=?[ \t]*\((?P<args>[^()\n]{1,300})\)",  # =: requests' auth=('user', 'pw')
     _find_call_password,
-    ("login", "auth", "password(", "passwd(", "connect(", "getconnection(", "credential"),
+    ("login", "auth", "password(", "passwd(", "connect(", "getconnection(", "credential", "basic("),
     fold=True,
 )
 
@@ -957,6 +959,33 @@ def _find_default(m: re.Match[str]) -> _Found:
     return None if kind is None else (kind, m.start(group), m.end(group))
 
 
+def _find_grouped_secrets(m: re.Match[str]) -> _Found:
+    """`secrets:`, `tokens:`, `passwords:`, `keys:`, `credentials:` over a YAML block: each value
+    under it is one, judged as the singular would be (`tokens:` then `slack: …`)."""
+    text, start = m.string, m.end()
+    indent = m.start() - _line_start(text, m.start())
+    name = {"secrets": "secret", "tokens": "token", "passwords": "password", "keys": "key"}.get(
+        m.group("group").lower(), "credentials"
+    )
+    spans = []
+    for line in re.finditer(r"\n([ \t]*)([^\r\n]*)", text[start : start + 3000]):
+        pair = re.fullmatch(r"[\w.-]{1,64}:[ \t]+([^\s#]{1,512})[ \t]*", line.group(2))
+        if len(line.group(1)) <= indent or pair is None:
+            break  # the block ends at its first line that is not an indented `name: value`
+        value = pair.group(1).strip("\"'")
+        kind = _secret_kind(name, value)
+        if kind is not None and not (name in ("secret", "password") and _names_code(value)):
+            at = start + line.start(2) + pair.start(1) + pair.group(1).index(value)
+            spans.append((kind, at, at + len(value)))
+    return spans or None
+
+
+_GROUPED_RULE = _Rule(
+    r"(?P<group>secrets|tokens|passwords|keys|credentials|api_keys|apikeys):[ \t]*(?=\r?\n)",
+    _find_grouped_secrets,
+    ("secrets:", "tokens:", "passwords:", "keys:", "credentials:"),
+    fold=True,
+)
 _DEFAULT_RULE = _Rule(
     r"default[\"']?[ \t]*[:=][ \t]*(?:\"(?P<dq>[^\"\n]{1,512})\"|'(?P<sq>[^'\n]{1,512})'"
     r"|(?P<v>[^\s\"'#][^\r\n#]{0,511}))",
@@ -1127,11 +1156,12 @@ def _find_relay_login(m: re.Match[str]) -> _Found:
 def _find_named_value(m: re.Match[str]) -> _Found:
     """A value whose name is given beside it: `<add key="ApiSecret" value="…"/>`, Kubernetes and
     ECS environment entries (`name: DB_PASSWORD` then `value: …`), a HAR file's cookies."""
-    name, value = m.group("name"), m.group("v")
+    group = "v" if m.group("v") is not None else "t"
+    name, value = m.group("name"), m.group(group)
     kind = _secret_kind(name, value)
     if kind is None and re.search(_SESSION_NAME, name) and _looks_credential(value):
         kind = "session"  # {"name": "PHPSESSID", "value": "…"}
-    return None if kind is None else (kind, m.start("v"), m.end("v"))
+    return None if kind is None else (kind, m.start(group), m.end(group))
 
 
 _QUOTED_VALUE = r"""(?:"(?P<dq>[^"\n]{1,512})"|'(?P<sq>[^'\n]{1,512})'"""  # open: more may follow
@@ -1339,25 +1369,19 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         _find_relay_login,
         "]:",
     ),
-    _rule(  # <add key="ApiSecret" value="…"/>, <property name="…password" value="…"/>, <env …>
-        r"(?:key|name)[ \t]*=[ \t]*([\"'])(?P<name>[^\"'<>\n]{1,128})\1[ \t]+"
-        r"value[ \t]*=[ \t]*([\"'])(?P<v>[^\"'<>\n]{1,512})\3",
+    _Rule(  # <add key="ApiSecret" value="…"/>, <property name="…password" value="…"/>, and
+        # elements named by an attribute: <entry key="password">…</entry>, <parameter name=…>
+        r"(?:key|name)[ \t]*=[ \t]*([\"'])(?P<name>[^\"'<>\n]{1,128})\1"
+        r"(?:[ \t]+value[ \t]*=[ \t]*([\"'])(?P<v>[^\"'<>\n]{1,512})\3"
+        r"|[^<>\n]{0,200}>(?P<t>[^<>\n]{1,512})</)",
         _find_named_value,
-        'key="',
-        "key='",
-        'name="',
-        "name='",
+        ('key="', "key='", 'name="', "name='"),
+        fold=True,
     ),
     _rule(  # .NET's XML RSA keys: private when they hold the private exponent <D>
         r"<RSAKeyValue>(?:(?!<RSAKeyValue>)[\s\S]){0,8000}?</RSAKeyValue>",
         _find_xml_rsa_key,
         "<RSAKeyValue>",
-    ),
-    _rule(  # Android resources: <string name="api_secret">…</string>
-        r"<string[ \t]+name[ \t]*=[ \t]*\"(?P<name>[\w.-]{1,128})\"[^<>\n]{0,200}>"
-        r"(?P<v>[^<>\n]{1,512})</string>",
-        _find_named_value,
-        "<string ",
     ),
     _rule(  # property lists: <key>ClientSecret</key> <string>…</string>
         r"<key>(?P<name>[\w.-]{1,128})</key>\s{0,40}<string>(?P<v>[^<>\n]{1,512})</string>",
@@ -1371,17 +1395,23 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         "env:",
     ),
     _rule(  # Kubernetes container env, and Compose/Helm lists of the same shape
-        r"-[ \t]+name:[ \t]+([\"']?)(?P<name>[\w.-]{1,128})\1[ \t]*\r?\n[ \t]{1,40}"
+        r"-[ \t]+(?:name|key):[ \t]+([\"']?)(?P<name>[\w.-]{1,128})\1[ \t]*\r?\n[ \t]{1,40}"
         r"value:[ \t]+([\"']?)(?P<v>[^\s\"']{1,512})\3[ \t]*(?=\r?\n|$)",
         _find_named_value,
         "- name:",
+        "- key:",
     ),
-    _rule(  # ECS, CloudFormation, Lambda, HAR: {"name": "DB_PASSWORD", "value": "…"}; Postman
-        r"\"(?:name|key)\"[ \t]*:[ \t]*\"(?P<name>[\w.-]{1,128})\"\s{0,40},\s{0,40}"
-        r"\"value\"[ \t]*:[ \t]*\"(?P<v>[^\"\\\n]{1,512})\"",
+    _Rule(  # ECS, Lambda, HAR {"name": "DB_PASSWORD", "value": "…"}; Postman; AWS {"Key", "Value"}
+        r"\"(?:name|key|parameterkey)\"[ \t]*:[ \t]*\"(?P<name>[\w.-]{1,128})\"\s{0,40},\s{0,40}"
+        r"\"(?:value|parametervalue)\"[ \t]*:[ \t]*\"(?P<v>[^\"\\\n]{1,512})\"",
         _find_named_value,
-        '"name"',
-        '"key"',
+        ('"name"', '"key"', '"parameterkey"'),
+        fold=True,
+    ),
+    _rule(  # CloudFormation on the command line: ParameterKey=DbPassword,ParameterValue=…
+        r"ParameterKey=(?P<name>[\w.-]{1,128}),ParameterValue=(?P<v>[^\s,\"']{1,512})",
+        _find_named_value,
+        "ParameterKey=",
     ),
 )
 
@@ -1792,6 +1822,7 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable, ...] = (
     _CALL_PASSWORD_RULE,
     _NAMED_CALL_RULE,
     _DEFAULT_RULE,
+    _GROUPED_RULE,
     _CALL_RULE,
     _SAS_RULE,
     *_OTHER_RULES,

@@ -208,6 +208,11 @@ _ADVERSARIAL = {
     "PuTTY lines in JSON": "Private-Lines: 5\\n" + "AAAA\\n" * 20_000 + "!",
     "user then password flags": "-u a" + " b" * 40_000,
     "user flag triggers": "-u a -p " * 12_000,
+    "auth tuples": "auth=(" * 16_000,
+    "grouped secrets": "secrets:\n" + "  a: b\n" * 20_000,
+    "grouped triggers": "tokens:\n" * 12_000,
+    "elements named by attributes": '<e name="a">' * 8_000,
+    "CloudFormation parameters": "ParameterKey=a,ParameterValue=" * 3_000,
 }
 
 

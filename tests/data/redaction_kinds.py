@@ -1371,3 +1371,44 @@ for text in (
     "tlsSecret: acme-io-tls",
 ):
     _l("config_syntax", text)
+
+# Tuples and basic() given a password, elements named by an attribute, AWS Key/Value pairs,
+# CloudFormation parameters, values grouped under a plural telling key.
+_v = _r(14)
+_s("config_syntax", f"session.auth = ('svc-reports', '{_v}')", _v)
+_v = _r(14)
+_s("config_syntax", f'val cred = Credentials.basic("svc", "{_v}")', _v)
+_v = _r(12)
+_s("config_syntax", f'<entry key="db.password">{_v}</entry>', _v)
+_v = _r(32)
+_s("config_syntax", f'<Setting Name="ApiKey" Value="{_v}" />', _v)
+_v = _r(32)
+_s("config_syntax", f"vars:\n  - key: API_TOKEN\n    value: {_v}\n", _v)
+_v = _r(16)
+_s(
+    "config_syntax",
+    f'"Parameters": [{{"ParameterKey": "DbPassword", "ParameterValue": "{_v}"}}]',
+    _v,
+)
+_v = _r(16)
+_s(
+    "config_syntax",
+    "aws cloudformation deploy --parameter-overrides "
+    f"ParameterKey=AdminPassword,ParameterValue={_v}",
+    _v,
+)
+_v = _r(40)
+_s("config_syntax", f"integrations:\n  tokens:\n    pagerduty: {_v}\n    region: eu\n", _v)
+_v = "Kq" + _r(12, string.ascii_letters)
+_s("config_syntax", f"passwords:\n  replication: {_v}\n", _v)
+for text in (
+    "session.auth = (user, password)",
+    '<entry key="db.url">jdbc:postgresql://db/app</entry>',
+    '<parameter name="timeout">30</parameter>',
+    '[{"Key": "Environment", "Value": "production"}]',
+    "secrets:\n  provider: vault\n  enabled: true\n",
+    "secrets:\n  db_password:\n    file: ./secrets/db_password.txt\n",
+    "if not secrets:\n    secrets = load()\n",
+):
+    _l("config_syntax", text)
+_l("config_syntax", "cls.dialog = cls.Basic(cls.root, '<<Test>>', [])")
