@@ -432,6 +432,12 @@ _PREFIXED: tuple[tuple[str, str, str], ...] = (
     ("deepsource_token", "dsp_", r"[0-9a-f]{40,}"),
     ("gitpod_token", "gitpod_pat_", r"[A-Za-z0-9_.-]{40,}"),
     ("iex_key", "sk_ Tsk_", r"[0-9a-f]{32}"),
+    ("neon_key", "napi_", r"[A-Za-z0-9]{40,}"),
+    ("xata_key", "xau_", r"[A-Za-z0-9]{30,}"),
+    ("axiom_token", "xaat- xapt-", _UUID),
+    ("together_key", "tgp_v1_", r"[A-Za-z0-9_-]{30,}"),
+    ("bitwarden_token", "0.", _UUID + r"\.[A-Za-z0-9]{20,}:[A-Za-z0-9+/=]{20,}"),
+    ("aws_session_token", "IQoJb3JpZ2lu FwoGZXIvYXdz", r"[A-Za-z0-9+/=]{100,}"),
     # Bitcoin private keys in wallet import format (uncompressed 5H/5J/5K, compressed K/L)
     ("crypto_private_key", "5H 5J 5K", r"[1-9A-HJ-NP-Za-km-z]{49}"),
     ("crypto_private_key", "Kw Kx Ky Kz L1 L2 L3 L4 L5", r"[1-9A-HJ-NP-Za-km-z]{50}"),
@@ -699,6 +705,11 @@ _TOKEN_RULES: tuple[_Rule, ...] = (
         r"hooks\.slack\.com/(?:services|workflows|triggers)/([A-Za-z0-9_/-]{20,})",
         _token("slack_webhook", 1),
         "hooks.slack.com",
+    ),
+    _rule(  # Azure Functions: the function key in its URL's `code=`
+        r"azurewebsites\.net/api/[^\s?\"']{1,256}\?(?:[^\s&\"']{0,256}&){0,8}code=([A-Za-z0-9_=/-]{20,})",
+        _token("azure_function_key", 1),
+        "azurewebsites.net/api/",
     ),
     _rule(  # Zapier catch hooks, IFTTT maker keys, Mattermost incoming hooks
         r"(?:hooks\.zapier\.com/hooks/catch/\d{3,12}/|maker\.ifttt\.com/(?:trigger/[\w-]{1,100}/with/)?"

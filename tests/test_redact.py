@@ -213,6 +213,7 @@ _ADVERSARIAL = {
     "grouped triggers": "tokens:\n" * 12_000,
     "elements named by attributes": '<e name="a">' * 8_000,
     "CloudFormation parameters": "ParameterKey=a,ParameterValue=" * 3_000,
+    "Azure function URLs": "azurewebsites.net/api/a?" + "b&" * 40_000,
 }
 
 

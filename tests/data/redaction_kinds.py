@@ -1412,3 +1412,17 @@ for text in (
 ):
     _l("config_syntax", text)
 _l("config_syntax", "cls.dialog = cls.Basic(cls.root, '<<Test>>', [])")
+
+for _v in (
+    "napi_" + _r(64),
+    "xau_" + _r(32),
+    "xaat-" + _u,
+    "tgp_v1_" + _r(43, _URLSAFE),
+    "0." + _u + "." + _r(30) + ":" + _r(24, _B64),
+    "IQoJb3JpZ2luX2VjE" + _r(300, _B64),
+):
+    _s("prefixed_token", f"printed by the CLI: {_v}", _v)
+_v = _r(54, _URLSAFE) + "=="
+_s("connection", f"curl 'https://acme-fn.azurewebsites.net/api/ingest?code={_v}&clientId=ci'", _v)
+_l("connection", "https://acme-fn.azurewebsites.net/api/ingest?code=<function-key>")
+_l("prefixed_token", "version 0.1.2 and napi_create_function(env, name)")
