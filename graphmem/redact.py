@@ -1511,7 +1511,7 @@ def _classify_name(name: str) -> tuple[str, str] | None:
         return "secret", "weak"
     if not _LOOKUP_WORDS.isdisjoint(words[:-1]):
         return None
-    if last.endswith(("token", "auth", "bearer")):
+    if last.endswith(("token", "auth")) or words == ["bearer"]:  # not MetadataBearer
         return "secret", "weak"
     if last.endswith(("credentials", "creds")):  # also `credentials: include`, `same-origin`
         return "secret", "random"
@@ -1563,8 +1563,8 @@ def _name_start(text: str, end: int) -> int:
 def _bare_value_is_literal(m: re.Match[str], name: str, name_start: int) -> bool:
     """Whether an unquoted value is a literal (shell, env file, YAML) rather than code."""
     value, sep, text = m.group("bare"), m.group("sep"), m.string
-    if value[0] in "{[(" or re.fullmatch(_CODE_REFERENCE, value):
-        return False
+    if value[0] in "{[(" or re.fullmatch(_CODE_REFERENCE, value) or re.search("[<>]", value):
+        return False  # <T extends MetadataBearer = MetadataBearer>(…): generics, markup
     if sep.strip() == ":" and re.compile(r"[ \t]*[|=\])]").match(text, m.end("bare")):
         return False  # a type annotation: `key: Ed25519PrivateKey | None`
     if (
@@ -1586,19 +1586,19 @@ def _bare_value_is_literal(m: re.Match[str], name: str, name_start: int) -> bool
 
 
 def _names_code(value: str) -> bool:
-    """A bare word a program would name (`new_password`, `newPassword`, `PASSWORD`), not one
-    typed at random (`zCueQpBenQtY`)."""
+    """A bare word a program or a sentence would use (`new_password`, `newPassword`, `OAuth`,
+    `IVs`, `SSHCertPrivateKeyTypes`), not one typed at random (`zCueQpBenQtY`): random letters
+    change case at about every other letter, words at their starts."""
     if not re.fullmatch(_BARE_WORD, value) or any(c.isdigit() for c in value):
         return False
+    flips = _case_flips(value)
     return bool(
-        value.islower()
-        or value.isupper()
-        or "_" in value
-        or re.fullmatch(r"[A-Z][a-z]+", value)  # If, The
+        flips <= 2
+        or flips * 3 < len(value)
         or re.fullmatch(
             r"[a-z]*(?:[A-Z][a-z]{2,}|[A-Z]{2,4}(?=[A-Z][a-z]{2}|$))+(?:[A-Z][a-z])?", value
         )
-    )  # words in any case a program uses: SSHCertPrivateKeyTypes, newPassword, The
+    )
 
 
 def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:
@@ -1717,6 +1717,8 @@ def _separates(m: re.Match[str], name: str, name_start: int, group: str) -> bool
         return False
     if m.group("sep") == ":" and text[name_start - 1 : name_start] == ":":  # `arn:…:secret:x`
         return False
+    if sep == ":" and text[max(0, name_start - 3) : name_start].rstrip().endswith("?"):
+        return False  # a ternary: `typeof apiKey === 'string' ? apiKey : 'Missing Key'`
     if sep == ",":  # define('DB_PASSWORD', 'value'), setItem('token', 'value')
         return _is_pair(text, name, name_start, m.start("q") + 1)
     if sep:
@@ -1754,6 +1756,7 @@ def _loose_pair(m: re.Match[str], name_start: int, group: str) -> bool:
         return not any(c.isspace() for c in value) and not re.fullmatch(r"[A-Za-z_-]*", value)
     return (
         _looks_generated(value)
+        and re.search(r"[()\[\]<>{}]", value) is None  # OAuth Tokens](#oauth-tokens)
         and not re.fullmatch(_CODE_REFERENCE, value.rstrip(":.,"))  # token is Token.Name:
     )
 

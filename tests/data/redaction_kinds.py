@@ -1426,3 +1426,14 @@ _v = _r(54, _URLSAFE) + "=="
 _s("connection", f"curl 'https://acme-fn.azurewebsites.net/api/ingest?code={_v}&clientId=ci'", _v)
 _l("connection", "https://acme-fn.azurewebsites.net/api/ingest?code=<function-key>")
 _l("prefixed_token", "version 0.1.2 and napi_create_function(env, name)")
+for text in (
+    "  - [Using OAuth Tokens](#using-oauth-tokens)",
+    "this.apiKey = typeof apiKey === 'string' ? apiKey : 'Missing Key';",
+    "export const f: () => <Output extends MetadataBearer = MetadataBearer>(next: H) => H;",
+    "They do not have to be secret: IVs are typically just added to ciphertext messages.",
+):
+    _l("config_syntax", text)
+_l(
+    "config_syntax",
+    "interface Options { output: MetadataBearer; }\nMetadataBearer: MetadataBearerV3Type",
+)
