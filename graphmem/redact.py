@@ -189,6 +189,7 @@ def _drop_private_once(text: str) -> tuple[str, int, bool]:
 # ...)`), which spares every hook ~2 ms of compiling them up front.
 _PLACEHOLDER = r"""(?ix)^(?:
         \$\{[^}]*\}? | \$\(.*\)? | \$[A-Za-z_]\w* | %[A-Za-z_]\w*% | \{\{.*\}\} | \#\{[^}]*\}\#?
+      | \$\d+ | \? | @[A-Za-z_]\w*                      # SQL parameters: $1, ?, @password
       | <[^<>]*> | [x*.#•_-]{3,} | x+ | …
       | your[-_ ].* | your[a-z]*(?:key|token|secret|password) | .*[-_ ]here
       | change[-_]?me | replace[-_]?me | example | placeholder | dummy | redacted
@@ -196,7 +197,7 @@ _PLACEHOLDER = r"""(?ix)^(?:
       | secret | password | passwd | token | api[-_]?key | env | stdin | prompt
     )$"""
 # `os.environ.get`, `self.token`, `os.environ[`, `getpass(`: code that computes a value.
-_CODE_REFERENCE = r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[A-Za-z_$][\w$.]*[(\[].*"
+_CODE_REFERENCE = r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[A-Za-z_$][\w$.]*!?[(\[].*"  # env!(
 # A secret kept elsewhere, named by reference: YAML tags (`!secret name`, `!Ref X`), Symfony
 # parameters, Grafana's `$__file{…}`, SOPS ciphertext, ARNs, and `store:` references (vault, SSM,
 # keychain, TeamCity's `credentialsJSON:<uuid>`, any `word:/path`).
@@ -1619,9 +1620,16 @@ def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:
         return kind if _looks_random(value) else None
     if strength == "pin":  # PIN: 4821, but not `pin: true` or a pinned version
         return kind if re.fullmatch(r"\d{4,8}", value) else None
-    if strength != "strong" and not _looks_generated(value):
+    if strength != "strong" and (not _looks_generated(value) or _joined_words(value)):
         return None
     return kind
+
+
+def _joined_words(value: str) -> bool:
+    """`auth.token.v2`, `deps-v3-cache`: words joined into a name, not a generated value."""
+    parts = re.split(r"[-_./:]+", value)
+    words = sum(bool(re.fullmatch(r"[a-z]{3,}(?:[A-Z][a-z]+)*", p)) for p in parts)
+    return words * 2 >= len(parts)  # fs.s3.consistent.retryCount
 
 
 def _find_assignment(m: re.Match[str]) -> _Found:

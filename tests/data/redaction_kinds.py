@@ -1437,3 +1437,13 @@ _l(
     "config_syntax",
     "interface Options { output: MetadataBearer; }\nMetadataBearer: MetadataBearerV3Type",
 )
+for text in (
+    'let secret = env!("APP_SECRET");',
+    "SELECT * FROM users WHERE password = $1 AND token = $2",
+    "UPDATE accounts SET password = ? WHERE id = ?",
+    "EXEC sp_login @user = @u, @password = @pw",
+):
+    _l("config_syntax", text)
+_l("config_syntax", "const TOKEN_STORAGE_KEY = 'auth.token.v2';")
+_l("config_syntax", "EMRFS_RETRY_COUNT_KEY = 'fs.s3.consistent.retryCount'")
+_l("config_syntax", "EMRFS_CSE_KMS_KEY_ID_KEY = 'fs.s3.cse.kms.keyId'")
