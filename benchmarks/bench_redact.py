@@ -106,13 +106,18 @@ def main() -> None:
         "transcript + look-alikes": _fill([_ORDINARY, *LOOKALIKES]),
         "dense with secrets": _fill([case.text for case in SECRETS]),
     }
+    bare = _median_ms(functools.partial(subprocess.run, [sys.executable, "-S", "-c", "pass"]), 15)
+    print(f"python -S -c pass: median {bare:.2f} ms (the unit of the ratios below)")
     for label, text in texts.items():
         replaced = sum(redact(text).counts.values())
         median = _median_ms(functools.partial(redact, text), repeats)
-        print(f"{label:26} 100 KB, {replaced:4} redactions: median {median:6.2f} ms")
+        print(
+            f"{label:26} 100 KB, {replaced:4} redactions: median {median:6.2f} ms"
+            f" ({median / bare:.2f}x)"
+        )
     self_ms, cumulative_ms = _import_ms()
     print(
-        f"import graphmem.redact: median self {self_ms:.2f} ms, "
+        f"import graphmem.redact: median self {self_ms:.2f} ms ({self_ms / bare:.2f}x), "
         f"cumulative {cumulative_ms:.2f} ms (re and functools included)"
     )
 

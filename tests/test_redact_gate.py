@@ -1,0 +1,106 @@
+"""The trigger gate skips rules whose triggers a text lacks: it must change no output.
+
+Every corpus text (the tuning split and every held-out split, found by name, so a new split is
+covered the day it lands) and generated text are redacted with and without the gate, and the two
+outputs are compared byte for byte. Failures name a split and an index, never the text: a blind
+held-out split must not be read through this test.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import tests.data
+from graphmem import redact as redaction
+from graphmem.redact import Redactor
+
+_REDACTOR = Redactor()
+
+
+def _texts(case: object) -> str:
+    if isinstance(case, str):
+        return case
+    if isinstance(case, tuple):
+        return str(case[1])
+    return str(case.text)  # type: ignore[attr-defined]
+
+
+def _corpora() -> dict[str, list[str]]:
+    splits = {}
+    for info in pkgutil.iter_modules(tests.data.__path__):
+        if info.name.startswith("redaction_"):
+            module = importlib.import_module(f"tests.data.{info.name}")
+            cases = [*module.SECRETS, *module.LOOKALIKES]
+            splits[info.name] = [_texts(case) for case in cases]
+    return splits
+
+
+_CORPORA = _corpora()
+
+
+def _differs(text: str) -> bool:
+    return _REDACTOR.redact(text) != _REDACTOR.redact(text, gated=False)
+
+
+def test_every_split_is_covered() -> None:
+    assert {"redaction_corpus", "redaction_kinds", "redaction_heldout5"} <= set(_CORPORA)
+
+
+def test_the_gate_changes_no_corpus_text() -> None:
+    differing = [
+        f"{split} #{i}"
+        for split, texts in _CORPORA.items()
+        for i, t in enumerate(texts)
+        if _differs(t)
+    ]
+    assert differing == []
+
+
+def test_the_gate_changes_no_corpus_joined() -> None:
+    """All of a split in one text: redactions that put a marker beside the next rule's trigger."""
+    for separator in ("\n", " ", ""):
+        differing = [s for s, texts in _CORPORA.items() if _differs(separator.join(texts))]
+        assert differing == [], repr(separator)
+
+
+def _triggers() -> list[str]:
+    return sorted(
+        {t for rule in redaction._BUILTIN_RULES for t in getattr(rule, "triggers", ())}
+        | {"[REDACTED:password]", "\u212a", "\u0130", "\u03a3"}  # Kelvin K, dotted I, sigma
+    )
+
+
+_PIECES = st.one_of(
+    st.sampled_from(_triggers()),
+    # tuning texts only: a falsifying example is printed, and held-out texts stay unread
+    st.sampled_from(_CORPORA["redaction_corpus"] + _CORPORA["redaction_kinds"]),
+    st.text(alphabet="aZ09_-=:/@. \n\t\"'\u00a0\u2028", max_size=30),
+)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_PIECES, max_size=12))
+def test_the_gate_changes_no_generated_text(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    assert _REDACTOR.redact(text) == _REDACTOR.redact(text, gated=False)
+
+
+@given(
+    st.text(alphabet="ab :\n", max_size=40),
+    st.text(alphabet="ab :\n", max_size=40),
+    st.sampled_from(["", "x", "\n"]),
+)
+def test_the_words_stay_a_superset_of_the_redacted_texts_words(
+    before: str, after: str, secret: str
+) -> None:
+    """Beside a marker, a redaction makes new words (`pw:[REDACTED:password]x`): a rule whose
+    trigger only such a word holds must still be tried."""
+    old = before + "s3cr3t" + secret + after
+    new = before + "[REDACTED:password]" + after
+    words = redaction._Words(old.lower())
+    words.redacted(new, new.lower(), [len(before)])
+    assert all(word in words.words for word in new.lower().split())
