@@ -241,7 +241,9 @@ _PLACEHOLDER = r"""(?ix)^(?:
       | secret | password | passwd | token | api[-_]?key | env | stdin | prompt
     )$"""
 # `os.environ.get`, `self.token`, `os.environ[`, `getpass(`: code that computes a value.
-_CODE_REFERENCE = r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[A-Za-z_$][\w$.]*!?[(\[].*"  # env!(
+_CODE_REFERENCE = (  # `std::env::var(`, `Config::get(`: Rust, C++, PHP and Ruby paths too
+    r"[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)+|[A-Za-z_$][\w$.:]*!?[(\[].*"  # env!(
+)
 # A secret kept elsewhere, named by reference: YAML tags (`!secret name`, `!Ref X`), Symfony
 # parameters, Grafana's `$__file{…}`, SOPS ciphertext, ARNs, and `store:` references (vault, SSM,
 # keychain, TeamCity's `credentialsJSON:<uuid>`, any `word:/path`).
@@ -256,6 +258,9 @@ _BARE_WORD = r"[A-Za-z_]\w*"
 _PATH = (
     r"(?:~|\.{1,2})?/[\w.@+-]*(?:/[\w.@+-]*)+|(?:~|\.{1,2})/[\w.@+-]+"
     r"|[\w-]+(?:/[\w.@+-]+)+\.[A-Za-z][A-Za-z0-9]{0,5}"  # uploads/2024/a.png: no base64 has a dot
+    # resource names of secrets kept elsewhere (projects/p/secrets/db-password/versions/3,
+    # secret/data/prod): words and numbers, where base64 mixes cases within a segment
+    r"|[a-z][a-z0-9-]*(?:/(?:[a-z][a-z0-9_-]*|[a-z]+(?:[A-Z][a-z]+)+|\d+)){2,}"
 )
 _CAMEL_WORDS = r"[a-z]+(?:[._]?[A-Z][a-z]+)+|[A-Z][a-z]+(?:[._]?[A-Z][a-z]+)+"  # Token.Name.Builtin
 _TYPE_NAMES = frozenset(
@@ -378,7 +383,7 @@ _PREFIXED: tuple[tuple[str, str, str], ...] = (
     ("postman_key", "PMAK-", r"[0-9a-f]{24}-[0-9a-f]{34}"),
     ("sentry_token", "sntryu_ sntrys_", r"[A-Za-z0-9_=+/-]{50,}"),
     ("grafana_token", "glsa_ glc_", r"[A-Za-z0-9_=+/-]{32,}"),
-    ("newrelic_key", "NRAK- NRII- NRJS-", r"[A-Za-z0-9]{19,}"),
+    ("newrelic_key", "NRAK- NRII- NRJS-", r"[A-Za-z0-9_-]{19,}"),
     ("doppler_token", "dp.pt. dp.st. dp.sa. dp.ct. dp.scim. dp.audit.", r"[A-Za-z0-9_.-]{40,}"),
     ("pulumi_token", "pul-", r"[0-9a-f]{40}"),
     ("supabase_token", "sbp_", r"[0-9a-f]{40}"),
@@ -956,7 +961,9 @@ def _find_call_password(m: re.Match[str]) -> _Found:
     ):
         return None
     args = list(re.finditer(r"[^,]+", m.group("args")))
-    at = -1 if "pass" in last else 2 if "connect" in last else 1
+    # sbt's and Ivy's Credentials(realm, host, user, password): the last of four
+    at = -1 if "pass" in last or ("credential" in last and len(args) == 4) else 1
+    at = 2 if "connect" in last else at
     if not -len(args) <= at < len(args):
         return None
     pick = args[at]
@@ -1036,6 +1043,43 @@ def _find_grouped_secrets(m: re.Match[str]) -> _Found:
             at = start + line.start(2) + pair.start(1) + pair.group(1).index(value)
             spans.append((kind, at, at + len(value)))
     return spans or None
+
+
+def _find_host_tokens(m: re.Match[str]) -> _Found:
+    """Tokens by host under a name that says token (composer's auth.json: `"github-oauth":
+    {"github.com": "…"}`): each value whose name is a host."""
+    before = m.string[max(0, m.start() - 41) : m.start()]
+    if not re.search(r"\"[\w-]{0,40}$" if m.group().lower()[0] != "b" else r"\"$", before):
+        return None
+    spans = []
+    for pair in re.finditer(
+        r"\"[\w-]+\.[\w.-]+\"[ \t]*:[ \t]*\"([^\"\\\n]{1,512})\"", m.group("body")
+    ):
+        if _secret_kind("token", pair.group(1)) is not None:
+            spans.append(("secret", m.start("body") + pair.start(1), m.start("body") + pair.end(1)))
+    return spans or None
+
+
+_HOST_TOKENS_RULE = _Rule(
+    r"(?:oauth|token|bearer)\"[ \t]*:[ \t]*\{(?P<body>[^{}]{1,3000})\}",
+    _find_host_tokens,
+    ('oauth"', 'token"', 'bearer"'),
+    fold=True,
+)
+
+
+def _find_user_colon_secret(m: re.Match[str]) -> _Found:
+    """A value that is `user:password` (the password is replaced) or a token alone (replaced
+    when it looks generated): Bundler's BUNDLE_<HOST>, HTTPie's -a."""
+    value = m.group("v")
+    if _is_placeholder(value) or value.startswith(("$", "`")):
+        return None
+    user, colon, password = value.partition(":")
+    if not colon:
+        return ("secret", m.start("v"), m.end("v")) if _looks_generated(value) else None
+    if _is_placeholder(password) or password.startswith("$") or _squash(user) == _squash(password):
+        return None
+    return "password", m.start("v") + len(user) + 1, m.end("v")
 
 
 _GROUPED_RULE = _Rule(
@@ -1187,6 +1231,45 @@ def _find_user_password(m: re.Match[str]) -> _Found:
     return "password", m.start("v"), m.end("v")
 
 
+def _find_auth_directive(m: re.Match[str]) -> _Found:
+    """Only as a directive: at most two words (`stats`, `http-request`) before it on its line."""
+    before = m.string[_line_start(m.string, m.start()) : m.start()]
+    return _find_user_password(m) if re.fullmatch(r"[ \t]*(?:[\w-]+[ \t]+){0,2}", before) else None
+
+
+def _find_wallet_keys(m: re.Match[str]) -> _Found:
+    if m.group("v") is not None:
+        return "private_key", m.start("v"), m.end("v")
+    keys = re.finditer(r"[\"'`]((?:0x)?[0-9a-fA-F]{64})[\"'`]", m.group("list"))
+    at = m.start("list")
+    return [("private_key", at + k.start(1), at + k.end(1)) for k in keys] or None
+
+
+def _find_keypair_bytes(m: re.Match[str]) -> _Found:
+    """64 bytes that vary as random ones do: not a range, not padding."""
+    values = [int(v) for v in re.findall(r"\d+", m.group("v"))]
+    if max(values) > 255 or len(set(values)) < 24 or values == sorted(values):
+        return None
+    return "private_key", m.start("v"), m.end("v")
+
+
+def _find_httpie_auth(m: re.Match[str]) -> _Found:
+    """After `http`, `https`, `xh` or `xhs` earlier on the line (the flag is the rarer trigger)."""
+    before = m.string[_line_start(m.string, m.start()) : m.start()]
+    if re.search(r"(?:^|[\s;|&(])(?:https?|xhs?)[ \t]", before) is None:
+        return None
+    return _find_user_colon_secret(m)
+
+
+def _find_snmp_user(m: re.Match[str]) -> _Found:
+    spans = [
+        ("password", m.start(g), m.end(g))
+        for g in ("a", "p")
+        if m.group(g) is not None and not _is_placeholder(m.group(g))
+    ]
+    return spans or None
+
+
 def _find_pgpass(m: re.Match[str]) -> _Found:
     """`host:port:database:user:password` (.pgpass): the host before the trigger starts the line
     or follows a space or quote."""
@@ -1302,6 +1385,8 @@ _CLI_PASSWORD_RULES = (
     _cli_password("security", "-w", "security"),  # macOS keychain: add-*-password -w
     _cli_password("ncftp[a-z]{0,4}", "-p", "ncftp"),
     _cli_password("openssl", "-k", "openssl"),
+    _cli_password("snmp[a-z]{2,12}", "-A", "snmp"),  # SNMPv3 auth and privacy passphrases
+    _cli_password("snmp[a-z]{2,12}", "-X", "snmp"),
     _rule(  # any tool: -u USER, then -p PASSWORD a few arguments on (mysql's bare -p prompts)
         r"-([uU])[ \t]+[^\s-][^\s;|&]{0,255}(?:[ \t]+(?!-[pP](?:[ \t]|$))[^\s;|&]{1,256}){0,4}"
         r"[ \t]+-(?:p|P)[ \t]+" + _QUOTED_VALUE + r"|(?P<v>[^\s\"';|&-][^\s\"';|&]{0,255}))",
@@ -1331,6 +1416,43 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         + r"|(?P<v>[^\s\"']{1,256}))",
         _literal("password"),
         "sshpass",
+    ),
+    _rule(  # Bundler's credentials by host: BUNDLE_RUBYGEMS__PKG__GITHUB__COM=user:token
+        r"BUNDLE_(?:[A-Z0-9-]+__)+[A-Z0-9-]+[\"']?[ \t]*[:=][ \t]*[\"']?(?P<v>[^\s\"']{1,512})",
+        _find_user_colon_secret,
+        "BUNDLE_",
+    ),
+    _rule(  # HTTPie: -a user:password, or a token with -A bearer
+        r"(?:-a|--auth)(?:[ \t]+|=)[\"']?(?P<v>[^\s\"']{1,512})",
+        _find_httpie_auth,
+        "-a ",
+        "-a=",
+        "--auth ",
+        "--auth=",
+    ),
+    _rule(  # `auth user:password` directives: HAProxy's `stats auth`, `http-request auth`
+        r"(?<![\w-])auth[ \t]+(?P<user>[\w.@-]{1,64}):(?P<v>[^\s\"']{1,256})(?=[ \t]*(?:\r?\n|$))",
+        _find_auth_directive,
+        "auth ",
+    ),
+    _Rule(  # wallets: 0x and 64 hex digits in an account list or given to a wallet
+        r"accounts[\"']?[ \t]*:[ \t]*\[(?P<list>[^\]]{1,4000})\]"
+        r"|(?:wallet|privatekeytoaccount|fromprivatekey)\([ \t]*"
+        r"[\"'`](?P<v>(?:0x)?[0-9a-f]{64})[\"'`]",
+        _find_wallet_keys,
+        ("accounts", "wallet(", "privatekeytoaccount(", "fromprivatekey("),
+        fold=True,
+    ),
+    _rule(  # a keypair written as its 64 bytes: Solana's id.json, Keypair.fromSecretKey([…])
+        r"\[(?P<v>(?:\d{1,3}\s{0,4},\s{0,4}){63}\d{1,3})\s{0,4},?\s{0,4}\]",
+        _find_keypair_bytes,
+        *(f"[{digit}" for digit in range(10)),
+    ),
+    _rule(  # net-snmp's snmpd.conf: createUser NAME SHA AUTHPASS [AES PRIVPASS]
+        r"createUser[ \t]+(?:-e[ \t]+\S{1,64}[ \t]+)?\S{1,64}[ \t]+(?:MD5|SHA[\w-]{0,8})[ \t]+"
+        r"(?P<a>[^\s\"']{1,256})(?:[ \t]+(?:DES|AES[\w-]{0,8})[ \t]+(?P<p>[^\s\"']{1,256}))?",
+        _find_snmp_user,
+        "createUser ",
     ),
     _rule(  # curl, wget, httpie: -u / --user user:password
         r"(?<![\w-])(?:-u|--user|-auth|--auth)(?:[ \t]+|=)[\"']?"
@@ -1478,8 +1600,9 @@ _OTHER_RULES: tuple[_Rule, ...] = (
 # The regex matches from the *last word* of the name; the rest of the name is read backwards in
 # Python, because a leading `[\w.-]*` would make the engine try every identifier in the text.
 _ASSIGNMENT = r"""(?x)
-    (?:key(?:_base)?|secret(?:[ _-]?id)?|token|passw(?:or)?d|passphrase|passcode|pass|pwd|auth
-      |psk|salt|pepper|eap|xauth|mnemonic|phrase|bearer|creds|credentials|pw|pin|puk)
+    (?:key(?:_base)?|secret(?:[ _-]?id)?|token|pass(?:[_-]?(?:word|phrase|code))?|passwd|pwd
+      |auth(?:[_-]?tok)?|psk|salt|pepper|eap|xauth|mnemonic|phrase|bearer|creds|credentials|pw
+      |pin|puk|signer|b64|base64|pfx|p12|keystore)
     (?P<q>\\?["'][\]}]|\\?["']?)                               # `$cfg["password"] =`, `[\"pw\"]`
     (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?(?=[ \t]*=))?  # `password: &str = "..."`
     (?:(?P<xsep>(?:[ \t]+[\w:.-]{1,40}=(?:"[^"<>\n]{0,100}"|'[^'<>\n]{0,100}')){0,4}>)
@@ -1490,6 +1613,7 @@ _ASSIGNMENT = r"""(?x)
                                        # `password for the db is x`, `key you asked for: x`,
                                        # Cisco's `secret 0 x`
     (?:@?"(?P<dq>(?:[^"\\\n]|\\.){0,512})"                          # `@"…"`: Objective-C
+      |"(?P<blob>[A-Za-z0-9+/]{500,20000}={0,2})"                    # a key store in base64
       |'(?P<sq>(?:[^'\\\n]|\\.){0,512})'
       |\\"(?P<eq>(?:[^"\\\n]|\\[^"\n]){0,512})\\"     # inside a JSON string: \"value\"
       |(?P<bare>[^\s"'`,;&)}\\=][^\s"'`,;&)}]{0,511})))    # not `==`: a comparison
@@ -1514,7 +1638,9 @@ _LOOKUP_WORDS = frozenset(
 _SQL_ACCOUNT = r"\b(?:create|alter)\s+(?:user|role|login|group)\b"
 # psk, eap, xauth: as ipsec.secrets types them (`@user : EAP "password"`)
 _NOT_PASSWORDS = ("bypass", "compass", "surpass", "overpass", "underpass", "trespass", "multipass")
-_PASSWORD_WORDS = frozenset(("pwd", "psk", "eap", "xauth", "requirepass", "masterauth"))
+_PASSWORD_WORDS = frozenset(("pwd", "psk", "eap", "xauth", "requirepass", "masterauth", "authtok"))
+_KEY_STORES = frozenset(("p12", "pfx", "pkcs12", "keystore", "jks"))
+_KEY_STORE_ENDS = _KEY_STORES | {"b64", "base64", "key", "data"}
 # Daemon config directives written `name value` (redis.conf), whose value is a literal.
 _DIRECTIVES = frozenset(("requirepass", "masterauth"))
 _LINE_REST_EMPTY = r"(?m)[ \t]*(?:#.*)?$"
@@ -1531,7 +1657,13 @@ def _classify_name(name: str) -> tuple[str, str] | None:
     words = [w.lower() for w in re.split(_NAME_WORDS, name) if w]
     if not words:
         return None
+    if words[-2:] in (["pass", "word"], ["pass", "phrase"], ["pass", "code"], ["auth", "tok"]):
+        words[-2:] = [words[-2] + words[-1]]  # PASS_PHRASE, passWord, ldap_auth_tok
+    if not _KEY_STORES.isdisjoint(words) and words[-1] in _KEY_STORE_ENDS:
+        return "private_key", "blob"  # MATCH_P12_BASE64, SIGNING_KEYSTORE_B64: key stores
     last = words[-1]
+    if last in ("b64", "base64"):
+        return None
     if "existing" in words or (last == "secret" and words[-2:-1] in (["password"], ["tls"])):
         return None  # Helm's existingSecret, passwordSecret: the name of a Kubernetes Secret
     if last.endswith(("password", "passwd", "passphrase", "passcode", "pwd")) or (
@@ -1556,8 +1688,12 @@ def _classify_name(name: str) -> tuple[str, str] | None:
         return "secret", "strong"
     if last.endswith("salt") or last == "pepper":  # before the lookup words: `hash_salt`
         return "secret", "weak"
+    if last == "key" and words[-2:-1] in (["primary"], ["secondary"]):  # Azure's primaryKey
+        return "secret", "long"  # but a table's primary key is an id: only a long random value
     if not _LOOKUP_WORDS.isdisjoint(words[:-1]):
         return None
+    if last.endswith("signer"):  # signer: AwsSdkSigV4Signer names a class; a signing key is long
+        return "secret", "long"
     if last.endswith(("token", "auth")) or words == ["bearer"]:  # not MetadataBearer
         return "secret", "weak"
     if last.endswith(("credentials", "creds")):  # also `credentials: include`, `same-origin`
@@ -1568,7 +1704,7 @@ def _classify_name(name: str) -> tuple[str, str] | None:
         return "secret", "random"
     if words[-2] in _KEY_QUALIFIERS:
         return "secret", "strong"
-    return ("secret", "weak") if name.isupper() else None
+    return ("secret", "weak") if name.isupper() else ("secret", "keyed")  # ingest_key
 
 
 # Values a lone `key` also names: digests, key ids and fingerprints, UUIDs.
@@ -1632,6 +1768,48 @@ def _bare_value_is_literal(m: re.Match[str], name: str, name_start: int) -> bool
     return not _names_code(value)
 
 
+@lru_cache(maxsize=1)
+def _mentions_encrypted(text: str) -> bool:
+    return "ncrypted" in text or "NCRYPTED" in text
+
+
+def _encrypted(text: str, name_start: int) -> bool:
+    """Whether the name is a member of an `encryptedData` (Sealed Secrets) or `encrypted`
+    mapping, whose values are ciphertext: in JSON before its `}`, in YAML indented under it."""
+    if not _mentions_encrypted(text):  # the common case, decided once per text
+        return False
+    before = text[max(0, name_start - 3000) : name_start]  # bounded: no rescan to the start
+    parents = list(re.finditer(r"(?i)[\"']?encrypted(?:data)?[\"']?[ \t]*:[ \t]*(\{)?", before))
+    if not parents:
+        return False
+    parent = parents[-1]
+    inside = before[parent.end() :]
+    if parent.group(1):
+        return "}" not in inside
+    indent = parent.start() - before.rfind("\n", 0, parent.start()) - 1
+    lines = inside.split("\n")[1:]
+    return bool(lines) and all(
+        len(line) - len(line.lstrip(" ")) > indent for line in lines if line.strip()
+    )
+
+
+def _yaml_value_end(m: re.Match[str], name_start: int) -> int | None:
+    """Where a YAML value that a bare value stops short of (at `&`, `;`, `,`, `)` or `}`) ends:
+    alone on its line after `name:`, the value is the rest of it, up to a comment."""
+    text, end = m.string, m.end("bare")
+    if m.group("sep").strip() != ":" or text[end : end + 1] not in ("&", ";", ",", ")", "}"):
+        return None
+    if re.match(_CODE_REFERENCE, m.group("bare")):  # `"SALT": random.uuid4().hex,`
+        return None
+    line_start = text.rfind("\n", max(0, name_start - 200), name_start) + 1  # bounded
+    if text[max(line_start, name_start - 200) : name_start].strip(" \t\"'") not in ("", "-"):
+        return None
+    rest = re.compile(r"[^\s#]{0,512}(?=[ \t]*(?:#[^\n]*)?(?:\r?\n|\Z))").match(text, end)
+    if rest is None or not re.search("[A-Za-z0-9]", rest.group()):
+        return None  # `password: str,` `"SECRET_KEY": None,`: code, whose punctuation ends it
+    return rest.end()
+
+
 def _names_code(value: str) -> bool:
     """A bare word a program or a sentence would use (`new_password`, `newPassword`, `OAuth`,
     `IVs`, `SSHCertPrivateKeyTypes`), not one typed at random (`zCueQpBenQtY`): random letters
@@ -1664,6 +1842,15 @@ def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:
         return None
     if strength == "random" and not typed:
         return kind if _looks_random(value) else None
+    if strength == "keyed":  # not an identifier of words: result_key: Ipv6CidrAssociations
+        runs = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", value)
+        wordy = sum(map(len, runs)) >= 3.5 * len(runs)
+        return kind if _looks_random(value) and not wordy else None
+    if strength == "long":
+        mixed = value.lower() != value != value.upper()
+        return kind if len(value) >= 32 and mixed and _looks_random(value) else None
+    if strength == "blob":
+        return kind if re.fullmatch(r"[A-Za-z0-9+/]{64,}={0,2}", value) else None
     if strength == "pin":  # PIN: 4821, but not `pin: true` or a pinned version
         return kind if re.fullmatch(r"\d{4,8}", value) else None
     if strength != "strong" and (not _looks_generated(value) or _joined_words(value)):
@@ -1680,23 +1867,28 @@ def _joined_words(value: str) -> bool:
 
 def _find_assignment(m: re.Match[str]) -> _Found:
     text = m.string
+    group = m.lastgroup or ""  # xml, dq, sq, eq or bare: the value groups close last
+    blank = m.group("sep") is not None and (m.group("loose") or not m.group("sep").strip())
+    prose = blank and group == "bare" and not _looks_generated(m.group(group))
     name_start = _name_start(text, m.start())
     name = text[name_start : m.start("q")]
+    if prose and not name.startswith("--") and name.lower() not in _BARE_WORD_NAMES:
+        return None  # the common case in prose (`the token budget`), decided first
     classified = _classify_name(name)
     if classified is None:
         return None
-    group = m.lastgroup or ""  # xml, dq, sq, eq or bare: the value groups close last
-    if group in ("dq", "sq") and text.startswith(".", m.end()):
-        return None  # `pw = "\n".join(parts)`: a method of the literal, not the value
-    blank = m.group("sep") is not None and (m.group("loose") or not m.group("sep").strip())
-    if (  # the common case in prose (`the token budget`), decided before any context is read
-        blank
-        and group == "bare"
-        and not name.startswith("--")
-        and name.lower() not in _BARE_WORD_NAMES
-        and not _looks_generated(m.group(group))
+    if (
+        group in ("dq", "sq")
+        and text.startswith(".", m.end())
+        and not re.compile(_CONVERSION).match(text, m.end())
     ):
-        return None
+        return None  # `pw = "\n".join(parts)`: a method of the literal, not the value
+    if (
+        group == "bare"
+        and text[name_start - 1 : name_start] == "$"
+        and not m.group(group).isdigit()
+    ):
+        return None  # `$pw = Read-Host`: PowerShell, PHP and Perl quote their literals
     if not _separates(m, name, name_start, group):
         return None
     if (
@@ -1713,6 +1905,10 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         line = re.compile(r"[ \t]*\r?\n[ \t]+([^\s][^\r\n]{0,511})").match(text, m.end(group))
         kind = _secret_kind(name, line.group(1).rstrip()) if line else None
         return None if kind is None or line is None else (kind, line.start(1), line.end(1))
+    yaml_end = _yaml_value_end(m, name_start) if group == "bare" else None
+    if yaml_end is not None and classified[1] != "random":  # `db_pass: Blue)Sky21`
+        kind = _secret_kind(name, text[m.start(group) : yaml_end])
+        return None if kind is None else (kind, m.start(group), yaml_end)
     if group == "bare" and not _bare_value_is_literal(m, name, name_start):
         return None
     loose = m.group("loose") or ""
@@ -1727,15 +1923,22 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     ):
         return None  # <key>Name</key>, public key AAAA…, primary key …, `key: Type | None`
     kind = _secret_kind(name, m.group(group), typed=loose[:1].isdigit())
-    if kind is None:
+    if kind is None or _encrypted(text, name_start):
         return None
     end = m.end(group)
+    if kind == "private_key":  # a key store longer than a value's 512 characters
+        end = re.compile(r"[A-Za-z0-9+/=]*").match(text, end).end()  # type: ignore[union-attr]
     if group == "bare" and m.group("sep")[:1] in " \t" and _starts_line(text, name_start):
         more = re.compile(_MORE_WORDS).match(text, end)  # main.cf: `name = host:587 user:pw`
         end = more.end() if more else end
     return kind, m.start(group), end
 
 
+# A literal converted (Rust's `.into()`, Java's `.toCharArray()`, Ruby's `.freeze`) is still it.
+_CONVERSION = (
+    r"\.(?:into|to_(?:string|owned|vec)|as_bytes|as_str|encode|freeze|to(?:CharArray|ByteArray"
+    r"|String)|getBytes|bytes)(?![\w$])"
+)
 # The rest of a config line whose value has several words, when nothing in it is code.
 _MORE_WORDS = r"(?:[ \t]+[^\s#;\"'()=|&<>\[\]{}]{1,256}){1,8}(?=[ \t]*(?:\r?\n|$))"
 
@@ -1774,7 +1977,7 @@ def _separates(m: re.Match[str], name: str, name_start: int, group: str) -> bool
     if sep == ":" and text[max(0, name_start - 3) : name_start].rstrip().endswith("?"):
         return False  # a ternary: `typeof apiKey === 'string' ? apiKey : 'Missing Key'`
     if sep == ",":  # define('DB_PASSWORD', 'value'), setItem('token', 'value')
-        return _is_pair(text, name, name_start, m.start("q") + 1)
+        return _is_pair(text, name, name_start, m.end("q"))
     if sep:
         return True
     if name.startswith("--") or _is_directive(m, name, name_start):  # --password value
@@ -1828,12 +2031,12 @@ def _is_pair(text: str, name: str, name_start: int, end: int) -> bool:
     quoted = before[-1:] in ("'", '"')
     if quoted and name.startswith("--"):
         return True
-    call = re.search(r"([\w$]*)[ \t]*[(\[][ \t]*[\"']$", before)
+    call = re.search(r"([\w$]*)[ \t]*[(\[][ \t]*[\"']$|\{[ \t]*:?$", before)  # {password, "…"}
     if call is None:
         return re.search(r"(?:^|\s)set[ \t]+:$", before) is not None
-    function = call.group(1).lower()
+    function = (call.group(1) or "").lower()
     if not function:  # a tuple or a list, not a call: a pair (`["a", "b", "c"]` is a list)
-        pair = re.compile(r"\s*,\s*[\"']([^\"'\n]*)[\"']\s*[)\]]").match(text, end)
+        pair = re.compile(r"\s*,\s*[\"']([^\"'\n]*)[\"']\s*[)\]}]").match(text, end)
         value = pair.group(1) if pair else ""  # and not a pair of names: ['secret_key', 'token']
         return bool(value) and (
             _looks_generated(value) or not re.fullmatch(r"[A-Za-z_][\w.-]*", value)
@@ -1866,6 +2069,12 @@ _ASSIGNMENT_RULE = _Rule(
         "pw",
         "pin",
         "puk",
+        "signer",
+        "b64",
+        "base64",
+        "pfx",
+        "p12",
+        "keystore",
     ),
     fold=True,
 )
@@ -1891,6 +2100,7 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable, ...] = (
     _NAMED_CALL_RULE,
     _DEFAULT_RULE,
     _GROUPED_RULE,
+    _HOST_TOKENS_RULE,
     _CALL_RULE,
     _SAS_RULE,
     *_OTHER_RULES,

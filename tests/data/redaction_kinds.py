@@ -1447,3 +1447,244 @@ for text in (
 _l("config_syntax", "const TOKEN_STORAGE_KEY = 'auth.token.v2';")
 _l("config_syntax", "EMRFS_RETRY_COUNT_KEY = 'fs.s3.consistent.retryCount'")
 _l("config_syntax", "EMRFS_CSE_KMS_KEY_ID_KEY = 'fs.s3.cse.kms.keyId'")
+
+# --------------------------------------------------------------------------- fifth widening
+# The classes of held-out 5's misses, each in other syntaxes and tools than the case that showed
+# it, with look-alikes of the same shape.
+
+# Secret words split in two (`pass_phrase`, `pass_word`, `auth_tok`): the same names joined.
+_v = _r(24)
+_s("config_syntax", f"export PASS_PHRASE={_v}", _v)
+_v = _r(20)
+_s("config_syntax", f'{{"passWord": "{_v}", "user": "svc"}}', _v)
+_v = _r(22)
+_s("config_syntax", f"krb5_authtok = {_v}", _v)
+_v = _r(18)
+_s("config_syntax", f"pass_code: {_v}", _v)
+for text in ("pass_phrase_min_length = 12", "authtok_type = password", "pass_word_count: 3"):
+    _l("config_syntax", text)
+
+# A lower-case name ending in key that no qualifier makes secret: a random value still is one.
+_v = _r(32)
+_s("config_syntax", f"  ingest_key: {_v}", _v)
+_v = _r(40, _URLSAFE) + "7"
+_s("config_syntax", f'const browserKey = "{_v}";', _v)
+_v = _r(32)
+_s("config_syntax", f"cipher_key = '{_v}'", _v)
+_v = _r(32)
+_s("config_syntax", f'  "primaryKey": "{_v}",\n  "secondaryKey": "{_r(8)}"', _v)
+for text in (
+    "  sort_key: created_at",
+    "  partition_key: tenantId",
+    "ingest_key: events-2024-q3",
+    'const idKey = "userIdentifierFromUpstream";',
+    "routing_key = 'orders.created.v2'",
+    "  foreign_key: user_id",
+    f"dedupe_key: {_r(40, _HEX)}",
+    "primary_key: 01HGW2N7XKQ4ZP8D3MBRT6YV5C",
+):
+    _l("config_syntax", text)
+
+# A literal converted by a method is still the literal: Rust's .into(), Java's .toCharArray().
+_v = _r(24)
+_s("config_syntax", f'char[] password = "{_v}".toCharArray();', _v)
+_v = _r(30)
+_s("config_syntax", f'SECRET_KEY = "{_v}".encode()', _v)
+_v = _r(26)
+_s("config_syntax", f'API_TOKEN = "{_v}".freeze', _v)
+_v = _r(28)
+_s("config_syntax", f'let token: String = "{_v}".to_string();', _v)
+for text in (
+    'token = "{}:{}".format(user, password)',
+    'secret = "-".join(words)',
+    'password = "%s%s".replace("%", "")',
+    'let key = "name".to_string();',
+):
+    _l("config_syntax", text)
+
+# Erlang and Elixir tuples: {name, "value"}.
+_v = _r(18)
+_s("config_syntax", f'{{rabbit, [{{default_pass, "{_v}"}}]}}', _v)
+_v = _r(48)
+_s("config_syntax", f'[{{:secret_key_base, "{_v}"}}]', _v)
+for text in ("{password, undefined}", "{token, Token}", '{auth, "basic"}'):
+    _l("config_syntax", text)
+
+# A YAML value holding & ; , ) or } is the rest of its line.
+_v = "Blue)Sky" + _r(4, "0123456789")
+_s("config_syntax", f"db_pass: {_v}", _v)
+_v = "a;" + _r(14)
+_s("config_syntax", f"  - password: {_v}\n    user: app", _v)
+_v = "River&Stone" + _r(3, "0123456789")
+_s("config_syntax", f"smtp_password: {_v}  # rotated", _v)
+for text in ("auth: none  # local only", "password: ${DB_PASSWORD}", "token: {{ vault_token }}"):
+    _l("config_syntax", text)
+
+# Code paths with `::` (Rust, C++, PHP, Ruby) compute a value.
+for text in (
+    'let token = std::env::var("GH_TOKEN").unwrap();',
+    "$password = Config::get('db.password');",
+    'auto key = std::getenv("API_KEY");',
+    "api_key = ENV::fetch('API_KEY')",
+):
+    _l("config_syntax", text)
+
+# PowerShell: a cmdlet (Verb-Noun) is a command, not a value.
+for text in (
+    "$token = Get-AzAccessToken -ResourceUrl https://management.azure.com",
+    "$Password = ConvertTo-SecureString $plain -AsPlainText -Force",
+    "$apiKey = Get-Content .\\key.txt",
+):
+    _l("config_syntax", text)
+_v = _r(20)
+_s("config_syntax", f"$password = '{_v}'", _v)
+
+# Values kept encrypted beside their names (Sealed Secrets' encryptedData) are ciphertext.
+_l(
+    "config_syntax",
+    f'{{"spec": {{"encryptedData": {{"api_token": "Ag{_r(300, _B64)}"}}}}}}',
+)
+_l(
+    "config_syntax",
+    f"encryptedData:\n  DB_PASSWORD: Ag{_r(200, _B64)}\n  API_KEY: Ag{_r(200, _B64)}",
+)
+
+# Resource names of secrets kept elsewhere: a path of words, not a value.
+for text in (
+    "secret: projects/my-proj/secrets/api-key/versions/3",
+    "vault_secret: secret/data/prod/payments",
+    "KMS_KEY=projects/p1/locations/global/keyRings/app/cryptoKeys/db",
+    "  password: kv/prod/postgres/app-password",
+):
+    _l("config_syntax", text)
+
+# New Relic keys: NRAK- (user), NRII- (ingest), NRJS- (browser).
+_v = "NRAK-" + _r(27, _UPPER_AN)
+_s("prefixed_token", f'curl -H "Api-Key:{_v}" https://api.newrelic.com/graphql', _v)
+_v = "NRII-" + _r(32, _URLSAFE)
+_s("prefixed_token", f"license printed: {_v}", _v)
+_v = "NRJS-" + _r(19, _HEX)
+_s("prefixed_token", f"newrelic.info = {{ licenseKey: '{_v}' }}", _v)
+_l("prefixed_token", "see NRAK-1234 in the tracker")
+
+# Key stores by name: a P12, PFX or keystore in base64 is key material.
+_v = "MII" + _r(900, _B64)
+_s("key_block", f'  "pfx": "{_v}",', _v)
+_v = "MII" + _r(600, _B64)
+_s("key_block", f"export SIGNING_KEYSTORE_B64={_v}", _v)
+for text in (
+    "KEYSTORE_PATH=app/release.jks",
+    "p12_file: ./certs/site.p12",
+    "pfx: certs/site.pfx",
+):
+    _l("key_block", text)
+
+# Signers: the key that signs.
+_v = _r(40)
+_s("config_syntax", f"JWT_SIGNER={_v}", _v)
+_v = _r(44)
+_s("config_syntax", f'signer: "{_v}"', _v)
+for text in ('signer: "HS256"', "default_signer: :default", "signer = Signer(key)"):
+    _l("config_syntax", text)
+
+# Tokens grouped under a host, as composer's auth.json writes them.
+_v = _r(40, _HEX)
+_s("config_syntax", f'{{"gitlab-token": {{"gitlab.acme.io": "{_v}"}}}}', _v)
+_v = "glpat-" + _r(20, _URLSAFE)
+_s("config_syntax", f'"gitlab-oauth": {{\n  "gitlab.com": "{_v}"\n}}', _v)
+_v = _r(24)
+_s("config_syntax", f'"bearer": {{\n  "repo.acme.io": "{_v}"\n}}', _v)
+_l("config_syntax", '{"gitlab-domains": {"gitlab.acme.io": "gitlab.acme.io"}}')
+
+# Bundler's credentials by host: BUNDLE_<HOST>=user:password.
+_v = _r(24)
+_s("config_syntax", f"export BUNDLE_RUBYGEMS__PKG__GITHUB__COM=ci-bot:{_v}", _v)
+_v = _r(20)
+_s("config_syntax", f'BUNDLE_ENTERPRISE__ACME__IO: "{_v}"', _v)
+_l("config_syntax", 'BUNDLE_PATH__SYSTEM: "true"')
+_l("config_syntax", "BUNDLE_WITHOUT: development:test")
+
+# HTTPie's -a/--auth, with or without -A bearer.
+_v = _r(28)
+_s("authorization", f"xh -A bearer --auth {_v} GET https://api.acme.io/me", _v)
+_v = _r(16)
+_s("authorization", f"https -a deploy:{_v} api.acme.io/hooks", _v)
+_l("authorization", "http -a alice api.acme.io/me")
+_l("authorization", "http --auth-type=digest -a $USER:$PASS api.acme.io")
+
+# SNMPv3: the auth and privacy passphrases of net-snmp's tools and snmpd.conf.
+_v, _w = _r(16), _r(16)
+_s(
+    "config_syntax",
+    f"snmpget -v3 -u mon -l authPriv -a SHA -A {_v} -x AES -X {_w} 10.0.0.9",
+    _v,
+    _w,
+)
+_v, _w = _r(14), _r(14)
+_s("config_syntax", f"createUser backup MD5 {_v} DES {_w}", _v, _w)
+_l("config_syntax", "snmpwalk -v2c -c public 10.0.0.1 system")
+_l("config_syntax", "createUser -e 0x8000 mon SHA")
+
+# Credentials constructors: the password is the last literal.
+_v = _r(18)
+_s("config_syntax", f'new Credentials("Nexus Repository", "nexus.acme.io", "deploy", "{_v}")', _v)
+_v = _r(20)
+_s("config_syntax", f'creds = UsernamePasswordCredentials("svc", "{_v}")', _v)
+_l("config_syntax", 'credentials += Credentials(Path.userHome / ".sbt" / ".credentials")')
+
+# Wallet keys: 0x and 64 hex digits given to an account list or a wallet, and a keypair written
+# as its 64 bytes (Solana's id.json, Keypair.fromSecretKey).
+_v = "0x" + _r(64, _HEX)
+_s("key_block", f'module.exports = {{ networks: {{ dev: {{ accounts: [\n  "{_v}",\n] }} }} }};', _v)
+_v = _r(64, _HEX)
+_s("key_block", f'const wallet = new ethers.Wallet("0x{_v}", provider);', _v)
+_v = "0x" + _r(64, _HEX)
+_s("key_block", f"acct = Account.from_key('{_v}')", _v)
+_v = ",".join(str(_rng.randrange(256)) for _ in range(64))
+_s("key_block", f"const payer = Keypair.fromSecretKey(Uint8Array.from([{_v}]));", _v)
+_v = ", ".join(str(_rng.randrange(256)) for _ in range(64))
+_s("key_block", f"SOLANA_KEYPAIR=[{_v}]", _v)
+for text in (
+    "accounts: [deployer.address, other.address]",
+    "const wallet = new ethers.Wallet(process.env.PRIVATE_KEY, provider);",
+    f"tx hash: 0x{_r(64, _HEX)} (block 1934512)",
+    f'{{"blockHash": "0x{_r(64, _HEX)}"}}',
+    "[" + ", ".join(str(i) for i in range(64)) + "]",
+    "[" + ", ".join("0" for _ in range(64)) + "]",
+    "pubkey bytes: [" + ",".join(str(_rng.randrange(256)) for _ in range(32)) + "]",
+):
+    _l("key_block", text)
+
+# `auth user:password` as a config directive (HAProxy's stats auth, http-request auth).
+_v = _r(18)
+_s("config_syntax", f"backend admin\n  stats auth ops:{_v}\n  stats uri /haproxy", _v)
+_v = _r(16)
+_s("config_syntax", f"auth deploy:{_v}", _v)
+for text in (
+    "    stats auth admin:${STATS_PASSWORD}",
+    "auth scope: read write",
+    "the auth service:8080 is down",
+):
+    _l("config_syntax", text)
+
+# Look-alikes the fifth widening first damaged in installed libraries (Python packages, the host
+# CLIs' node_modules): types, identifiers and code beside secret names.
+for text in (
+    "    signer: AwsSdkSigV4Signer;",
+    "exports.AwsSdkSigV4ASigner = AwsSdkSigV4ASigner;",
+    '    "result_key": "Ipv6CidrAssociations"',
+    '      "groupKey": "AWS_EC2_INSTANCE"',
+    '            "SALT": random.uuid4().hex,',
+    "        master_user_password: str,",
+    '    "SECRET_KEY": None,',
+    '    "fail_on_invalid_token": InvalidContinuationToken,',
+):
+    _l("config_syntax", text)
+_v = "NRII-" + _r(12, _URLSAFE) + "-" + _r(19, _URLSAFE)
+_s("prefixed_token", f"got {_v} from the UI", _v)
+for text in (
+    "SECRET_KEY_BASE = Rails::Application.credentials.secret_key_base",
+    "API_TOKEN = Config::token()",
+):
+    _l("config_syntax", text)
+_l("authorization", "rsync -a deploy@web:/srv/app ./backup")
