@@ -1319,11 +1319,12 @@ def _line_start(text: str, at: int, most: int = 300) -> int:
 
 def _find_herestring_secret(m: re.Match[str]) -> _Found:
     line = m.string[_line_start(m.string, m.start()) : m.start()]
+    line = _MARKER.sub("", line)  # a marker's kind (`[REDACTED:password]`) is no command
     return None if re.search(_STORES_SECRET, line) is None else _literal("password")(m)
 
 
 def _find_piped_secret(m: re.Match[str]) -> _Found:
-    if re.search(_STORES_SECRET, m.group("rest")) is None:  # `echo done | tee log`
+    if re.search(_STORES_SECRET, _MARKER.sub("", m.group("rest"))) is None:  # `echo x | tee`
         return None
     return _literal("password")(m)
 

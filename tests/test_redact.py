@@ -242,6 +242,12 @@ def test_adversarial_inputs_do_not_hang_redaction() -> None:
     )
 
 
+def test_a_marker_is_not_the_context_that_makes_a_value_a_secret() -> None:
+    once = redact("Driver={ODBC};Uid=report;Pwd=%onFC6rAZg7KDD;<<<[default]\n").text
+    assert once == "Driver={ODBC};Uid=report;Pwd=[REDACTED:password];<<<[default]\n"
+    assert redact(once).text == once
+
+
 def test_redacting_the_kinds_split_twice_changes_nothing() -> None:
     changed = [text for _, text, _ in kinds.SECRETS if redact(redact(text).text).counts]
     assert changed == []
