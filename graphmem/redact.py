@@ -1261,6 +1261,13 @@ def _find_httpie_auth(m: re.Match[str]) -> _Found:
     return _find_user_colon_secret(m)
 
 
+def _find_listed_key(m: re.Match[str]) -> _Found:
+    value = m.group("v")
+    if _is_placeholder(value) or not _looks_generated(value):
+        return None
+    return "secret", m.start("v"), m.end("v")
+
+
 def _find_snmp_user(m: re.Match[str]) -> _Found:
     spans = [
         ("password", m.start(g), m.end(g))
@@ -1589,6 +1596,13 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         ('"name"', '"key"', '"parameterkey"'),
         fold=True,
     ),
+    _Rule(  # cloud CLIs' key lists: az … keys list prints {"keyName": "key1", …, "value": "…"}
+        r"\"keyname\"[ \t]*:[ \t]*\"[\w.-]{1,64}\"[^{}]{0,300}?\"value\"[ \t]*:[ \t]*"
+        r"\"(?P<v>[^\"\\\n]{1,512})\"",
+        _find_listed_key,
+        ('"keyname"',),
+        fold=True,
+    ),
     _rule(  # CloudFormation on the command line: ParameterKey=DbPassword,ParameterValue=…
         r"ParameterKey=(?P<name>[\w.-]{1,128}),ParameterValue=(?P<v>[^\s,\"']{1,512})",
         _find_named_value,
@@ -1854,7 +1868,11 @@ def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:
         return kind if re.fullmatch(r"[A-Za-z0-9+/]{64,}={0,2}", value) else None
     if strength == "pin":  # PIN: 4821, but not `pin: true` or a pinned version
         return kind if re.fullmatch(r"\d{4,8}", value) else None
-    if strength != "strong" and (not _looks_generated(value) or _joined_words(value)):
+    if strength != "strong" and (
+        not _looks_generated(value)
+        or _joined_words(value)
+        or re.fullmatch(r"[A-Za-z]{2,8}(?:[-_]\d{2,})+", value)  # ORD-2024-000123: an id
+    ):
         return None
     return kind
 

@@ -223,6 +223,7 @@ _ADVERSARIAL = {
     "YAML values to the line's end": "password: a&" + "b" * 100_000,
     "BUNDLE_ names": "BUNDLE_A__" * 30_000,
     "key stores": "P12_BASE64: " + "A" * 100_000,
+    "key lists": '"keyName": "a",' * 20_000,
 }
 
 

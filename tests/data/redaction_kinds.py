@@ -1688,3 +1688,38 @@ for text in (
 ):
     _l("config_syntax", text)
 _l("authorization", "rsync -a deploy@web:/srv/app ./backup")
+
+# URL passwords holding an unencoded `@`: the last `@` before the host ends them.
+_v = "Sum@er" + _r(8)
+_s("connection", f"MONGO_URL=mongodb://admin:{_v}@mongo.internal:27017/app", _v)
+_v = "p@ss:" + _r(10)
+_s("connection", f"amqp://guest:{_v}@rabbit.acme.io/vhost", _v)
+_v = _r(6) + "@" + _r(6)
+_s("connection", f"redis://:{_v}@cache:6379/0", _v)
+_v = _r(12)
+_s("connection", f"https://alice:{_v}@git.acme.io/org/repo?cc=bob@example.com", _v)
+for text in (
+    "smtp://mail.acme.io:587/?from=ops@acme.io&to=dev@acme.io",
+    "see https://docs.acme.io:8443/a@b/c@d for the layout",
+):
+    _l("connection", text)
+
+# Ids after token names: an order or ticket number is no secret.
+for text in (
+    "order_token: ORD-2024-000123",
+    "ticketToken = 'INC-0042-7781'",
+    "JOB_TOKEN=BUILD-88213",
+):
+    _l("config_syntax", text)
+
+# Cloud CLIs print keys by position: az ... keys list gives {"keyName": "key1", "value": "…"}.
+_v = _r(86, _B64) + "=="
+_s(
+    "config_syntax",
+    '[\n  {\n    "creationTime": "2024-05-01T10:00:00Z",\n    "keyName": "key1",\n'
+    f'    "permissions": "FULL",\n    "value": "{_v}"\n  }}\n]',
+    _v,
+)
+_v = _r(44, _B64)
+_s("config_syntax", f'{{"keyName": "primary", "value": "{_v}"}}', _v)
+_l("config_syntax", '{"keyName": "partition", "value": "tenantId"}')
