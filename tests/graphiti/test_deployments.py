@@ -137,6 +137,7 @@ def test_the_mcp_slash_url_costs_one_redirect_across_processes(
     assert redirects() == before + 1
 
 
+@pytest.mark.timeout(600)  # its own 480 s deadline for the restarts, past pytest's 300 s default
 def test_an_episode_killing_the_server_is_quarantined_not_resent_forever(
     serve: Serve, cli: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
