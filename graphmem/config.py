@@ -144,6 +144,15 @@ SETTINGS: tuple[Setting, ...] = (
         SAFE,
     ),
     Setting(
+        "semantic",
+        bool,
+        True,
+        "With the semantic extra installed, `graphmem search` and the agent's search tool also "
+        "find memories by meaning.",
+        SAFE,
+        off=False,
+    ),
+    Setting(
         "reprompt",
         str,
         "substantive",
@@ -297,6 +306,7 @@ class Config:
     context_window: int
     injection_interval: int
     stale_days: int
+    semantic: bool
     reprompt: str
     max_reprompts: int
     corrections: bool

@@ -561,10 +561,42 @@ class Memory:
 
     # -- reading --------------------------------------------------------------------------
 
-    def search(self, query: str, *, scope: Scope = "all", limit: int = 10) -> list[Hit]:
+    def search(
+        self, query: str, *, scope: Scope = "all", limit: int = 10, semantic: bool = False
+    ) -> list[Hit]:
+        """Best matches first. With `semantic` (`graphmem search` and the agent's tool, never a
+        hook) and the semantic extra installed and allowed, the episodes nearest the query in
+        meaning are fused in (docs/configuration.md, `semantic`)."""
         terms = ep.terms(self.conn, query)
-        hits = recall.ranked(self.conn, terms, self.groups(scope), limit)
+        groups = self.groups(scope)
+        if semantic and terms.all and self.semantic:  # only stopwords: nothing to look for
+            hits = self._fused(query, terms, groups, limit)
+        else:
+            hits = recall.ranked(self.conn, terms, groups, limit)
         return ep.with_snippets(self.conn, terms, hits)
+
+    @property
+    def semantic(self) -> bool:
+        """Whether search may fuse in semantic neighbours: allowed and installed."""
+        if not self.config.semantic:
+            return False
+        from graphmem import semantic  # the extra stays off the hook path
+
+        return semantic.available()
+
+    def _fused(self, query: str, terms: ep.Terms, groups: list[str], limit: int) -> list[Hit]:
+        """Lexical matches and semantic neighbours by reciprocal rank; episodes are embedded
+        the first time a search looks at them (as stored: redacted)."""
+        from graphmem import semantic
+
+        conn = self.conn
+        depth = max(limit, semantic.DEPTH)  # each side brings as many as may be shown
+        lexical = recall.ranked(conn, terms, groups, depth)
+        semantic.embed_missing(conn)
+        near = ep.by_ids(conn, semantic.nearest(conn, groups, query, depth))
+        episodes = {h.episode.uuid: h.episode for h in lexical} | {e.uuid: e for e in near}
+        fused = semantic.fuse([h.episode.uuid for h in lexical], [e.uuid for e in near], limit)
+        return [Hit(episodes[uuid], "", -score) for uuid, score in fused]
 
     def recent(
         self, kinds: Sequence[str], *, scope: Scope = "all", limit: int = 10

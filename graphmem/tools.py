@@ -113,7 +113,7 @@ def search(memory: Memory, query: str, scope: str = "all", limit: int = 10) -> s
     if not query.strip():
         raise GraphmemError("query is empty: give the words to look for", Exit.USAGE)
     scope_ = _scope(scope)
-    hits = memory.search(query, scope=scope_, limit=_limit(limit))
+    hits = memory.search(query, scope=scope_, limit=_limit(limit), semantic=True)
     lines = []
     note = ""
     if memory.syncing:

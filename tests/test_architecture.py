@@ -32,6 +32,7 @@ LAYERS: list[set[str]] = [
         "ingest",
         "curation",
         "memory_file",
+        "semantic",
     },  # what the service does its work with
     {"store"},  # the SQLite store: only the service and the layer above reach it
     {

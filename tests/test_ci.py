@@ -116,7 +116,7 @@ def test_contributing_gives_what_ci_run_runs() -> None:
     contributing = (ROOT / "CONTRIBUTING.md").read_text()
     for command in (
         "python3 -m venv .venv",
-        "-e '.[test,graphiti-test]'",
+        "-e '.[test,graphiti-test,semantic]'",
         "bash .ci/install-hosts.sh",
         ".venv/bin/ruff check .",
         ".venv/bin/ruff format --check .",

@@ -36,7 +36,7 @@ def search(
     app = get_app(ctx)
     scope_ = one_of(scope, SCOPES, "--scope")
     memory = app.memory
-    hits = memory.search(query, scope=scope_, limit=limit)
+    hits = memory.search(query, scope=scope_, limit=limit, semantic=True)
     graph = memory.search_graph(query, scope=scope_, limit=limit) if memory.syncing else None
     if graph is not None:
         graph, hits = _share(limit, graph, hits)

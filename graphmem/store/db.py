@@ -229,6 +229,16 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
             "CREATE TABLE store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID",
         ],
     ),
+    (
+        "semantic search: each episode's embedding, computed by search (the semantic extra)",
+        [
+            """CREATE TABLE episode_vectors (
+                episode_id INTEGER PRIMARY KEY REFERENCES episodes(id) ON DELETE CASCADE,
+                group_id TEXT NOT NULL,
+                vector BLOB NOT NULL
+            )""",
+        ],
+    ),
 ]
 
 

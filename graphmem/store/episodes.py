@@ -32,6 +32,7 @@ COMMON_DOCS = 400  # a word in more episodes than this (or a third of the store)
 COMMON_SHARE = 3
 NEXT_TURN_GAP = 100  # rows between a session's turns (other sessions' in parallel, memories)
 RECENT_SCAN = 1_000  # episodes a query of common words only is ranked over
+LEAD_CHARS = 160  # the start of a body shown for a hit with no query word in it
 
 
 @record(frozen=True)
@@ -222,6 +223,18 @@ def search_terms(
     return [Hit(_episode(r), "", scores[r["id"]]) for r in rows]
 
 
+def by_ids(conn: sqlite3.Connection, ids: Sequence[int]) -> list[Episode]:
+    """The shown episodes of `ids`, in their order (the others are skipped)."""
+    if not ids:
+        return []
+    rows = conn.execute(
+        f"SELECT id, {_COLUMNS} FROM episodes WHERE id IN ({','.join('?' * len(ids))}) AND {SHOWN}",
+        tuple(ids),
+    ).fetchall()
+    found = {r["id"]: _episode(r) for r in rows}
+    return [found[i] for i in ids if i in found]
+
+
 def recent_window(conn: sqlite3.Connection, groups: Sequence[str]) -> tuple[int, int]:
     """The ids of the `RECENT_SCAN` episodes up to the groups' newest: what a query of common
     words only is ranked over. Bounded on both sides, wherever the groups' newest episodes sit
@@ -248,21 +261,30 @@ def _edge(conn: sqlite3.Connection, group: str, *, newest: bool) -> int:
 
 
 def with_snippets(conn: sqlite3.Connection, query: Terms, hits: Sequence[Hit]) -> list[Hit]:
-    """`hits` with FTS snippets of their bodies around the query's words. A snippet tokenizes
-    its whole body again (~0.2 ms each), so only the hits that will be shown get one."""
-    if not hits or not query.all:
-        return list(hits)
-    uuids = [h.episode.uuid for h in hits]
-    rows = conn.execute(
-        f"""SELECT e.uuid, snippet(episodes_fts, 1, '', '', '…', 24)
-            FROM episodes_fts JOIN episodes e ON e.id = episodes_fts.rowid
-            WHERE episodes_fts MATCH ?
-              AND episodes_fts.rowid IN
-                  (SELECT id FROM episodes WHERE uuid IN ({",".join("?" * len(uuids))}))""",
-        (" OR ".join(map(_quote, query.all)), *uuids),
-    )
-    snippets = dict(rows.fetchall())
-    return [replace(h, snippet=snippets.get(h.episode.uuid, "")) for h in hits]
+    """`hits` with FTS snippets of their bodies around the query's words (the body's start for
+    a hit with none of them: a semantic neighbour). A snippet tokenizes its whole body again
+    (~0.2 ms each), so only the hits that will be shown get one."""
+    if not hits:
+        return []
+    snippets: dict[str, str] = {}
+    if query.all:
+        uuids = [h.episode.uuid for h in hits]
+        rows = conn.execute(
+            f"""SELECT e.uuid, snippet(episodes_fts, 1, '', '', '…', 24)
+                FROM episodes_fts JOIN episodes e ON e.id = episodes_fts.rowid
+                WHERE episodes_fts MATCH ?
+                  AND episodes_fts.rowid IN
+                      (SELECT id FROM episodes WHERE uuid IN ({",".join("?" * len(uuids))}))""",
+            (" OR ".join(map(_quote, query.all)), *uuids),
+        )
+        snippets = dict(rows.fetchall())
+    return [replace(h, snippet=snippets.get(h.episode.uuid) or _lead(h.episode.body)) for h in hits]
+
+
+def _lead(body: str) -> str:
+    """The start of a body, about as long as a snippet."""
+    text = " ".join(body.split())
+    return text if len(text) <= LEAD_CHARS else text[:LEAD_CHARS].rsplit(" ", 1)[0] + "…"
 
 
 def next_turns(conn: sqlite3.Connection, turns: Sequence[Episode]) -> dict[str, Episode]:

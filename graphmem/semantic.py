@@ -1,0 +1,148 @@
+"""Semantic neighbours for search, with the optional `semantic` extra (`pip install
+'graphmem[semantic]'`): what finds a memory asked about in other words than its own.
+
+The model is wordllama's static token embeddings (256 dims, shipped in its wheel, so nothing is
+downloaded): a text's vector is the mean of its tokens' vectors, normalised. Only its files are
+read, through tokenizers and safetensors; `wordllama` itself is never imported (its loader
+reaches for the network when its tokenizer is not where it looks, and its imports cost ~0.3 s).
+
+Used by `graphmem search` and the agent's search tool only, never by a hook: lexical matches and
+the nearest episodes are fused by reciprocal rank (`fuse`), tuned in
+benchmarks/bench_search_semantic.py on the tuning splits.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sqlite3
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+from graphmem.store import db, vectors
+
+if TYPE_CHECKING:
+    import numpy as np
+
+WEIGHTS = ("weights", "l2_supercat_256.safetensors")
+TOKENIZER = ("tokenizers", "l2_supercat_tokenizer_config.json")
+DIMS = 256
+DEPTH = 50  # candidates each side brings to the fusion
+WEIGHT = 1.0  # of a semantic rank against a lexical one
+K0 = 5  # reciprocal-rank constant: small, so the first few of each side lead
+# A neighbour less similar (cosine) than MIN_SIMILARITY, or than RELATIVE x the nearest's, is no
+# match at all: a search for what was never stored can still say so, and a good match is not
+# followed by unrelated texts (they score -0.1 to 0.2 here). The best of the floors tried on the
+# tuning splits; with none at all, search finds a little more there (benchmarks/
+# bench_search_semantic.py) but every query finds something.
+MIN_SIMILARITY = 0.1
+RELATIVE = 0.5
+BATCH = 256  # episodes embedded per write (~0.2 s)
+EMBED_S = 2.0  # a search embeds for at most about this long: a large store is embedded over
+# several searches, its newest episodes first (~0.7 ms an episode of a typical turn's size)
+
+K = TypeVar("K", bound=Hashable)
+
+
+def _package_dir() -> str | None:
+    spec = importlib.util.find_spec("wordllama")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return next(iter(spec.submodule_search_locations))
+
+
+def available() -> bool:
+    """Whether the extra is installed: the model's files and the libraries that read them."""
+    root = _package_dir()
+    if root is None or not all(
+        importlib.util.find_spec(m) for m in ("numpy", "tokenizers", "safetensors")
+    ):
+        return False
+    return all(os.path.exists(os.path.join(root, *f)) for f in (WEIGHTS, TOKENIZER))
+
+
+class Model:
+    """The embedding table and its tokenizer (~0.15 s to load)."""
+
+    def __init__(self) -> None:
+        from safetensors.numpy import load_file
+        from tokenizers import Tokenizer
+
+        root = _package_dir()
+        if root is None:
+            raise ImportError("the semantic extra is not installed")
+        self.table = load_file(os.path.join(root, *WEIGHTS))["embedding.weight"]
+        self.tokenizer = Tokenizer.from_file(os.path.join(root, *TOKENIZER))
+        self.tokenizer.no_padding()
+        self.tokenizer.no_truncation()
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """One unit float32 vector per text (zeros for a text with no tokens)."""
+        import numpy as np
+
+        out = np.zeros((len(texts), DIMS), dtype=np.float32)
+        encoded = self.tokenizer.encode_batch(list(texts), add_special_tokens=False)
+        last = len(self.table) - 1
+        for i, enc in enumerate(encoded):
+            if enc.ids:
+                out[i] = self.table[np.clip(enc.ids, 0, last)].mean(axis=0)
+        norms = np.linalg.norm(out, axis=1, keepdims=True)
+        return out / np.where(norms == 0, 1, norms)
+
+
+_MODEL: Model | None = None
+
+
+def model() -> Model:
+    """The model, loaded once per process (a long-lived server pays it once)."""
+    global _MODEL
+    if _MODEL is None:
+        _MODEL = Model()
+    return _MODEL
+
+
+def embed_missing(conn: sqlite3.Connection, budget_s: float | None = None) -> int:
+    """Embed the episodes without a vector (every group's: each once), newest first, a batch at
+    least and for about `budget_s` (EMBED_S) seconds at most; how many were."""
+    import time
+
+    done = 0
+    stop = time.monotonic() + (EMBED_S if budget_s is None else budget_s)
+    while rows := vectors.missing(conn, BATCH):
+        found = model().embed([body for _, _, body in rows])
+        # each batch its own short write (hooks may be waiting to capture); a vector can be made
+        # again, so it need not survive a power cut
+        with db.relaxed_durability(conn), db.transaction(conn):
+            vectors.put(
+                conn, [(i, g, v.tobytes()) for (i, g, _), v in zip(rows, found, strict=True)]
+            )
+        done += len(rows)
+        if time.monotonic() >= stop:
+            break
+    return done
+
+
+def nearest(conn: sqlite3.Connection, groups: Sequence[str], query: str, limit: int) -> list[int]:
+    """Ids of the embedded episodes of `groups` nearest `query`, nearest first (forgotten ones
+    too: the caller shows only what may be shown)."""
+    import numpy as np
+
+    rows = vectors.read(conn, groups)
+    if not rows or limit <= 0:
+        return []
+    ids = np.fromiter((i for i, _ in rows), dtype=np.int64, count=len(rows))
+    matrix = np.frombuffer(b"".join(v for _, v in rows), dtype=np.float32).reshape(-1, DIMS)
+    scores = matrix @ model().embed([query])[0]
+    best = np.argpartition(-scores, limit - 1)[:limit] if limit < len(ids) else np.arange(len(ids))
+    best = best[np.argsort(-scores[best])]
+    least = max(MIN_SIMILARITY, RELATIVE * float(scores[best[0]]))
+    return [int(ids[i]) for i in best if scores[i] >= least]
+
+
+def fuse(lexical: Sequence[K], semantic: Sequence[K], limit: int) -> list[tuple[K, float]]:
+    """Reciprocal-rank fusion of two rankings, best first, with each key's fused score."""
+    score: dict[K, float] = {}
+    for weight, ranking in ((1.0, lexical), (WEIGHT, semantic)):
+        for rank, key in enumerate(ranking, start=1):
+            score[key] = score.get(key, 0.0) + weight / (K0 + rank)
+    return sorted(score.items(), key=lambda kv: kv[1], reverse=True)[:limit]
