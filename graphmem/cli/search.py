@@ -31,6 +31,9 @@ def search(
     With backend graphiti the server's facts (still valid) and entities come first, each text
     once; when the server cannot be reached, facts cached from earlier answers stand in for them.
 
+    With the semantic extra installed (pip install 'graphmem[semantic]'), memories are also
+    found by meaning, not only by their words (config `semantic`).
+
     Example: graphmem search "pagination limit" --scope project
     """
     app = get_app(ctx)
