@@ -370,6 +370,7 @@ _PREFIXED: tuple[tuple[str, str, str], ...] = (
     ),
     ("twilio_key", "SK", r"[0-9a-f]{32}"),
     ("databricks_token", "dapi", r"[0-9a-f]{32}(?:-\d)?"),
+    ("databricks_token", "dose", r"[0-9a-f]{32}"),  # service principals' OAuth secrets
     ("shopify_token", "shpat_ shpca_ shppa_ shpss_", r"[0-9a-fA-F]{32}"),
     ("digitalocean_token", "dop_v1_ doo_v1_ dor_v1_", r"[0-9a-f]{64}"),
     ("google_oauth_token", "ya29.", r"[A-Za-z0-9_-]{30,}"),
@@ -1617,12 +1618,12 @@ _OTHER_RULES: tuple[_Rule, ...] = (
 _ASSIGNMENT = r"""(?x)
     (?:key(?:_base)?|secret(?:[ _-]?id)?|token|pass(?:[_-]?(?:word|phrase|code))?|passwd|pwd
       |auth(?:[_-]?tok)?|psk|salt|pepper|eap|xauth|mnemonic|phrase|bearer|creds|credentials|pw
-      |pin|puk|signer|b64|base64|pfx|p12|keystore)
+      |pin|puk|signer|b64|base64|pfx|p12|keystore|seed|_pat)
     (?P<q>\\?["'][\]}]|\\?["']?)                               # `$cfg["password"] =`, `[\"pw\"]`
     (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?(?=[ \t]*=))?  # `password: &str = "..."`
     (?:(?P<xsep>(?:[ \t]+[\w:.-]{1,40}=(?:"[^"<>\n]{0,100}"|'[^'<>\n]{0,100}')){0,4}>)
        (?P<xml>[^<>\n]{1,256})(?=</)                                  # <password a="b">value</
-    |(?P<sep>[ \t]*(?::=|\?=|\|\|=|=>|=|:)[ \t]*|[ \t]*,[ \t]*      # `,`: setter calls
+    |(?P<sep>[ \t]*(?::=|\?=|\|\|=|=>|=|:|<<?-(?!-))[ \t]*|[ \t]*,[ \t]*  # `,`: setters; R's <-
        |[ \t]+(?P<loose>(?:(?:[A-Za-z]{1,12}[ \t]+){0,5}?(?:is|was)[ \t]+
                          |(?:[A-Za-z]{1,12}[ \t]+){0,4}?[A-Za-z]{1,12}:[ \t]+|\d[ \t]+))?)
                                        # `password for the db is x`, `key you asked for: x`,
@@ -1699,6 +1700,7 @@ def _classify_name(name: str) -> tuple[str, str] | None:
         # `aws secretsmanager … --secret-id prod/api`, a name
         or words[-3:] == ["secret", "key", "base"]
         or words[-2:] == ["seed", "phrase"]
+        or (last == "seed" and words[-2:-1] in (["totp"], ["otp"], ["hotp"], ["mfa"]))
     ):
         return "secret", "strong"
     if last.endswith("salt") or last == "pepper":  # before the lookup words: `hash_salt`
@@ -1707,6 +1709,8 @@ def _classify_name(name: str) -> tuple[str, str] | None:
         return "secret", "long"  # but a table's primary key is an id: only a long random value
     if not _LOOKUP_WORDS.isdisjoint(words[:-1]):
         return None
+    if last == "pat":  # GITHUB_PAT, ADO_PAT: a personal access token
+        return "secret", "weak"
     if last.endswith("signer"):  # signer: AwsSdkSigV4Signer names a class; a signing key is long
         return "secret", "long"
     if last.endswith(("token", "auth")) or words == ["bearer"]:  # not MetadataBearer
@@ -1872,6 +1876,7 @@ def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:
         not _looks_generated(value)
         or _joined_words(value)
         or re.fullmatch(r"[A-Za-z]{2,8}(?:[-_]\d{2,})+", value)  # ORD-2024-000123: an id
+        or re.search(r"\[[^\]]*\]|\{\d", value)  # HEX_PAT = "[0-9A-Fa-f]{1,4}": a regex
     ):
         return None
     return kind
@@ -2094,6 +2099,8 @@ _ASSIGNMENT_RULE = _Rule(
         "pfx",
         "p12",
         "keystore",
+        "seed",
+        "_pat",
     ),
     fold=True,
 )

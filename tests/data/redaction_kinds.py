@@ -1723,3 +1723,28 @@ _s(
 _v = _r(44, _B64)
 _s("config_syntax", f'{{"keyName": "primary", "value": "{_v}"}}', _v)
 _l("config_syntax", '{"keyName": "partition", "value": "tenantId"}')
+
+# Assignments in R (`<-`), one-time-password seeds, and more documented prefixes.
+_v = _r(24)
+_s("config_syntax", f'api_key <- "{_v}"', _v)
+_v = _r(20)
+_s("config_syntax", f"Sys.setenv(GITHUB_PAT = '{_v}'); token <<- '{_r(4)}{_v}'", _v)
+_l("config_syntax", "token <- readline(prompt = 'token: ')")
+_l("config_syntax", "key <-- the arrow points at the key")
+_v = _r(32, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
+_s("config_syntax", f"totp_seed: {_v}", _v)
+_v = _r(32, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
+_s("config_syntax", f'"mfaSeed": "{_v}"', _v)
+for text in ("seed: 42", "random_seed = 1234", "SEED=20240501", "db_seed: seeds/dev.sql"):
+    _l("config_syntax", text)
+for _v in ("HRKU-AA" + _r(58, _URLSAFE), "tfp_" + _r(59, _URLSAFE), "dose" + _r(32, _HEX)):
+    _s("prefixed_token", f"printed once: {_v}", _v)
+_l("prefixed_token", "the doses were 3 and 5; tfp_ is a prefix; HRKU-AA is the format")
+_v = _r(52, "abcdefghijklmnopqrstuvwxyz234567")
+_s("config_syntax", f"export AZURE_DEVOPS_PAT={_v}", _v)
+_v = "glpat" + _r(20)
+_s("config_syntax", f'gitlab_pat: "{_v}"', _v)
+for text in ("FILE_PAT = '*.py'", "match_pat = re.compile(r'x+')", "SEARCH_PAT=src/**/*.ts"):
+    _l("config_syntax", text)
+_l("config_syntax", 'HEX_PAT = "[0-9A-Fa-f]{1,4}"')
+_l("config_syntax", "ID_TOKEN_RE: '^[A-Za-z0-9-_]{20,}$'")
