@@ -1262,7 +1262,7 @@ def _find_httpie_auth(m: re.Match[str]) -> _Found:
     return _find_user_colon_secret(m)
 
 
-def _find_listed_key(m: re.Match[str]) -> _Found:
+def _find_generated_value(m: re.Match[str]) -> _Found:
     value = m.group("v")
     if _is_placeholder(value) or not _looks_generated(value):
         return None
@@ -1457,6 +1457,18 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         _find_keypair_bytes,
         *(f"[{digit}" for digit in range(10)),
     ),
+    _rule(  # Vault (and OpenBao): `vault login TOKEN`, but not `vault login -method=… user=…`
+        r"(?<![\w-])(?:vault|bao)[ \t]+login(?:[ \t]+-[\w-]{1,40}(?:=\S{1,256})?){0,8}[ \t]+"
+        r"(?P<v>[^\s=-][^\s=]{7,255})(?=[ \t]*(?:\r?\n|$|[;|&]))",
+        _find_generated_value,
+        "vault",
+        "bao",
+    ),
+    _rule(  # Twilio's clients: the auth token after the account SID
+        r"AC[0-9a-f]{32}([\"'])[ \t]*,[ \t]*([\"'])(?P<v>[0-9a-f]{32})\2",
+        _find_generated_value,
+        "AC",
+    ),
     _rule(  # net-snmp's snmpd.conf: createUser NAME SHA AUTHPASS [AES PRIVPASS]
         r"createUser[ \t]+(?:-e[ \t]+\S{1,64}[ \t]+)?\S{1,64}[ \t]+(?:MD5|SHA[\w-]{0,8})[ \t]+"
         r"(?P<a>[^\s\"']{1,256})(?:[ \t]+(?:DES|AES[\w-]{0,8})[ \t]+(?P<p>[^\s\"']{1,256}))?",
@@ -1600,7 +1612,7 @@ _OTHER_RULES: tuple[_Rule, ...] = (
     _Rule(  # cloud CLIs' key lists: az … keys list prints {"keyName": "key1", …, "value": "…"}
         r"\"keyname\"[ \t]*:[ \t]*\"[\w.-]{1,64}\"[^{}]{0,300}?\"value\"[ \t]*:[ \t]*"
         r"\"(?P<v>[^\"\\\n]{1,512})\"",
-        _find_listed_key,
+        _find_generated_value,
         ('"keyname"',),
         fold=True,
     ),

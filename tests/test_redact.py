@@ -224,6 +224,8 @@ _ADVERSARIAL = {
     "BUNDLE_ names": "BUNDLE_A__" * 30_000,
     "key stores": "P12_BASE64: " + "A" * 100_000,
     "key lists": '"keyName": "a",' * 20_000,
+    "vault logins": "vault login -a " * 20_000,
+    "Twilio SIDs": ("AC" + "0" * 32 + '", ') * 5_000,
 }
 
 

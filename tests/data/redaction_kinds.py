@@ -1748,3 +1748,17 @@ for text in ("FILE_PAT = '*.py'", "match_pat = re.compile(r'x+')", "SEARCH_PAT=s
     _l("config_syntax", text)
 _l("config_syntax", 'HEX_PAT = "[0-9A-Fa-f]{1,4}"')
 _l("config_syntax", "ID_TOKEN_RE: '^[A-Za-z0-9-_]{20,}$'")
+
+# Vault's login takes the token as its argument; Twilio's clients take the auth token after the
+# account SID.
+_v = "s." + _r(24)
+_s("authorization", f"$ vault login {_v}", _v)
+_v = _r(26)
+_s("authorization", f"bao login -no-print {_v}", _v)
+_l("authorization", "vault login -method=userpass username=ops")
+_l("authorization", "vault login -method=oidc role=dev")
+_sid, _v = "AC" + _r(32, _HEX), _r(32, _HEX)
+_s("prefixed_token", f'client = Client("{_sid}", "{_v}")', _v)
+_sid, _v = "AC" + _r(32, _HEX), _r(32, _HEX)
+_s("prefixed_token", f"const client = twilio('{_sid}', '{_v}');", _v)
+_l("prefixed_token", f'client = Client("AC{_r(32, _HEX)}", os.environ["TWILIO_AUTH_TOKEN"])')
