@@ -239,6 +239,10 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
             )""",
         ],
     ),
+    (
+        "semantic search: vectors kept as float16 (half the bytes a search reads), made again",
+        ["DELETE FROM episode_vectors"],
+    ),
 ]
 
 

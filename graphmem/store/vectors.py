@@ -1,11 +1,12 @@
 """Episode embeddings for semantic search (graphmem/semantic.py, the optional `semantic` extra).
 
-One float32 vector per episode, of its body as stored (redacted already), written by the search
-path (never by a hook). The embedded episodes are always one run of ids, grown at both ends:
-those stored since (newest first, the first time), then older ones, so what is missing is found
-with two index reads however large the store. A body and its group never change once stored, so a
-vector never goes stale; a deleted episode's vector goes with it (ON DELETE CASCADE). Forgotten
-episodes keep theirs (`forget` can be undone): search shows only what `episodes.by_ids` shows.
+One vector per episode (float16: graphmem.semantic.STORED), of its body as stored (redacted
+already), written by the search path (never by a hook). The embedded episodes are always one run
+of ids, grown at both ends: those stored since (newest first, the first time), then older ones,
+so what is missing is found with two index reads however large the store. A body and its group
+never change once stored, so a vector never goes stale; a deleted episode's vector goes with it
+(ON DELETE CASCADE). Forgotten episodes keep theirs (`forget` can be undone): search shows only
+what `episodes.by_ids` shows.
 """
 
 from __future__ import annotations
