@@ -7,7 +7,7 @@ when redaction returns it unchanged. The tuning split is tests/data/redaction_co
 tests/data/redaction_kinds.py (the rules are developed against it). Held out now: split 6,
 tests/data/redaction_heldout6.py, written blind (its author never read the rules) and frozen before
 the fifth widening, which is measured on it. Split 5, tests/data/redaction_heldout5.py, is seen:
-held out for the fourth widening, its misses choose the classes of the fifth. Split 4,
+held out for the fourth widening, its misses chose the classes of the fifth. Split 4,
 tests/data/redaction_heldout4.py, is seen: held out for the third widening, its misses chose the
 classes of the fourth.
 Split 3, tests/data/redaction_heldout3.py, is seen: its misses chose what the third widening added.

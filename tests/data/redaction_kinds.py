@@ -1,9 +1,9 @@
 """Tuning split of the redaction corpus, by kind: secrets and their look-alikes.
 
-The rules are developed against this file and `redaction_corpus.py`; `redaction_heldout.py` is the
-split they are never tuned on. Kinds (families of formats): prefixed_token, key_block, connection,
-config_syntax, authorization. Every secret is generated at import from a fixed seed, so no
-token-shaped string is committed.
+The rules are developed against this file and `redaction_corpus.py`; the held-out splits
+(`redaction_heldout*.py`) are written apart, and the one held out now is never tuned on. Kinds
+(families of formats): prefixed_token, key_block, connection, config_syntax, authorization.
+Every secret is generated at import from a fixed seed, so no token-shaped string is committed.
 """
 
 from __future__ import annotations
