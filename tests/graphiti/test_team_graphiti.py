@@ -73,8 +73,9 @@ def test_what_a_keeps_reaches_b_as_written_also_with_the_server_down(
 
     assert cli("spool", "drain", "--force").exit_code == 0  # B syncs once
     hits = cli.json("search", f"{word} webhooks retries")
-    pulled = [h for h in hits if h["type"] == "episode" and h["source"] == "teammate"]
-    assert len(pulled) == 1 and word in pulled[0]["snippet"]
+    # once (other tests' teammate memories in this group may be found too, by meaning)
+    pulled = [h for h in hits if h["source"] == "teammate" and word in h.get("snippet", "")]
+    assert len(pulled) == 1 and pulled[0]["type"] == "episode"
     block = prompt(b, f"How often do we retry {word} webhooks?")
     line = next(ln for ln in block.splitlines() if "[teammate " in ln)
     assert line.endswith(kept)  # as written, not as the graph's extraction of it
