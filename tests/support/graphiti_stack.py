@@ -141,15 +141,18 @@ class GraphitiStack:
             lambda: _health_answers(self.health_url), self.server, "MCP server", self.server_log
         )
 
-    def sibling(self, *server_args: str, name: str = "sibling") -> GraphitiStack:
+    def sibling(
+        self, *server_args: str, name: str = "sibling", group_id: str = ""
+    ) -> GraphitiStack:
         """Another MCP server on this stack's FalkorDB and LLM stub, with other arguments (a
-        deployment as users run it). Stop it with `stop_server()`: the rest is shared."""
+        deployment as users run it), on this stack's graph or on a graph of its own
+        (`group_id`). Stop it with `stop_server()`: the rest is shared."""
         other = GraphitiStack(
             self.workdir / name,
             self.llm,
             self.falkordb,
             self.falkordb_port,
-            self.group_id,
+            group_id or self.group_id,
             server_args=server_args,
         )
         other.workdir.mkdir(parents=True, exist_ok=True)
