@@ -194,13 +194,18 @@ def run(name: str, domain: str, held_out: bool) -> None:
     print(f"\n{domain}, {name}: {RUNS} projects, {turns} turns, {questions} questions")
     if curated:
         print("curation: {} runs, {} facts added, {} memories superseded".format(*done))
-    print(f"{'':<22}" + "".join(f"{k:>11}" for k in ("all", *kinds)))
-    for label, by_kind in total.items():
+    print_rows(kinds, total, 22)
+
+
+def print_rows(kinds: Sequence[str], rows: dict[str, dict[str, list[float]]], width: int) -> None:
+    """One line per row label: its mean share for all questions, then per kind."""
+    print(f"{'':<{width}}" + "".join(f"{k:>11}" for k in ("all", *kinds)))
+    for label, by_kind in rows.items():
         cells = "".join(
             f"{sum(by_kind[k]) / len(by_kind[k]):>11.3f}" if by_kind[k] else f"{'-':>11}"
             for k in ("all", *kinds)
         )
-        print(f"{label:<22}{cells}", flush=True)
+        print(f"{label:<{width}}{cells}", flush=True)
 
 
 def main(argv: Sequence[str]) -> None:

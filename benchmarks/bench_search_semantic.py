@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from types import ModuleType
 
-from benchmarks.bench_recall import DOMAINS, RUNS, flat
+from benchmarks.bench_recall import DOMAINS, RUNS, flat, print_rows
 from benchmarks.recall_gen import PROJECT, Question, Split
 from graphmem import semantic
 
@@ -101,13 +101,7 @@ def measure(
 
 def table(title: str, kinds: Sequence[str], rows: dict[str, dict[str, list[float]]]) -> None:
     print(f"\n{title}")
-    print(f"{'':<36}" + "".join(f"{k:>11}" for k in ("all", *kinds)))
-    for name, by_kind in rows.items():
-        cells = "".join(
-            f"{sum(by_kind[k]) / len(by_kind[k]):>11.3f}" if by_kind[k] else f"{'-':>11}"
-            for k in ("all", *kinds)
-        )
-        print(f"{name:<36}{cells}", flush=True)
+    print_rows(kinds, rows, 36)
 
 
 def mean(values: Sequence[float]) -> float:
