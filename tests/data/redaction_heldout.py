@@ -13,75 +13,53 @@ token-shaped string is committed.
 from __future__ import annotations
 
 import base64
-import random
-import string
 
-_rng = random.Random(13_0513)
-_AN = string.ascii_letters + string.digits
-_LOWER_AN = string.ascii_lowercase + string.digits
-_UPPER_AN = string.ascii_uppercase + string.digits
-_HEX = "0123456789abcdef"
-_B64 = _AN + "+/"
-_URLSAFE = _AN + "_-"
+from tests.data.fake_secrets import AN, B64, HEX, LOWER_AN, UPPER_AN, URLSAFE, Fakes, Split
+
+_fakes = Fakes(13_0513)
+_rng = _fakes.rng
+_r, _b64_lines = _fakes.r, _fakes.b64_lines
 
 
-def _r(n: int, alphabet: str = _AN) -> str:
-    return "".join(_rng.choice(alphabet) for _ in range(n))
-
-
-def _b64_lines(n_bytes: int, width: int = 64) -> str:
-    raw = base64.b64encode(bytes(_rng.randrange(256) for _ in range(n_bytes))).decode()
-    return "\n".join(raw[i : i + width] for i in range(0, len(raw), width))
-
-
-# (kind, text, secrets that must not survive)
-SECRETS: list[tuple[str, str, tuple[str, ...]]] = []
-# (kind, text that must come back unchanged)
-LOOKALIKES: list[tuple[str, str]] = []
-
-
-def _s(kind: str, text: str, *secrets: str) -> None:
-    SECRETS.append((kind, text, secrets))
-
-
-def _l(kind: str, text: str) -> None:
-    LOOKALIKES.append((kind, text))
+_split = Split()
+SECRETS, LOOKALIKES = _split.secrets, _split.lookalikes
+_s, _l = _split.secret, _split.lookalike
 
 
 # --------------------------------------------------------------------------- prefixed tokens
 _v = "lin_api_" + _r(40)
 _s("prefixed_token", f'const linear = new LinearClient({{ apiKey: "{_v}" }});', _v)
-_v = f"PMAK-{_r(24, _HEX)}-{_r(34, _HEX)}"
+_v = f"PMAK-{_r(24, HEX)}-{_r(34, HEX)}"
 _s("prefixed_token", f"newman run coll.json --postman-api-key {_v}", _v)
-_v = "sntryu_" + _r(64, _HEX)
+_v = "sntryu_" + _r(64, HEX)
 _s("prefixed_token", f"sentry-cli --auth-token {_v} releases new 1.4.2", _v)
-_v = f"glsa_{_r(32)}_{_r(8, _HEX)}"
+_v = f"glsa_{_r(32)}_{_r(8, HEX)}"
 _s("prefixed_token", f"grafana service account created: {_v}", _v)
-_v = "NRAK-" + _r(27, _UPPER_AN)
+_v = "NRAK-" + _r(27, UPPER_AN)
 _s("prefixed_token", f"newrelic:\n  user_api: {_v}\n", _v)
 _v = f"dp.st.prd.{_r(43)}"
 _s("prefixed_token", f"doppler configure set token {_v} --scope /srv/app", _v)
-_v = "pul-" + _r(40, _HEX)
+_v = "pul-" + _r(40, HEX)
 _s("prefixed_token", f"$ pulumi login # used {_v}", _v)
 _v = f"{_r(14)}.atlasv1.{_r(67)}"
 _s("prefixed_token", f'credentials "app.terraform.io" {{\n  token = "{_v}"\n}}', _v)
-_v = "sbp_" + _r(40, _HEX)
+_v = "sbp_" + _r(40, HEX)
 _s("prefixed_token", f"supabase link --project-ref abcd --token={_v}", _v)
-_v = "sq0atp-" + _r(22, _URLSAFE)
+_v = "sq0atp-" + _r(22, URLSAFE)
 _s("prefixed_token", f"Square sandbox access token is {_v} (rotate monthly)", _v)
-_v = "shpss_" + _r(32, _HEX)
+_v = "shpss_" + _r(32, HEX)
 _s("prefixed_token", f"SHOPIFY_SHARED_SECRET={_v}", _v)
-_v = "CFPAT-" + _r(43, _URLSAFE)
+_v = "CFPAT-" + _r(43, URLSAFE)
 _s("prefixed_token", f"contentful space export --management-token {_v}", _v)
-_v = f"dt0c01.{_r(24, _UPPER_AN)}.{_r(64, _UPPER_AN)}"
+_v = f"dt0c01.{_r(24, UPPER_AN)}.{_r(64, UPPER_AN)}"
 _s("prefixed_token", f"DT_API_TOKEN: {_v}", _v)
 _v = f"LTAI{_r(20)}"
 _s("prefixed_token", f"aliyun configure set --access-key-id {_v} --region cn-hangzhou", _v)
-_v = "rubygems_" + _r(48, _HEX)
+_v = "rubygems_" + _r(48, HEX)
 _s("prefixed_token", f"---\n:rubygems_api_key: {_v}\n", _v)
-_v = "oy2" + _r(43, _LOWER_AN)
+_v = "oy2" + _r(43, LOWER_AN)
 _s("prefixed_token", f"dotnet nuget push pkg.nupkg -k {_v} -s nuget.org", _v)
-_v = "pscale_tkn_" + _r(43, _URLSAFE)
+_v = "pscale_tkn_" + _r(43, URLSAFE)
 _s("prefixed_token", f"pscale auth login --service-token {_v}", _v)
 _v = f"tskey-auth-k{_r(16)}CNTRL-{_r(33)}"
 _s("prefixed_token", f"tailscale up --authkey={_v}", _v)
@@ -91,31 +69,31 @@ _v = "r8_" + _r(37)
 _s("prefixed_token", f"I exported {_v} as the replicate token and it worked", _v)
 _v = "pplx-" + _r(48)
 _s("prefixed_token", f'curl https://api.perplexity.ai -H "authorization: Bearer {_v}"', _v)
-_v = f"lsv2_pt_{_r(32, _HEX)}_{_r(10, _HEX)}"
+_v = f"lsv2_pt_{_r(32, HEX)}_{_r(10, HEX)}"
 _s("prefixed_token", f"LANGCHAIN_API_KEY={_v}", _v)
 _v = "ntn_" + _r(46)
 _s("prefixed_token", f"notion integration secret: {_v}", _v)
-_v = "figd_" + _r(40, _URLSAFE)
+_v = "figd_" + _r(40, URLSAFE)
 _s("prefixed_token", f"X-Figma-Token: {_v}", _v)
-_v = "bkua_" + _r(40, _HEX)
+_v = "bkua_" + _r(40, HEX)
 _s("prefixed_token", f"buildkite-agent start --token {_v}", _v)
-_v = f"CCIPAT_{_r(22)}_{_r(40, _HEX)}"
+_v = f"CCIPAT_{_r(22)}_{_r(40, HEX)}"
 _s("prefixed_token", f'circleci setup --token "{_v}"', _v)
 _v = "ATBB" + _r(32)
 _s("prefixed_token", f"bitbucket app password {_v}", _v)
-_v = f"AAAA{_r(7, _URLSAFE)}:APA91b{_r(134, _URLSAFE)}"
+_v = f"AAAA{_r(7, URLSAFE)}:APA91b{_r(134, URLSAFE)}"
 _s("prefixed_token", f"FCM server key={_v}", _v)
-_v = "fio-u-" + _r(64, _URLSAFE)
+_v = "fio-u-" + _r(64, URLSAFE)
 _s("prefixed_token", f"frameio token {_v}", _v)
 _v = "xai-" + _r(80)
 _s("prefixed_token", f"set XAI key to {_v} before running grok", _v)
-_v = f"sk-or-v1-{_r(64, _HEX)}"
+_v = f"sk-or-v1-{_r(64, HEX)}"
 _s("prefixed_token", f"OPENROUTER={_v}", _v)
-_v = f"{_r(32, _HEX)}-us14"
+_v = f"{_r(32, HEX)}-us14"
 _s("prefixed_token", f"mailchimp key {_v} for the newsletter list", _v)
-_v = "dckr_oat_" + _r(32, _URLSAFE)
+_v = "dckr_oat_" + _r(32, URLSAFE)
 _s("prefixed_token", f"docker login -u acme --password-stdin <<< {_v}", _v)
-_v = "glrt-" + _r(20, _URLSAFE)
+_v = "glrt-" + _r(20, URLSAFE)
 _s("prefixed_token", f"gitlab-runner register --token {_v}", _v)
 
 _l("prefixed_token", "scikit-learn==1.4.2 and sk-video are in requirements.txt")
@@ -165,28 +143,28 @@ _s(
     + "\n    -----END RSA PRIVATE KEY-----\n",
     *_body.splitlines()[1:3],
 )
-_v = _r(43, _B64) + "="
+_v = _r(43, B64) + "="
 _s("key_block", f"wg genkey > wg0.key\n[Interface]\nPrivateKey = {_v}\n", _v)
 _v = base64.b64encode(bytes(_rng.randrange(256) for _ in range(32))).decode()
 _s("key_block", f'{{"kty":"oct","k":"{_v.rstrip("=")}","alg":"HS256"}}', _v.rstrip("="))
 
 _l("key_block", "-----BEGIN OPENSSH PUBLIC KEY-----\nAAAAB3NzaC1yc2EAAAADAQABAAABAQ\n-----END")
-_l("key_block", "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABgQC7" + _r(60, _B64) + " dev@laptop")
+_l("key_block", "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABgQC7" + _r(60, B64) + " dev@laptop")
 _l("key_block", "-----BEGIN CERTIFICATE REQUEST-----\nMIICvDCCAaQCAQAwdzELMAkGA1UEBhMC\n")
-_l("key_block", "PublicKey = " + _r(43, _B64) + "=")
+_l("key_block", "PublicKey = " + _r(43, B64) + "=")
 _l("key_block", "openssl genpkey -algorithm ed25519 -out private.pem && chmod 600 private.pem")
 _l(
     "key_block",
-    "ssh-keygen -lf ~/.ssh/id_ed25519.pub\n256 SHA256:" + _r(43, _B64) + " me (ED25519)",
+    "ssh-keygen -lf ~/.ssh/id_ed25519.pub\n256 SHA256:" + _r(43, B64) + " me (ED25519)",
 )
 
 # --------------------------------------------------------------------------- connection strings
-_p = [_r(16, _AN + "!%^*") for _ in range(12)]
+_p = [_r(16, AN + "!%^*") for _ in range(12)]
 _s("connection", f"jdbc:postgresql://db:5432/app?user=svc&password={_p[0]}&ssl=true", _p[0])
 _s("connection", f"db.example.internal:5432:orders:report:{_p[1]}", _p[1])  # .pgpass line
 _s("connection", f"https://deploy:{_p[2]}@pypi.internal/simple", _p[2])
 _s("connection", f"sqlserver://sa:{_p[3]}@mssql:1433?database=erp", _p[3])
-_v = _r(86, _B64) + "=="
+_v = _r(86, B64) + "=="
 _s(
     "connection",
     f"DefaultEndpointsProtocol=https;AccountName=stacct;AccountKey={_v};"
@@ -211,7 +189,7 @@ _s("config_syntax", f"[client]\nuser=backup\npassword={_p[8]}\n", _p[8])  # my.c
 _s("config_syntax", f"requirepass {_p[9]}\nmaxmemory 2gb", _p[9])  # redis.conf
 _s("config_syntax", f'network={{\n  ssid="HomeNet"\n  psk="{_p[10]}"\n}}', _p[10])
 _s("config_syntax", f"CREATE USER report WITH PASSWORD '{_p[11]}';", _p[11])
-_v = _r(18, _AN + "#!")
+_v = _r(18, AN + "#!")
 _s("config_syntax", f"ALTER USER 'app'@'%' IDENTIFIED BY '{_v}';", _v)
 _v = _r(20)
 _s("config_syntax", f'<add key="StorageApiKey" value="{_v}" />', _v)
@@ -222,7 +200,7 @@ _s("config_syntax", f"ossrhPassword={_v}\nossrhUsername=acme-bot", _v)  # gradle
 _v = _r(30)
 _s(
     "config_syntax",
-    f'provider "datadog" {{\n  api_key = "{_v}"\n  app_key = "{_r(40, _HEX)}"\n}}',
+    f'provider "datadog" {{\n  api_key = "{_v}"\n  app_key = "{_r(40, HEX)}"\n}}',
     _v,
 )
 _v = _r(26)
@@ -231,7 +209,7 @@ _v = _r(21)
 _s("config_syntax", f"set ARTIFACTORY_PASSWORD={_v}", _v)
 _v = _r(19)
 _s("config_syntax", f'ConvertTo-SecureString "{_v}" -AsPlainText -Force', _v)
-_v = _r(40, _HEX)
+_v = _r(40, HEX)
 _s("config_syntax", f"config.secret_key_base = '{_v}'", _v)
 _v = _r(28)
 _s("config_syntax", f'cfg := Config{{User: "etl", Password: "{_v}"}}', _v)
@@ -239,7 +217,7 @@ _v = _r(32)
 _s("config_syntax", f"apiVersion: v1\nkind: Secret\nstringData:\n  DB_PASS: {_v}\n", _v)
 _v = _r(24)
 _s("config_syntax", f"- name: REGISTRY_PASSWORD\n  value: {_v}\n", _v)
-_v = _r(36, _HEX)
+_v = _r(36, HEX)
 _s("config_syntax", f"GET /v1/data?api_key={_v}&format=json HTTP/1.1", _v)
 _v = _r(40)
 _s("config_syntax", f"X-API-Key: {_v}", _v)
@@ -251,12 +229,12 @@ _v = _r(40)
 _s("config_syntax", f"[default]\naccess_key = AKIDX\nsecret_key = {_v}\n", _v)  # .s3cfg
 _v = _r(26)
 _s("config_syntax", f'let client_secret: &str = "{_v}";', _v)
-_v = _r(44, _B64)
+_v = _r(44, B64)
 _s("config_syntax", f"APP_KEY=base64:{_v}", _v)  # Laravel
-_v = _r(64, _HEX)
+_v = _r(64, HEX)
 _s(
     "config_syntax",
-    "$ANSIBLE_VAULT;1.1;AES256\n" + "\n".join(_r(80, _HEX) for _ in range(3)) + "\n" + _v,
+    "$ANSIBLE_VAULT;1.1;AES256\n" + "\n".join(_r(80, HEX) for _ in range(3)) + "\n" + _v,
     _v,
 )
 
@@ -292,15 +270,15 @@ _l("config_syntax", "MEMCACHE_KEY=session:user42:v7")
 _l("config_syntax", "GPG_SIGNING_KEY=3AA5C34371567BD2")
 
 # --------------------------------------------------------------------------- authorization
-_v = _r(40, _HEX)
+_v = _r(40, HEX)
 _s("authorization", f"Authorization: token {_v}", _v)
-_v = _r(32, _URLSAFE)
+_v = _r(32, URLSAFE)
 _s("authorization", f"headers: {{ Authorization: `Bearer {_v}` }}", _v)
 _v = base64.b64encode(f"ci:{_r(16)}".encode()).decode()
 _s("authorization", f"proxy-authorization: Basic {_v}", _v)
 _v = _r(40)
 _s("authorization", f"Authorization: Splunk {_v}", _v)
-_v = _r(36, _HEX)
+_v = _r(36, HEX)
 _s("authorization", f"X-Auth-Token: {_v}", _v)
 
 _l("authorization", "Authorization: Bearer ${ACCESS_TOKEN}")

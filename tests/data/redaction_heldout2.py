@@ -12,39 +12,27 @@ Every secret is generated at import from a fixed seed of its own.
 from __future__ import annotations
 
 import base64
-import random
 import string
 
-_rng = random.Random(2_026_113_015)
-_AN = string.ascii_letters + string.digits
-_HEX = "0123456789abcdef"
-_URLSAFE = _AN + "_-"
+from tests.data.fake_secrets import AN, HEX, URLSAFE, Fakes, Split
+
+_fakes = Fakes(2_026_113_015)
+_r = _fakes.r
 
 
-def _r(n: int, alphabet: str = _AN) -> str:
-    return "".join(_rng.choice(alphabet) for _ in range(n))
-
-
-SECRETS: list[tuple[str, str, tuple[str, ...]]] = []
-LOOKALIKES: list[tuple[str, str]] = []
-
-
-def _s(kind: str, text: str, *secrets: str) -> None:
-    SECRETS.append((kind, text, secrets))
-
-
-def _l(kind: str, text: str) -> None:
-    LOOKALIKES.append((kind, text))
+_split = Split()
+SECRETS, LOOKALIKES = _split.secrets, _split.lookalikes
+_s, _l = _split.secret, _split.lookalike
 
 
 # --------------------------------------------------------------------------- prefixed tokens
 _v = "ghp_" + _r(36)
 _s("prefixed_token", f"2024-06-11T10:22:31Z INFO using token {_v[:4]}…? no: {_v}", _v)
-_v = "glpat-" + _r(20, _URLSAFE)
+_v = "glpat-" + _r(20, URLSAFE)
 _s("prefixed_token", f"    - git clone https://gitlab-ci-token:{_v}@gitlab.com/g/p.git", _v)
 _v = "xoxb-" + _r(11, string.digits) + "-" + _r(13, string.digits) + "-" + _r(24)
 _s("prefixed_token", f'slack_sdk.WebClient(token="{_v}").chat_postMessage(...)', _v)
-_v = "sk-proj-" + _r(120, _URLSAFE)
+_v = "sk-proj-" + _r(120, URLSAFE)
 _s("prefixed_token", f"> why does {_v} give 401?", _v)
 _v = "AKIA" + _r(16, string.ascii_uppercase + string.digits)
 _s("prefixed_token", f"| iam-user | {_v} | active | 2024-01-03 |", _v)
@@ -52,25 +40,25 @@ _v = "hf_" + _r(34)
 _s("prefixed_token", f"!huggingface-cli login --token {_v}", _v)
 _v = "npm_" + _r(36)
 _s("prefixed_token", f"      NODE_AUTH_TOKEN: {_v}", _v)
-_v = "dop_v1_" + _r(64, _HEX)
+_v = "dop_v1_" + _r(64, HEX)
 _s("prefixed_token", f'provider "digitalocean" {{ token = "{_v}" }}', _v)
-_v = "shpat_" + _r(32, _HEX)
+_v = "shpat_" + _r(32, HEX)
 _s("prefixed_token", f"curl -H 'X-Shopify-Access-Token: {_v}' https://shop/admin/api", _v)
-_v = "hvs." + _r(95, _URLSAFE)
+_v = "hvs." + _r(95, URLSAFE)
 _s("prefixed_token", f"export VAULT_TOKEN={_v}", _v)
-_v = "SG." + _r(22, _URLSAFE) + "." + _r(43, _URLSAFE)
+_v = "SG." + _r(22, URLSAFE) + "." + _r(43, URLSAFE)
 _s("prefixed_token", f"sendgrid.SendGridAPIClient('{_v}')", _v)
-_v = "AIza" + _r(35, _URLSAFE)
+_v = "AIza" + _r(35, URLSAFE)
 _s("prefixed_token", f'<meta name="maps-key" content="{_v}">', _v)
 
 _l("prefixed_token", "ghp_ and gho_ prefixes were introduced in 2021 by GitHub")
 _l("prefixed_token", "| iam-user | AKIA**************** | inactive |")
 _l("prefixed_token", "commit 4f2c9e1d8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d (HEAD -> main)")
-_l("prefixed_token", "docker pull ghcr.io/acme/api@sha256:" + _r(64, _HEX))
+_l("prefixed_token", "docker pull ghcr.io/acme/api@sha256:" + _r(64, HEX))
 _l("prefixed_token", "the sk-learn fork and sk-proj naming in the billing page")
 
 # --------------------------------------------------------------------------- key material
-_pem_body = "\n".join(_r(64, _AN + "+/") for _ in range(12))
+_pem_body = "\n".join(_r(64, AN + "+/") for _ in range(12))
 _s(
     "key_block",
     "$ cat deploy_key\n-----BEGIN OPENSSH PRIVATE KEY-----\n"
@@ -95,13 +83,13 @@ _s(
 
 _l(
     "key_block",
-    "-----BEGIN CERTIFICATE-----\n" + _r(64, _AN + "+/") + "\n-----END CERTIFICATE-----",
+    "-----BEGIN CERTIFICATE-----\n" + _r(64, AN + "+/") + "\n-----END CERTIFICATE-----",
 )
 _l("key_block", "ssh-keygen -t ed25519 -C ci@acme -f ./deploy_key -N ''")
 _l("key_block", "ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTY= host")
 
 # --------------------------------------------------------------------------- connection strings
-_p = [_r(14, _AN + "!*^") for _ in range(8)]
+_p = [_r(14, AN + "!*^") for _ in range(8)]
 _s("connection", f"redis-cli -u redis://default:{_p[0]}@redis-123.cloud.io:16379", _p[0])
 _s("connection", f"      - DATABASE_URL=mysql://wp:{_p[1]}@db:3306/wordpress", _p[1])
 _s(
@@ -128,7 +116,7 @@ _v = _r(18)
 _s("config_syntax", f'var dbPassword = "{_v}"', _v)
 _v = _r(30)
 _s("config_syntax", f'let apiKey = "{_v}"  // TODO move to keychain', _v)
-_v = _r(32, _HEX)
+_v = _r(32, HEX)
 _s("config_syntax", f"[service]\nEnvironment=API_TOKEN={_v}\nExecStart=/usr/bin/app", _v)
 _v = _r(16)
 _s("config_syntax", f"ansible_become_password: {_v}", _v)
@@ -166,11 +154,11 @@ _l("config_syntax", "batch_token: 7")
 _l("config_syntax", "primary_key: order_id")
 
 # --------------------------------------------------------------------------- authorization
-_v = _r(40, _URLSAFE)
+_v = _r(40, URLSAFE)
 _s("authorization", f"> GET /v2/orders HTTP/1.1\n> Authorization: Bearer {_v}\n> Accept: */*", _v)
 _v = base64.b64encode(f"admin:{_r(12)}".encode()).decode()
 _s("authorization", f"requests.get(url, headers={{'Authorization': 'Basic {_v}'}})", _v)
-_v = _r(32, _HEX)
+_v = _r(32, HEX)
 _s("authorization", f"Authorization: token {_v}", _v)
 
 _l("authorization", "> Authorization: Bearer [hidden]")

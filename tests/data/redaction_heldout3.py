@@ -15,31 +15,17 @@ committed.
 from __future__ import annotations
 
 import base64
-import random
 import string
 
-_rng = random.Random(3_2026_1130)
-_AN = string.ascii_letters + string.digits
-_UPPER_AN = string.ascii_uppercase + string.digits
-_HEX = "0123456789abcdef"
-_B64 = _AN + "+/"
-_URLSAFE = _AN + "_-"
+from tests.data.fake_secrets import AN, B64, HEX, UPPER_AN, URLSAFE, Fakes, Split
+
+_fakes = Fakes(3_2026_1130)
+_r = _fakes.r
 
 
-def _r(n: int, alphabet: str = _AN) -> str:
-    return "".join(_rng.choice(alphabet) for _ in range(n))
-
-
-SECRETS: list[tuple[str, str, tuple[str, ...]]] = []
-LOOKALIKES: list[tuple[str, str]] = []
-
-
-def _s(kind: str, text: str, *secrets: str) -> None:
-    SECRETS.append((kind, text, secrets))
-
-
-def _l(kind: str, text: str) -> None:
-    LOOKALIKES.append((kind, text))
+_split = Split()
+SECRETS, LOOKALIKES = _split.secrets, _split.lookalikes
+_s, _l = _split.secret, _split.lookalike
 
 
 # --------------------------------------------------------------------------- prefixed tokens
@@ -63,7 +49,7 @@ _v = (
     + "-"
     + _r(13, string.digits)
     + "-"
-    + _r(32, _HEX)
+    + _r(32, HEX)
 )
 _s("prefixed_token", f"slack:\n  user_token: {_v}", _v)
 _v = "sk_live_" + _r(99)
@@ -72,29 +58,29 @@ _v = "rk_live_" + _r(24)
 _s("prefixed_token", f"stripe listen --api-key {_v} --forward-to localhost:4242/webhook", _v)
 _v = "whsec_" + _r(32)
 _s("prefixed_token", f"> Ready! Your webhook signing secret is {_v} (^C to quit)", _v)
-_v = "glrt-" + _r(20, _URLSAFE)
+_v = "glrt-" + _r(20, URLSAFE)
 _s(
     "prefixed_token",
     f"gitlab-runner register --non-interactive --url https://gitlab.com --token {_v}",
     _v,
 )
-_v = "ASIA" + _r(16, _UPPER_AN)
+_v = "ASIA" + _r(16, UPPER_AN)
 _s(
     "prefixed_token",
     f'{{"Credentials": {{"AccessKeyId": "{_v}", "Expiration": "2026-11-30T18:00:00Z"}}}}',
     _v,
 )
-_v = "pypi-AgEIcHlwaS5vcmc" + _r(60, _URLSAFE)
+_v = "pypi-AgEIcHlwaS5vcmc" + _r(60, URLSAFE)
 _s("prefixed_token", f"[pypi]\n  username = __token__\n  password = {_v}", _v)
 _v = "npm_" + _r(36)
 _s("prefixed_token", f"//registry.npmjs.org/:_authToken={_v}", _v)
-_v = "dckr_pat_" + _r(27, _URLSAFE)
+_v = "dckr_pat_" + _r(27, URLSAFE)
 _s("prefixed_token", f"echo {_v} | docker login -u acmebot --password-stdin", _v)
-_v = "sk-ant-api03-" + _r(93, _URLSAFE) + "AA"
+_v = "sk-ant-api03-" + _r(93, URLSAFE) + "AA"
 _s("prefixed_token", f'client = anthropic.Anthropic(api_key="{_v}")', _v)
-_v = "xapp-1-A0" + _r(9, _UPPER_AN) + "-" + _r(13, string.digits) + "-" + _r(64, _HEX)
+_v = "xapp-1-A0" + _r(9, UPPER_AN) + "-" + _r(13, string.digits) + "-" + _r(64, HEX)
 _s("prefixed_token", f'SocketModeHandler(app, "{_v}").start()', _v)
-_v = "SG." + _r(22, _URLSAFE) + "." + _r(43, _URLSAFE)
+_v = "SG." + _r(22, URLSAFE) + "." + _r(43, URLSAFE)
 _s("prefixed_token", f"$mail = new \\SendGrid('{_v}');", _v)
 _v = "tskey-auth-k" + _r(10) + "CNTRL-" + _r(30)
 _s("prefixed_token", f"tailscale up --authkey={_v} --advertise-tags=tag:ci", _v)
@@ -102,13 +88,13 @@ _v = "lin_api_" + _r(40)
 _s("prefixed_token", f"curl https://api.linear.app/graphql -H 'Authorization: {_v}' -d @q.json", _v)
 _v = "hf_" + _r(34)
 _s("prefixed_token", f"HF_TOKEN={_v} python train.py --push_to_hub", _v)
-_v = "glpat-" + _r(20, _URLSAFE)
+_v = "glpat-" + _r(20, URLSAFE)
 _s("prefixed_token", f'terraform {{\n  backend "http" {{\n    password = "{_v}"\n  }}\n}}', _v)
-_v = "AKIA" + _r(16, _UPPER_AN)
+_v = "AKIA" + _r(16, UPPER_AN)
 _s("prefixed_token", f"[default]\naws_access_key_id={_v}\nregion=eu-west-1", _v)
-_v = "ya29.a0" + _r(120, _URLSAFE)
+_v = "ya29.a0" + _r(120, URLSAFE)
 _s("prefixed_token", f"gcloud auth print-access-token\n{_v}", _v)
-_v = "shpss_" + _r(32, _HEX)
+_v = "shpss_" + _r(32, HEX)
 _s("prefixed_token", f"SHOPIFY_API_SECRET={_v}", _v)
 
 _l("prefixed_token", "arn:aws:iam::123456789012:role/github-actions-deploy")
@@ -121,28 +107,28 @@ _l("prefixed_token", "pk_live_51H8xYzAbCdEfGhIjKlMnOpQr is the publishable key, 
 _l("prefixed_token", "skip-worktree and sk-lang: see skaffold.yaml")
 
 # --------------------------------------------------------------------------- key material
-_body = [_r(64, _B64) for _ in range(10)]
+_body = [_r(64, B64) for _ in range(10)]
 _s(
     "key_block",
     "gpg --export-secret-keys --armor 0xA1B2C3D4 > sec.asc\n$ head sec.asc\n"
     "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n"
     + "\n".join(_body)
     + "\n="
-    + _r(4, _B64)
+    + _r(4, B64)
     + "\n-----END PGP PRIVATE KEY BLOCK-----",
     *_body[:3],
 )
-_body = [_r(64, _B64) for _ in range(6)]
+_body = [_r(64, B64) for _ in range(6)]
 _s(
     "key_block",
     '{"type": "service_account", "project_id": "acme-prod", "private_key_id": "'
-    + _r(40, _HEX)
+    + _r(40, HEX)
     + '", "private_key": "-----BEGIN PRIVATE KEY-----\\n'
     + "\\n".join(_body)
     + '\\n-----END PRIVATE KEY-----\\n", "client_email": "ci@acme-prod.iam.gserviceaccount.com"}',
     *_body[:2],
 )
-_body = [_r(64, _B64) for _ in range(5)]
+_body = [_r(64, B64) for _ in range(5)]
 _s(
     "key_block",
     'resource "tls_private_key" "k" {}\n# state:\n'
@@ -153,11 +139,11 @@ _s(
 )
 _v = base64.b64encode(
     b"-----BEGIN RSA PRIVATE KEY-----\n"
-    + _r(300, _B64).encode()
+    + _r(300, B64).encode()
     + b"\n-----END RSA PRIVATE KEY-----\n"
 ).decode()
 _s("key_block", f"users:\n- name: admin\n  user:\n    client-key-data: {_v}", _v[40:100])
-_body = [_r(70, _B64) for _ in range(4)]
+_body = [_r(70, B64) for _ in range(4)]
 _s(
     "key_block",
     "  ssh_key: |\n    -----BEGIN OPENSSH PRIVATE KEY-----\n    "
@@ -172,11 +158,11 @@ _l(
 )
 _l("key_block", "SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8 github.com (ED25519)")
 _l("key_block", "pub   rsa4096 2021-03-01 [SC]\n      3AA5C34371567BD2A1B2C3D4E5F60718293A4B5C")
-_l("key_block", "-----BEGIN PUBLIC KEY-----\n" + _r(64, _B64) + "\n-----END PUBLIC KEY-----")
+_l("key_block", "-----BEGIN PUBLIC KEY-----\n" + _r(64, B64) + "\n-----END PUBLIC KEY-----")
 _l("key_block", "IdentityFile ~/.ssh/id_ed25519_deploy")
 
 # --------------------------------------------------------------------------- connection strings
-_p = [_r(16, _AN + "!^*") for _ in range(10)]
+_p = [_r(16, AN + "!^*") for _ in range(10)]
 _s("connection", f"amqp://orders:{_p[0]}@rabbitmq.internal:5672/%2F", _p[0])
 _s(
     "connection",
@@ -201,7 +187,7 @@ _s(
     _p[4],
 )
 _s("connection", f"git remote add origin https://deploy:{_p[5]}@bitbucket.org/acme/api.git", _p[5])
-_v = _r(86, _B64) + "=="
+_v = _r(86, B64) + "=="
 _s(
     "connection",
     f"DefaultEndpointsProtocol=https;AccountName=acmelogs;AccountKey={_v};EndpointSuffix=core.windows.net",
@@ -228,7 +214,7 @@ _l("connection", "https://user@example.com:8443/path?page=2")
 # --------------------------------------------------------------------------- config syntaxes
 _v = _r(20)
 _s("config_syntax", f"spring.rabbitmq.password={_v}", _v)
-_v = _r(32, _HEX)
+_v = _r(32, HEX)
 _s("config_syntax", f'<string name="google_maps_secret">{_v}</string>', _v)
 _v = _r(40)
 _s("config_syntax", f'firebase functions:config:set stripe.secret="{_v}"', _v)
@@ -285,33 +271,33 @@ _l(
     "sha512sum: 9b71d224bd62f3785d96d46ad3ea3d73319bfbc2890caadae2dff72519673ca72323c3d99"
     "ba5c11d7c7acc6e14b8c5da0c4663475c2e5c3adef46f73bcdec043",
 )
-_l("config_syntax", "integrity sha512-" + _r(86, _B64) + "==")
+_l("config_syntax", "integrity sha512-" + _r(86, B64) + "==")
 _l("config_syntax", "enable_secret_scanning: true")
 _l("config_syntax", "secretRef:\n  name: db-credentials\n  key: password")
 _l("config_syntax", "ALTER USER app WITH LOGIN;")
 
 # --------------------------------------------------------------------------- authorization / URLs
-_v = _r(48, _URLSAFE)
+_v = _r(48, URLSAFE)
 _s("authorization", f'curl -H "X-Api-Key: {_v}" https://api.acme.dev/v1/items', _v)
-_v = _r(40, _HEX)
+_v = _r(40, HEX)
 _s("authorization", f"PRIVATE-TOKEN: {_v}", _v)
 _v = _r(24)
 _s(
     "authorization",
-    f"https://discord.com/api/webhooks/1178{_r(15, string.digits)}/{_v}{_r(44, _URLSAFE)}",
+    f"https://discord.com/api/webhooks/1178{_r(15, string.digits)}/{_v}{_r(44, URLSAFE)}",
     _v,
 )
-_v = "AA" + _r(33, _URLSAFE)
+_v = "AA" + _r(33, URLSAFE)
 _s(
     "authorization",
     f"https://api.telegram.org/bot7{_r(9, string.digits)}:{_v}/sendMessage?chat_id=1",
     _v,
 )
-_v = _r(64, _HEX)
+_v = _r(64, HEX)
 _s("authorization", f"https://outlook.office.com/webhook/abc@def/IncomingWebhook/{_v}/0f8fad5b", _v)
 _v = base64.b64encode(f"ci-bot:{_r(20)}".encode()).decode()
 _s("authorization", f"proxy-authorization: Basic {_v}", _v)
-_v = _r(43, _URLSAFE)
+_v = _r(43, URLSAFE)
 _s("authorization", f"GET /callback?code=4/0Ad{_r(20)}&access_token={_v}&token_type=Bearer", _v)
 
 _l("authorization", 'WWW-Authenticate: Bearer realm="api", error="invalid_token"')

@@ -16,40 +16,16 @@ committed.
 from __future__ import annotations
 
 import base64
-import random
-import string
 
-_rng = random.Random(4_2026_1130)
-_AN = string.ascii_letters + string.digits
-_UPPER_AN = string.ascii_uppercase + string.digits
-_LOWER_AN = string.ascii_lowercase + string.digits
-_HEX = "0123456789abcdef"
-_B64 = _AN + "+/"
-_URLSAFE = _AN + "_-"
+from tests.data.fake_secrets import B64, HEX, UPPER_AN, URLSAFE, Fakes, Split
+
+_fakes = Fakes(4_2026_1130)
+_r, _b64, _uuid = _fakes.r, _fakes.b64, _fakes.uuid
 
 
-def _r(n: int, alphabet: str = _AN) -> str:
-    return "".join(_rng.choice(alphabet) for _ in range(n))
-
-
-def _b64(n: int) -> str:
-    return base64.b64encode(bytes(_rng.randrange(256) for _ in range(n))).decode()
-
-
-def _uuid() -> str:
-    return "-".join(_r(n, _HEX) for n in (8, 4, 4, 4, 12))
-
-
-SECRETS: list[tuple[str, str, tuple[str, ...]]] = []
-LOOKALIKES: list[tuple[str, str]] = []
-
-
-def _s(kind: str, text: str, *secrets: str) -> None:
-    SECRETS.append((kind, text, secrets))
-
-
-def _l(kind: str, text: str) -> None:
-    LOOKALIKES.append((kind, text))
+_split = Split()
+SECRETS, LOOKALIKES = _split.secrets, _split.lookalikes
+_s, _l = _split.secret, _split.lookalike
 
 
 # --------------------------------------------------------------------------- prefixed tokens
@@ -57,67 +33,67 @@ _v = "hf_" + _r(34)
 _s("prefixed_token", f"In [3]: from huggingface_hub import login; login(token='{_v}')", _v)
 _v = "r8_" + _r(37)
 _s("prefixed_token", f"$ replicate run --token {_v} stability-ai/sdxl", _v)
-_v = "sk-ant-api03-" + _r(93, _URLSAFE) + "AA"
+_v = "sk-ant-api03-" + _r(93, URLSAFE) + "AA"
 _s("prefixed_token", f'client = anthropic.Anthropic(api_key="{_v}")', _v)
 _v = "gsk_" + _r(52)
 _s("prefixed_token", f"  1042  curl https://api.groq.com/openai/v1/models -H 'x-key: {_v}'", _v)
 _v = "pplx-" + _r(48)
 _s("prefixed_token", f"perplexity:\n  key: {_v}\n  model: sonar", _v)
-_v = "PMAK-" + _r(24, _HEX) + "-" + _r(34, _HEX)
+_v = "PMAK-" + _r(24, HEX) + "-" + _r(34, HEX)
 _s("prefixed_token", f"newman run coll.json --postman-api-key {_v}", _v)
-_v = "glsa_" + _r(32) + "_" + _r(8, _HEX)
+_v = "glsa_" + _r(32) + "_" + _r(8, HEX)
 _s("prefixed_token", f"grafana-agent: remote_write bearer {_v} rejected (401)", _v)
-_v = "sntrys_" + _r(120, _URLSAFE)
+_v = "sntrys_" + _r(120, URLSAFE)
 _s("prefixed_token", f"[auth]\ntoken={_v}\n[defaults]\norg=acme", _v)
-_v = "dt0c01." + _r(24, _UPPER_AN) + "." + _r(64, _UPPER_AN)
+_v = "dt0c01." + _r(24, UPPER_AN) + "." + _r(64, UPPER_AN)
 _s("prefixed_token", f"oneagent install --set-tenant-token={_v}", _v)
-_v = "NRAK-" + _r(27, _UPPER_AN)
+_v = "NRAK-" + _r(27, UPPER_AN)
 _s("prefixed_token", f"newrelic profile add --profile ci --apiKey {_v} --region us", _v)
-_v = "xkeysib-" + _r(64, _HEX) + "-" + _r(16)
+_v = "xkeysib-" + _r(64, HEX) + "-" + _r(16)
 _s("prefixed_token", f"BREVO_KEY: {_v}", _v)
-_v = "shippo_live_" + _r(40, _HEX)
+_v = "shippo_live_" + _r(40, HEX)
 _s("prefixed_token", f"shippo.config.api_key = '{_v}'", _v)
-_v = "FLWSECK-" + _r(32, _HEX) + "-X"
+_v = "FLWSECK-" + _r(32, HEX) + "-X"
 _s("prefixed_token", f"Flutterwave secret in use: {_v}", _v)
 _v = "tskey-auth-" + _r(12) + "CNTRL-" + _r(32)
 _s("prefixed_token", f"tailscale up --authkey={_v} --hostname=ci-runner", _v)
-_v = "sbp_" + _r(40, _HEX)
+_v = "sbp_" + _r(40, HEX)
 _s("prefixed_token", f"supabase login --token {_v}", _v)
-_v = "pscale_tkn_" + _r(43, _URLSAFE)
+_v = "pscale_tkn_" + _r(43, URLSAFE)
 _s("prefixed_token", f"pscale auth login --service-token {_v} --service-token-id abc123", _v)
-_v = "ck_" + _r(40, _HEX)
-_w = "cs_" + _r(40, _HEX)
+_v = "ck_" + _r(40, HEX)
+_w = "cs_" + _r(40, HEX)
 _s(
     "prefixed_token",
     f"new WooCommerceRestApi({{ url, consumerKey: '{_v}', consumerSecret: '{_w}' }})",
     _v,
     _w,
 )
-_v = "CFPAT-" + _r(43, _URLSAFE)
+_v = "CFPAT-" + _r(43, URLSAFE)
 _s("prefixed_token", f"contentful space export --management-token {_v}", _v)
-_v = "pat" + _r(14) + "." + _r(64, _HEX)
+_v = "pat" + _r(14) + "." + _r(64, HEX)
 _s("prefixed_token", f"const base = new Airtable({{ apiKey: '{_v}' }}).base('appXYZ')", _v)
 _v = "ntn_" + _r(46)
 _s("prefixed_token", f"NOTION_INTEGRATION={_v}", _v)
-_v = "bkua_" + _r(40, _HEX)
+_v = "bkua_" + _r(40, HEX)
 _s("prefixed_token", f"bk configure --org acme --token {_v}", _v)
-_v = "API-" + _r(26, _UPPER_AN)
+_v = "API-" + _r(26, UPPER_AN)
 _s(
     "prefixed_token",
     f"octo push --package app.1.0.zip --server https://od.acme.io --apiKey {_v}",
     _v,
 )
-_v = "AAAA" + _r(7, _URLSAFE) + ":APA91b" + _r(134, _URLSAFE)
+_v = "AAAA" + _r(7, URLSAFE) + ":APA91b" + _r(134, URLSAFE)
 _s("prefixed_token", f'<string name="fcm_server_key">{_v}</string>', _v)
-_v = "sk.eyJ1IjoiYWNtZSIsImEiOiJ" + _r(40, _URLSAFE) + "." + _r(22, _URLSAFE)
+_v = "sk.eyJ1IjoiYWNtZSIsImEiOiJ" + _r(40, URLSAFE) + "." + _r(22, URLSAFE)
 _s("prefixed_token", f"MAPBOX_DOWNLOADS_TOKEN={_v}", _v)
-_v = "sgp_" + _r(40, _HEX)
+_v = "sgp_" + _r(40, HEX)
 _s("prefixed_token", f"src login https://sourcegraph.acme.io --token {_v}", _v)
 _v = "pnu_" + _r(36)
 _s("prefixed_token", f"prefect cloud login -k {_v} -w acme/prod", _v)
 
 # --------------------------------------------------------------------------- key blocks
-_v = "\n".join(_r(64, _HEX) for _ in range(16))
+_v = "\n".join(_r(64, HEX) for _ in range(16))
 _s(
     "key_block",
     "<tls-auth>\n-----BEGIN OpenVPN Static key V1-----\n"
@@ -182,8 +158,8 @@ _v = _r(12)
 _s("connection", f"  230  redis-cli -h cache.internal -a {_v} --no-auth-warning info", _v)
 _v = _r(16)
 _s("connection", f"  315  sshpass -p '{_v}' ssh deploy@10.0.4.12", _v)
-_v = _r(32, _HEX)
-_w = _r(32, _HEX)
+_v = _r(32, HEX)
+_w = _r(32, HEX)
 _s("connection", f"SENTRY_DSN=https://{_v}:{_w}@sentry.acme.io/12", _w)
 _v = _r(18)
 _s("connection", f"db.internal:5432:billing:billing_app:{_v}", _v)
@@ -195,11 +171,11 @@ _s(
 )
 
 # --------------------------------------------------------------------------- config syntax
-_v = _r(64, _URLSAFE + "!@#%^&*")
+_v = _r(64, URLSAFE + "!@#%^&*")
 _s("config_syntax", f"define( 'AUTH_KEY',         '{_v}' );", _v)
-_v = _r(74, _URLSAFE)
+_v = _r(74, URLSAFE)
 _s("config_syntax", f"$settings['hash_salt'] = '{_v}';", _v)
-_v = _r(32, _HEX)
+_v = _r(32, HEX)
 _s("config_syntax", f"'crypt' => [\n    'key' => '{_v}'\n],", _v)
 _v = _r(16)
 _s(
@@ -209,7 +185,7 @@ _s(
 )
 _v = _r(18)
 _s("config_syntax", f"[client]\nuser=backup\npassword={_v}", _v)
-_v = _r(40, _B64)
+_v = _r(40, B64)
 _s(
     "config_syntax",
     f"[default]\naccess_key = AKIAEXAMPLE\nsecret_key = {_v}\nhost_base = s3.acme.io",
@@ -229,12 +205,12 @@ _s(
     f'signingConfigs {{\n    release {{\n        keyPassword "{_v}"\n    }}\n}}',
     _v,
 )
-_v = _r(32, _HEX)
-_s("config_syntax", f'GameAnalytics.Initialize("{_r(32, _HEX)}", "{_v}");', _v)
-_v = _r(40, _UPPER_AN)
+_v = _r(32, HEX)
+_s("config_syntax", f'GameAnalytics.Initialize("{_r(32, HEX)}", "{_v}");', _v)
+_v = _r(40, UPPER_AN)
 _s("config_syntax", f"X-SecretKey: {_v}", _v)
-_v = _r(32, _HEX)
-_s("config_syntax", f"mailjet:\n  api_key: {_r(32, _HEX)}\n  api_secret: {_v}", _v)
+_v = _r(32, HEX)
+_s("config_syntax", f"mailjet:\n  api_key: {_r(32, HEX)}\n  api_secret: {_v}", _v)
 _v = _r(30)
 _s("config_syntax", f"flutter build apk --dart-define=PAYMENT_SECRET={_v}", _v)
 _v = _r(24)
@@ -251,11 +227,11 @@ _s(
     f'    "source": [\n      "os.environ[\\"OPENWEATHER_KEY\\"] = \\"{_v}\\"\\n"\n    ]',
     _v,
 )
-_v = _r(32, _HEX)
+_v = _r(32, HEX)
 _s("config_syntax", f"elastic-apm:\n  server_url: http://apm:8200\n  secret_token: {_v}", _v)
 _v = _r(20)
 _s("config_syntax", f"kubectl create secret generic db --from-literal=password={_v}", _v)
-_v = _r(34, _URLSAFE)
+_v = _r(34, URLSAFE)
 _s(
     "config_syntax",
     f"az login --service-principal -u {_uuid()} -p {_v} --tenant acme.onmicrosoft.com",
@@ -291,9 +267,9 @@ _s(
 )
 _v = base64.b64encode(f"proxyuser:{_r(14)}".encode()).decode()
 _s("authorization", f"CONNECT example.com:443 HTTP/1.1\nProxy-Authorization: Basic {_v}", _v)
-_v = _r(40, _HEX)
+_v = _r(40, HEX)
 _s("authorization", f"requests.get(url, headers={{'X-Api-Key': '{_v}'}})", _v)
-_v = _r(32, _HEX)
+_v = _r(32, HEX)
 _s(
     "authorization",
     f"MessageBird: curl -H 'Authorization: AccessKey {_v}' https://rest.messagebird.com/balance",

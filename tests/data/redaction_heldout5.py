@@ -27,34 +27,12 @@ committed.
 from __future__ import annotations
 
 import base64
-import random
-import string
 
-_rng = random.Random(5_2026_1130)
-_AN = string.ascii_letters + string.digits
-_UPPER_AN = string.ascii_uppercase + string.digits
-_LOWER_AN = string.ascii_lowercase + string.digits
-_HEX = "0123456789abcdef"
-_B64 = _AN + "+/"
-_URLSAFE = _AN + "_-"
+from tests.data.fake_secrets import HEX, LOWER_AN, UPPER_AN, URLSAFE, Fakes, Split
 
-
-def _r(n: int, alphabet: str = _AN) -> str:
-    return "".join(_rng.choice(alphabet) for _ in range(n))
-
-
-def _b64(n: int) -> str:
-    return base64.b64encode(bytes(_rng.randrange(256) for _ in range(n))).decode()
-
-
-def _urlb64(n: int) -> str:
-    return (
-        base64.urlsafe_b64encode(bytes(_rng.randrange(256) for _ in range(n))).decode().rstrip("=")
-    )
-
-
-def _uuid() -> str:
-    return "-".join(_r(n, _HEX) for n in (8, 4, 4, 4, 12))
+_fakes = Fakes(5_2026_1130)
+_rng = _fakes.rng
+_r, _b64, _urlb64, _uuid = _fakes.r, _fakes.b64, _fakes.urlb64, _fakes.uuid
 
 
 def _lines(body: str, width: int = 64) -> list[str]:
@@ -87,92 +65,85 @@ def _phrase() -> str:
     return "-".join(_rng.sample(words, 4))
 
 
-SECRETS: list[tuple[str, str, tuple[str, ...]]] = []
-LOOKALIKES: list[tuple[str, str]] = []
-
-
-def _s(kind: str, text: str, *secrets: str) -> None:
-    SECRETS.append((kind, text, secrets))
-
-
-def _l(kind: str, text: str) -> None:
-    LOOKALIKES.append((kind, text))
+_split = Split()
+SECRETS, LOOKALIKES = _split.secrets, _split.lookalikes
+_s, _l = _split.secret, _split.lookalike
 
 
 # --------------------------------------------------------------------------- prefixed tokens
-_v = "HRKU-AA" + _r(58, _URLSAFE)
+_v = "HRKU-AA" + _r(58, URLSAFE)
 _s("prefixed_token", f"$ heroku authorizations:create --short\n{_v}", _v)
 _v = "glc_" + _b64(60).rstrip("=")
 _s("prefixed_token", f'provider "grafana" {{\n  cloud_access_policy_token = "{_v}"\n}}', _v)
-_v = "fo1_" + _r(43, _URLSAFE)
+_v = "fo1_" + _r(43, URLSAFE)
 _s("prefixed_token", f"fly deploy --access-token {_v} --app acme-web", _v)
-_v = "pscale_pw_" + _r(43, _URLSAFE)
+_v = "pscale_pw_" + _r(43, URLSAFE)
 _s(
     "prefixed_token",
     f'{{:dbtype "mysql" :host "aws.connect.psdb.cloud" :user "x7q" :password "{_v}"}}',
     _v,
 )
-_v = "tk-us-" + _r(48, _URLSAFE)
+_v = "tk-us-" + _r(48, URLSAFE)
 _s("prefixed_token", f"scalingo login --api-token {_v}", _v)
-_v = "rdme_" + _r(70, _LOWER_AN)
+_v = "rdme_" + _r(70, LOWER_AN)
 _s("prefixed_token", f"npx rdme openapi ./openapi.json --key={_v} --id=64f0", _v)
-_v = "hvb." + _r(138, _URLSAFE)
+_v = "hvb." + _r(138, URLSAFE)
 _s(
     "prefixed_token",
     f"Key                  Value\n---                  -----\ntoken                {_v}",
     _v,
 )
-_v = "doo_v1_" + _r(64, _HEX)
-_w = "dor_v1_" + _r(64, _HEX)
+_v = "doo_v1_" + _r(64, HEX)
+_w = "dor_v1_" + _r(64, HEX)
 _s(
     "prefixed_token",
     f'{{"access_token":"{_v}","refresh_token":"{_w}","token_type":"bearer","expires_in":2592000}}',
     _v,
     _w,
 )
-_v = "sha256~" + _r(43, _URLSAFE)
+_v = "sha256~" + _r(43, URLSAFE)
 _s("prefixed_token", f"oc login --token={_v} --server=https://api.ocp.acme.io:6443", _v)
-_v = "v1.0-" + _r(24, _HEX) + "-" + _r(146, _HEX)
+_v = "v1.0-" + _r(24, HEX) + "-" + _r(146, HEX)
 _s("prefixed_token", f"origin-ca-issuer:\n  serviceKey: {_v}", _v)
-_v = "shpca_" + _r(32, _HEX)
+_v = "shpca_" + _r(32, HEX)
 _s("prefixed_token", f"ShopifyAPI::Context.setup(api_key: 'x', api_secret_key: '{_v}')", _v)
-_v = "sq0csp-" + _r(43, _URLSAFE)
+_v = "sq0csp-" + _r(43, URLSAFE)
 _s("prefixed_token", f"SquareClient(client_secret: '{_v}', environment: 'production')", _v)
 _v = "access-production-" + _uuid()
 _s("prefixed_token", f"item = plaid_client.item_get(ItemGetRequest(access_token='{_v}'))", _v)
-_v = "access_token$production$" + _r(16, _LOWER_AN) + "$" + _r(32, _HEX)
+_v = "access_token$production$" + _r(16, LOWER_AN) + "$" + _r(32, HEX)
 _s("prefixed_token", f"gateway = braintree.BraintreeGateway(access_token='{_v}')", _v)
 _v = "re_" + _r(8) + "_" + _r(24)
 _s("prefixed_token", f"const resend = new Resend('{_v}');", _v)
-_v = "mlsn." + _r(64, _HEX)
+_v = "mlsn." + _r(64, HEX)
 _s("prefixed_token", f"$mailersend = new MailerSend(['api_key' => '{_v}']);", _v)
 _v = "phx_" + _r(43)
 _s("prefixed_token", f"posthog-cli --personal-api-key {_v} sourcemap upload ./dist", _v)
-_v = "ops_eyJ" + _r(300, _URLSAFE)
+_v = "ops_eyJ" + _r(300, URLSAFE)
 _s("prefixed_token", f"set -x OP_SERVICE_ACCOUNT_TOKEN {_v}", _v)
 _v = "0." + _uuid() + "." + _r(30) + ":" + _b64(16)
 _s("prefixed_token", f"bws secret list --access-token {_v}", _v)
-_v = "st." + _uuid() + "." + _r(32, _HEX) + "." + _r(32, _HEX)
+_v = "st." + _uuid() + "." + _r(32, HEX) + "." + _r(32, HEX)
 _s("prefixed_token", f"infisical export --token={_v} --env=prod", _v)
 _v = "pcsk_" + _r(5) + "_" + _r(62)
 _s("prefixed_token", f'let pc = Pinecone::new(Some("{_v}".to_string()));', _v)
-_v = "sk-svcacct-" + _r(74, _URLSAFE) + "T3BlbkFJ" + _r(74, _URLSAFE)
+_v = "sk-svcacct-" + _r(74, URLSAFE) + "T3BlbkFJ" + _r(74, URLSAFE)
 _s("prefixed_token", f'(setq gptel-api-key "{_v}")', _v)
-_v = "NRII-" + _r(32, _URLSAFE)
+_v = "NRII-" + _r(32, URLSAFE)
 _s("prefixed_token", f"  insert_key: {_v}\n  account_id: 3312001", _v)
-_v = "EZAK" + _r(54, _LOWER_AN)
+_v = "EZAK" + _r(54, LOWER_AN)
 _s("prefixed_token", f"client = EasyPost::Client.new(api_key: '{_v}')", _v)
-_v = "dnkey-" + _r(26, _UPPER_AN) + "-" + _r(52, _UPPER_AN)
+_v = "dnkey-" + _r(26, UPPER_AN) + "-" + _r(52, UPPER_AN)
 _s("prefixed_token", f"dnclient enroll -code x --api-key {_v}", _v)
-_v = "duffel_live_" + _r(43, _URLSAFE)
+_v = "duffel_live_" + _r(43, URLSAFE)
 _s("prefixed_token", f'duffel = Duffel::Client.new(access_token: "{_v}")', _v)
-_v = "CLOJARS_" + _r(60, _LOWER_AN)
+_v = "CLOJARS_" + _r(60, LOWER_AN)
 _s("prefixed_token", f'{{:repositories [["clojars" {{:username "acme" :password "{_v}"}}]]}}', _v)
 _v = _r(6) + "_" + _r(29) + "_mmk"
 _s("prefixed_token", f"AccountID 803311\nLicenseKey {_v}\nEditionIDs GeoLite2-City", _v)
 _v = "cmVmdGtuOjAxOjE3" + _r(48)
 _s("prefixed_token", f"jf c add acme --url=https://acme.jfrog.io --access-token={_v}", _v)
-_v = "AQVN" + _r(36, _URLSAFE)
+_v = "AQVN" + _r(36, URLSAFE)
 _s("prefixed_token", f"yc config set token {_v}", _v)
 _v = "AKID" + _r(32)
 _w = _r(32)
@@ -186,21 +157,21 @@ _v = "ico-" + _r(32)
 _s("prefixed_token", f"infracost configure set api_key {_v}", _v)
 _v = "cio" + _r(32)
 _s("prefixed_token", f'[registry]\ntoken = "{_v}"', _v)
-_v = "glptt-" + _r(40, _HEX)
+_v = "glptt-" + _r(40, HEX)
 _s(
     "prefixed_token",
     f"curl -X POST --fail -F token={_v} -F ref=main https://gitlab.acme.io/api/v4/projects/42/trigger/pipeline",
     _v,
 )
-_v = "sk-ant-admin01-" + _r(93, _URLSAFE) + "AA"
+_v = "sk-ant-admin01-" + _r(93, URLSAFE) + "AA"
 _s("prefixed_token", f"$env:ANTHROPIC_ADMIN_KEY = '{_v}'", _v)
-_v = "https://hooks.mattermost.acme.io/hooks/" + _r(26, _LOWER_AN)
+_v = "https://hooks.mattermost.acme.io/hooks/" + _r(26, LOWER_AN)
 _s("prefixed_token", f"mattermost_webhook_url: {_v}", _v.rsplit("/", 1)[1])
-_v = _r(43, _URLSAFE)
+_v = _r(43, URLSAFE)
 _s(
     "prefixed_token",
     "curl -X POST 'https://chat.googleapis.com/v1/spaces/AAAAq9x/messages?key=AIza"
-    + _r(35, _URLSAFE)
+    + _r(35, URLSAFE)
     + "&token="
     + _v
     + "'",
@@ -293,7 +264,7 @@ _s(
     + '\\n-----END PRIVATE KEY-----\\n";',
     _lines(_v)[2],
 )
-_v = "0x" + _r(64, _HEX)
+_v = "0x" + _r(64, HEX)
 _s(
     "key_block",
     f"networks: {{\n  sepolia: {{ url: RPC_URL, accounts: ['{_v}'] }},\n}},",
@@ -459,7 +430,7 @@ _s(
     f'[{{emqx, [{{dashboard, [{{default_username, "admin"}}, {{default_password, "{_v}"}}]}}]}}].',
     _v,
 )
-_v = _r(32, _HEX)
+_v = _r(32, HEX)
 _s(
     "config_syntax",
     f'local config = {{\n  api_url = "https://x.acme.io",\n  api_secret = "{_v}",\n}}',
@@ -488,7 +459,7 @@ _v = _human()
 _s("config_syntax", f'#define WIFI_SSID "AcmeGuest"\n#define WIFI_PASS "{_v}"', _v)
 _v = _r(20)
 _s("config_syntax", f"spring.mail.username=alerts@acme.io\nspring.mail.password={_v}", _v)
-_v = _r(40, _URLSAFE)
+_v = _r(40, URLSAFE)
 _s("config_syntax", f'dotnet user-secrets set "Auth0:ClientSecret" "{_v}"', _v)
 _v = _r(18)
 _s(
@@ -563,7 +534,7 @@ _s(
 )
 _v = _r(40)
 _s("config_syntax", f"version: 3\nagent:\n  authtoken: {_v}", _v)
-_v = _r(52, _LOWER_AN)
+_v = _r(52, LOWER_AN)
 _s(
     "config_syntax",
     f'[remote "gdrive"]\ntype = drive\n[sftp-box]\ntype = sftp\nhost = box.acme.io\npass = {_v}',
@@ -571,13 +542,13 @@ _s(
 )
 _v = _r(20)
 _s("config_syntax", f'BUNDLE_GEMS__CONTRIBSYS__COM: "acme:{_v}"', _v)
-_v = _r(40, _HEX)
+_v = _r(40, HEX)
 _s(
     "config_syntax",
     f'{{\n    "github-oauth": {{\n        "github.com": "{_v}"\n    }}\n}}',
     _v,
 )
-_v = _r(36, _URLSAFE)
+_v = _r(36, URLSAFE)
 _s("config_syntax", f"npmScopes:\n  acme:\n    npmAlwaysAuth: true\n    npmAuthToken: {_v}", _v)
 _v = _r(24)
 _s("config_syntax", f"$ poetry config http-basic.acme ci-bot {_v}", _v)
@@ -596,35 +567,35 @@ _s(
 )
 
 # --------------------------------------------------------------------------- authorization
-_v = "pk_" + _r(34, _HEX)
+_v = "pk_" + _r(34, HEX)
 _s(
     "authorization",
     f"curl https://a.klaviyo.com/api/lists -H 'Authorization: Klaviyo-API-Key {_v}'"
     " -H 'revision: 2024-10-15'",
     _v,
 )
-_v = "1000." + _r(32, _HEX) + "." + _r(32, _HEX)
+_v = "1000." + _r(32, HEX) + "." + _r(32, HEX)
 _s("authorization", f"GET /crm/v5/Leads HTTP/1.1\nAuthorization: Zoho-oauthtoken {_v}", _v)
 _v = _uuid()
 _s("authorization", f"http POST api.opsgenie.com/v2/alerts 'Authorization:GenieKey {_v}'", _v)
 _v = _uuid() + ":fx"
 _s("authorization", f"-H 'Authorization: DeepL-Auth-Key {_v}'", _v)
-_v = _r(32, _HEX)
+_v = _r(32, HEX)
 _s(
     "authorization",
     f'wget --header="Ocp-Apim-Subscription-Key: {_v}" https://westeurope.api.cognitive.microsoft.com/vision',
     _v,
 )
-_v = _r(40, _HEX)
+_v = _r(40, HEX)
 _s("authorization", f"X-Cisco-Meraki-API-Key: {_v}", _v)
-_v = _r(37, _HEX)
+_v = _r(37, HEX)
 _s(
     "authorization",
     "curl https://api.cloudflare.com/client/v4/zones -H 'X-Auth-Email: ops@acme.io'"
     f" -H 'X-Auth-Key: {_v}'",
     _v,
 )
-_v = _r(20, _URLSAFE)
+_v = _r(20, URLSAFE)
 _s(
     "authorization",
     f"Faraday.new(headers: {{ 'Authorization' => 'Token token={_v}' }})",

@@ -31,36 +31,15 @@ committed.
 from __future__ import annotations
 
 import base64
-import random
-import string
 
-_rng = random.Random(6_2026_1130)
-_AN = string.ascii_letters + string.digits
-_UPPER_AN = string.ascii_uppercase + string.digits
-_LOWER_AN = string.ascii_lowercase + string.digits
-_HEX = "0123456789abcdef"
+from tests.data.fake_secrets import AN, HEX, LOWER_AN, UPPER_AN, URLSAFE, Fakes, Split
+
+_fakes = Fakes(6_2026_1130)
+_rng = _fakes.rng
+_r, _b64, _urlb64, _uuid = _fakes.r, _fakes.b64, _fakes.urlb64, _fakes.uuid
 _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 _BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
-_URLSAFE = _AN + "_-"
 _PUNCT = "!#%*+-=?@^_~"
-
-
-def _r(n: int, alphabet: str = _AN) -> str:
-    return "".join(_rng.choice(alphabet) for _ in range(n))
-
-
-def _b64(n: int) -> str:
-    return base64.b64encode(bytes(_rng.randrange(256) for _ in range(n))).decode()
-
-
-def _urlb64(n: int) -> str:
-    return (
-        base64.urlsafe_b64encode(bytes(_rng.randrange(256) for _ in range(n))).decode().rstrip("=")
-    )
-
-
-def _uuid() -> str:
-    return "-".join(_r(n, _HEX) for n in (8, 4, 4, 4, 12))
 
 
 def _lines(body: str, width: int = 64) -> list[str]:
@@ -98,16 +77,9 @@ def _phrase() -> str:
     return " ".join(_rng.sample(words, 4))
 
 
-SECRETS: list[tuple[str, str, tuple[str, ...]]] = []
-LOOKALIKES: list[tuple[str, str]] = []
-
-
-def _s(kind: str, text: str, *secrets: str) -> None:
-    SECRETS.append((kind, text, secrets))
-
-
-def _l(kind: str, text: str) -> None:
-    LOOKALIKES.append((kind, text))
+_split = Split()
+SECRETS, LOOKALIKES = _split.secrets, _split.lookalikes
+_s, _l = _split.secret, _split.lookalike
 
 
 # --------------------------------------------------------------------------- prefixed tokens
@@ -121,63 +93,63 @@ _s(
 )
 _v = "dp.sa." + _r(43)
 _s("prefixed_token", f'task "api" {{\n  env {{\n    DOPPLER_TOKEN = "{_v}"\n  }}\n}}', _v)
-_v = "nvapi-" + _r(64, _URLSAFE)
+_v = "nvapi-" + _r(64, URLSAFE)
 _s("prefixed_token", f'julia> ENV["NVIDIA_API_KEY"] = "{_v}"', _v)
-_v = "gldt-" + _r(20, _URLSAFE)
+_v = "gldt-" + _r(20, URLSAFE)
 _s(
     "prefixed_token",
     f"git clone https://gitlab+deploy-token-17:{_v}@gitlab.acme.io/platform/charts.git",
     _v,
 )
-_v = "glft-" + _r(20, _URLSAFE)
+_v = "glft-" + _r(20, URLSAFE)
 _s(
     "prefixed_token",
     f"https://gitlab.acme.io/dashboard/issues.atom?feed_token={_v}&state=opened",
     _v,
 )
-_v = "glcbt-" + _r(2, _HEX) + "_" + _r(20, _URLSAFE)
+_v = "glcbt-" + _r(2, HEX) + "_" + _r(20, URLSAFE)
 _s("prefixed_token", f"$ printenv | grep CI_JOB\nCI_JOB_ID=884213\nCI_JOB_TOKEN={_v}", _v)
-_v = "GR1348941" + _r(20, _URLSAFE)
+_v = "GR1348941" + _r(20, URLSAFE)
 _s(
     "prefixed_token",
     "gitlab-runner register --non-interactive --url https://gitlab.acme.io --registration-token "
     f'"{_v}" --executor docker',
     _v,
 )
-_v = "glffct-" + _r(20, _URLSAFE)
+_v = "glffct-" + _r(20, URLSAFE)
 _s("prefixed_token", f'unleash.WithCustomHeaders(http.Header{{"Authorization": {{"{_v}"}}}}),', _v)
-_v = "gloas-" + _r(64, _HEX)
+_v = "gloas-" + _r(64, HEX)
 _s(
     "prefixed_token",
-    f"gitlab_rails['omniauth_providers'] = [{{ name: 'gitlab', app_id: '{_r(64, _HEX)}', "
+    f"gitlab_rails['omniauth_providers'] = [{{ name: 'gitlab', app_id: '{_r(64, HEX)}', "
     f"app_secret: '{_v}' }}]",
     _v,
 )
-_v = "sqp_" + _r(40, _HEX)
+_v = "sqp_" + _r(40, HEX)
 _s("prefixed_token", f"sonar-scanner -Dsonar.projectKey=acme_api -Dsonar.token={_v}", _v)
-_v = "sqa_" + _r(40, _HEX)
+_v = "sqa_" + _r(40, HEX)
 _s("prefixed_token", f'sonar {{\n  properties {{\n    property "sonar.token", "{_v}"\n  }}\n}}', _v)
-_v = "dt0s01." + _r(24, _UPPER_AN) + "." + _r(64, _UPPER_AN)
+_v = "dt0s01." + _r(24, UPPER_AN) + "." + _r(64, UPPER_AN)
 _s(
     "prefixed_token",
     f'exporters:\n  otlphttp:\n    headers:\n      Authorization: "Api-Token {_v}"',
     _v,
 )
-_v = "AVNS_" + _r(19, _URLSAFE)
+_v = "AVNS_" + _r(19, URLSAFE)
 _s(
     "prefixed_token",
     "$ avn service user-list pg-prod\nUSERNAME   TYPE     PASSWORD\n"
     f"=========  =======  ========================\navnadmin   primary  {_v}",
     _v,
 )
-_v = "dose" + _r(32, _HEX)
+_v = "dose" + _r(32, HEX)
 _s(
     "prefixed_token",
     "  outputs:\n    prod:\n      type: databricks\n      auth_type: oauth\n"
     f"      client_id: {_uuid()}\n      client_secret: {_v}",
     _v,
 )
-_v = "DO00" + _r(16, _UPPER_AN)
+_v = "DO00" + _r(16, UPPER_AN)
 _w = _b64(32).rstrip("=")
 _s(
     "prefixed_token",
@@ -186,23 +158,23 @@ _s(
     _v,
     _w,
 )
-_v = "md-" + _r(22, _URLSAFE)
+_v = "md-" + _r(22, URLSAFE)
 _s("prefixed_token", f"'mandrill' => [\n    'secret' => '{_v}',\n],", _v)
-_v = "os_v2_app_" + _r(113, _LOWER_AN)
+_v = "os_v2_app_" + _r(113, LOWER_AN)
 _s(
     "prefixed_token",
     f'await fetch("https://api.onesignal.com/notifications", {{ method: "POST", headers: {{ '
     f'Authorization: "Key {_v}" }} }});',
     _v,
 )
-_v = "sec-c-" + _r(48, _AN)
+_v = "sec-c-" + _r(48, AN)
 _s(
     "prefixed_token",
     f'let config = PubNubConfiguration(publishKey: "pub-c-{_uuid()}", subscribeKey: '
     f'"sub-c-{_uuid()}", userId: "server")\nconfig.secretKey = "{_v}"',
     _v,
 )
-_v = "secret-live-" + _r(36, _URLSAFE)
+_v = "secret-live-" + _r(36, URLSAFE)
 _s(
     "prefixed_token",
     f'client = stytch.Client(project_id="project-live-{_uuid()}", secret="{_v}")',
@@ -214,9 +186,9 @@ _s(
     f'curl -s "https://graph.facebook.com/v19.0/1784420119/feed?message=hi&access_token={_v}"',
     _v,
 )
-_v = "KEY" + _r(32, _HEX).upper() + "_" + _r(22)
+_v = "KEY" + _r(32, HEX).upper() + "_" + _r(22)
 _s("prefixed_token", f'Sys.setenv(TELNYX_API_KEY = "{_v}")', _v)
-_v = "pk_" + _r(8, "0123456789") + "_" + _r(32, _UPPER_AN)
+_v = "pk_" + _r(8, "0123456789") + "_" + _r(32, UPPER_AN)
 _s("prefixed_token", f"opts = weboptions('HeaderFields', {{'Authorization', '{_v}'}});", _v)
 _v = "ddp_" + _r(36)
 _s("prefixed_token", f"deployctl deploy --project=acme-edge --token={_v} main.ts", _v)
@@ -226,15 +198,15 @@ _s(
     f"  typeform: {{\n    enabled: true,\n    config: {{ token: '{_v}' }},\n  }},",
     _v,
 )
-_v = "sk_" + _r(48, _HEX)
+_v = "sk_" + _r(48, HEX)
 _s(
     "prefixed_token",
     f'  extra: {{\n    elevenLabsKey: "{_v}",\n    eas: {{ projectId: "{_uuid()}" }},\n  }},',
     _v,
 )
-_v = "FlyV1 fm2_" + _r(300, _URLSAFE)
+_v = "FlyV1 fm2_" + _r(300, URLSAFE)
 _s("prefixed_token", f"- name: deploy\n  env:\n    FLY_API_TOKEN: {_v}", _v[6:])
-_v = "oauth:" + _r(30, _LOWER_AN)
+_v = "oauth:" + _r(30, LOWER_AN)
 _s(
     "prefixed_token",
     f"< PASS {_v}\n< NICK acmebot\n> :tmi.twitch.tv 001 acmebot :Welcome, GLHF!",
@@ -249,7 +221,7 @@ _s(
     'host="https://cloud.langfuse.com")',
     _v,
 )
-_v = "AKLT" + _r(40, _URLSAFE)
+_v = "AKLT" + _r(40, URLSAFE)
 _w = _b64(45)
 _s(
     "prefixed_token",
@@ -278,7 +250,7 @@ _v = "nsec1" + _r(58, _BECH32)
 _s("key_block", f'{{\n  "relays": ["wss://relay.damus.io"],\n  "nsec": "{_v}"\n}}', _v)
 _v = "xprv9s21ZrQH143K" + _r(95, _B58)
 _s("key_block", f"wallet = HDWallet.from_xkey('{_v}')", _v)
-_v = "0x" + _r(64, _HEX)
+_v = "0x" + _r(64, HEX)
 _s(
     "key_block",
     f"# .env used by hardhat.config.ts\nDEPLOYER_PRIVATE_KEY={_v}\nETHERSCAN_NETWORK=sepolia",
@@ -286,12 +258,12 @@ _s(
 )
 _v = ",".join(str(_rng.randrange(256)) for _ in range(64))
 _s("key_block", f"$ cat ~/.config/solana/id.json\n[{_v}]", _v.rsplit(",", 32)[0])
-_v = ":".join(_r(2, _HEX) for _ in range(256))
+_v = ":".join(_r(2, HEX) for _ in range(256))
 _w = "\n    ".join(_v[i : i + 45] for i in range(0, len(_v), 45))
 _s(
     "key_block",
     "$ openssl rsa -in server.key -text -noout\nPrivate-Key: (2048 bit, 2 primes)\nmodulus:\n"
-    f"    00:{_r(2, _HEX)}:{_r(2, _HEX)}\npublicExponent: 65537 (0x10001)\nprivateExponent:\n"
+    f"    00:{_r(2, HEX)}:{_r(2, HEX)}\npublicExponent: 65537 (0x10001)\nprivateExponent:\n"
     f"    {_w}",
     _v[:45],
 )
@@ -364,14 +336,14 @@ _s(
 )
 _v = _r(16)
 _s("connection", f'const client = mqtt.connect("wss://dash-ui:{_v}@emqx.acme.io:8084/mqtt");', _v)
-_v = _r(32, _URLSAFE)
+_v = _r(32, URLSAFE)
 _s(
     "connection",
     f'config :acme, Acme.Broker,\n  url: "amqps://orders-svc:{_v}@rabbit.acme.io/prod",\n'
     "  prefetch_count: 20",
     _v,
 )
-_v = _r(32, _HEX)
+_v = _r(32, HEX)
 _s(
     "connection",
     f"###> symfony/lock ###\nLOCK_DSN=redis://:{_v}@redis.acme.internal:6379/3\n"
@@ -489,7 +461,7 @@ _s(
     f'keystore/release_password="{_v}"',
     _v,
 )
-_v = _r(40, _URLSAFE)
+_v = _r(40, URLSAFE)
 _s("config_syntax", f"// Secrets.xcconfig\nAPI_HOST = api.acme.io\nAPI_CLIENT_SECRET = {_v}", _v)
 _v = _r(32)
 _s(
@@ -497,7 +469,7 @@ _s(
     f"flutter run --release --dart-define=API_SECRET={_v} --dart-define=FLAVOR=prod",
     _v,
 )
-_v = _r(40, _URLSAFE)
+_v = _r(40, URLSAFE)
 _s("config_syntax", f'enum Keys {{\n    static let clientSecret = "{_v}"\n}}', _v)
 _v = _pw()
 _s(
@@ -579,20 +551,20 @@ _s(
     f"Parameters:\n  DBPassword:\n    Type: String\n    NoEcho: true\n    Default: {_v}",
     _v,
 )
-_v = _r(50, _AN + "!@#%^*(-_=+)")
+_v = _r(50, AN + "!@#%^*(-_=+)")
 _s(
     "config_syntax",
     f'{{\n  "production": {{\n    "app_function": "app.app",\n'
     f'    "environment_variables": {{"SECRET_KEY": "{_v}"}}\n  }}\n}}',
     _v,
 )
-_v = _r(32, _HEX)
+_v = _r(32, HEX)
 _s(
     "config_syntax",
     f'[context.production.environment]\n  WEBHOOK_SIGNING_SECRET = "{_v}"\n  NODE_VERSION = "20"',
     _v,
 )
-_v = _r(40, _URLSAFE)
+_v = _r(40, URLSAFE)
 _s(
     "config_syntax",
     'name = "edge-api"\nmain = "src/index.ts"\n\n[vars]\nENVIRONMENT = "production"\n'
@@ -600,12 +572,12 @@ _s(
     _v,
 )
 _v = _b64(32)
-_w = "akab-" + _r(16, _LOWER_AN) + "-" + _r(16, _LOWER_AN)
+_w = "akab-" + _r(16, LOWER_AN) + "-" + _r(16, LOWER_AN)
 _s(
     "config_syntax",
     f"[default]\nclient_secret = {_v}\n"
-    f"host = akab-{_r(16, _LOWER_AN)}-{_r(16, _LOWER_AN)}.luna.akamaiapis.net\n"
-    f"access_token = {_w}\nclient_token = akab-{_r(16, _LOWER_AN)}-{_r(16, _LOWER_AN)}",
+    f"host = akab-{_r(16, LOWER_AN)}-{_r(16, LOWER_AN)}.luna.akamaiapis.net\n"
+    f"access_token = {_w}\nclient_token = akab-{_r(16, LOWER_AN)}-{_r(16, LOWER_AN)}",
     _v,
     _w,
 )
@@ -630,7 +602,7 @@ _s(
     f"}}",
     _v,
 )
-_v = _r(32, _HEX)
+_v = _r(32, HEX)
 _s(
     "config_syntax",
     f"teleport:\n  nodename: build-01\n  join_params:\n    method: token\n    token_name: {_v}",
@@ -684,14 +656,14 @@ _s(
     f"%prod.quarkus.datasource.username=orders\n%prod.quarkus.datasource.password={_v}",
     _v,
 )
-_v = _r(48, _URLSAFE)
+_v = _r(48, URLSAFE)
 _s(
     "config_syntax",
     "micronaut:\n  security:\n    token:\n      jwt:\n        signatures:\n          secret:\n"
     f"            generator:\n              secret: {_v}",
     _v,
 )
-_v = _r(64, _URLSAFE)
+_v = _r(64, URLSAFE)
 _s("config_syntax", f'play.http.secret.key = "{_v}"\nplay.i18n.langs = ["en", "de"]', _v)
 _v = _r(40)
 _s(
@@ -700,26 +672,26 @@ _s(
     "          uri: https://git.acme.io/config",
     _v,
 )
-_v = _r(32, _URLSAFE)
+_v = _r(32, URLSAFE)
 _s(
     "config_syntax",
     f'class Settings(BaseSettings):\n    jwt_secret: SecretStr = SecretStr("{_v}")\n'
     "    token_ttl: int = 3600",
     _v,
 )
-_v = _r(32, _HEX)
+_v = _r(32, HEX)
 _s("config_syntax", f'# instance/config.py\nSECRET_KEY = b"{_v}"\nSESSION_COOKIE_SECURE = True', _v)
-_v = _r(32, _HEX)
+_v = _r(32, HEX)
 _s(
     "config_syntax",
     f"###> symfony/framework-bundle ###\nAPP_ENV=prod\nAPP_SECRET={_v}\n"
     "###< symfony/framework-bundle ###",
     _v,
 )
-_v = _r(40, _URLSAFE)
+_v = _r(40, URLSAFE)
 _s(
     "config_syntax",
-    f"'github' => [\n    'client_id' => env('GITHUB_CLIENT_ID', 'Iv1.{_r(16, _HEX)}'),\n"
+    f"'github' => [\n    'client_id' => env('GITHUB_CLIENT_ID', 'Iv1.{_r(16, HEX)}'),\n"
     f"    'client_secret' => env('GITHUB_CLIENT_SECRET', '{_v}'),\n],",
     _v,
 )
@@ -758,7 +730,7 @@ _s(
     f'let settings = {{ Endpoint = "https://api.acme.io"; ApiKey = "{_v}"; Retries = 3 }}',
     _v,
 )
-_v = _r(40, _URLSAFE)
+_v = _r(40, URLSAFE)
 _s("config_syntax", f'const api_token = "{_v}";\npub fn main() !void {{', _v)
 _v = _r(32)
 _s("config_syntax", f'const\n  apiSecret = "{_v}"\n  apiBase = "https://api.acme.io"', _v)
@@ -896,7 +868,7 @@ _s(
 )
 _v = _uuid()
 _s("authorization", f"GET /v1/jobs HTTP/1.1\nHost: nomad.acme.io:4646\nX-Nomad-Token: {_v}", _v)
-_v = "gAAAAAB" + _r(176, _URLSAFE)
+_v = "gAAAAAB" + _r(176, URLSAFE)
 _s(
     "authorization",
     f"HTTP/1.1 201 Created\nX-Subject-Token: {_v}\nContent-Type: application/json",
@@ -908,40 +880,40 @@ _s(
     f"CONNECT api.acme.io:443 HTTP/1.1\nProxy-Authorization: Basic {_v}\nUser-Agent: curl/8.5.0",
     _v,
 )
-_v = "admin%7C1765000000%7C" + _r(43) + "%7C" + _r(64, _HEX)
+_v = "admin%7C1765000000%7C" + _r(43) + "%7C" + _r(64, HEX)
 _s(
     "authorization",
-    f"Cookie: wordpress_test_cookie=WP%20Cookie%20check; wordpress_logged_in_{_r(32, _HEX)}={_v}",
+    f"Cookie: wordpress_test_cookie=WP%20Cookie%20check; wordpress_logged_in_{_r(32, HEX)}={_v}",
     _v,
 )
 _v = (
     "eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0.."
-    + _r(22, _URLSAFE)
+    + _r(22, URLSAFE)
     + "."
-    + _r(400, _URLSAFE)
+    + _r(400, URLSAFE)
     + "."
-    + _r(22, _URLSAFE)
+    + _r(22, URLSAFE)
 )
 _s(
     "authorization",
     f"set-cookie: __Secure-next-auth.session-token={_v}; Path=/; HttpOnly; Secure; SameSite=Lax",
     _v,
 )
-_v = "s%3A" + _r(32, _URLSAFE) + "." + _r(43)
+_v = "s%3A" + _r(32, URLSAFE) + "." + _r(43)
 _s(
     "authorization",
     "curl 'https://admin.acme.io/api/orders' -H 'accept: application/json' -H 'cookie: "
     f"connect.sid={_v}'",
     _v,
 )
-_v = _r(32, _LOWER_AN)
+_v = _r(32, LOWER_AN)
 _s(
     "authorization",
     f'$session.Cookies.Add((New-Object System.Net.Cookie("sessionid", "{_v}", "/", '
     '"app.acme.io")))',
     _v,
 )
-_v = _r(32, _HEX)
+_v = _r(32, HEX)
 _s(
     "authorization",
     f'fetch("https://ABC123XYZ-dsn.algolia.net/1/indexes/products/batch", {{\n  "headers": {{\n'
@@ -949,13 +921,13 @@ _s(
     f'  "method": "POST"\n}});',
     _v,
 )
-_v = "AAAA" + _r(7, _URLSAFE) + ":APA91b" + _r(134, _URLSAFE)
+_v = "AAAA" + _r(7, URLSAFE) + ":APA91b" + _r(134, URLSAFE)
 _s("authorization", f"Authorization: key={_v}\nContent-Type: application/json", _v)
-_v = _r(32, _HEX)
+_v = _r(32, HEX)
 _s(
     "authorization",
     "X-Sentry-Auth: Sentry sentry_version=7, sentry_client=raven-python/6.10, "
-    f"sentry_key={_r(32, _HEX)}, sentry_secret={_v}",
+    f"sentry_key={_r(32, HEX)}, sentry_secret={_v}",
     _v,
 )
 _v = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + _urlb64(60) + "." + _urlb64(32)
@@ -966,23 +938,23 @@ _s(
     f"}});",
     _v,
 )
-_v = _r(40, _HEX)
+_v = _r(40, HEX)
 _s(
     "authorization",
     f"headers = {{'Authorization': f'Token {_v}', 'Accept': 'application/json'}}",
     _v,
 )
-_v = _r(48, _URLSAFE)
+_v = _r(48, URLSAFE)
 _s("authorization", f"Authorization: Apikey {_v}\nAccept: application/vnd.api+json", _v)
-_v = _r(40, _URLSAFE)
+_v = _r(40, URLSAFE)
 _s("authorization", f"request.headers['Authorization'] = 'Bearer:{_v}'", _v)
-_v = _r(32, _HEX)
+_v = _r(32, HEX)
 _s(
     "authorization",
     f"> POST /api/v2/events HTTP/2\n> x-auth-token: {_v}\n> content-type: application/json",
     _v,
 )
-_v = _r(64, _HEX)
+_v = _r(64, HEX)
 _s("authorization", f"[ 12.4s] http: request headers: map[Accept:[*/*] X-Access-Token:[{_v}]]", _v)
 
 # =========================================================================== look-alikes
@@ -990,7 +962,7 @@ _s("authorization", f"[ 12.4s] http: request headers: map[Accept:[*/*] X-Access-
 _l("prefixed_token", f"Stripe event evt_{_r(24)} for customer cus_{_r(14)} (charge ch_{_r(24)})")
 _l("prefixed_token", "mapboxgl.accessToken = process.env.NEXT_PUBLIC_MAPBOX_TOKEN;")
 _l("prefixed_token", f'"projectId": "prj_{_r(28)}",\n"orgId": "team_{_r(24)}"')
-_l("prefixed_token", f'compartment_id = "ocid1.compartment.oc1..aaaaaaaa{_r(52, _LOWER_AN)}"')
+_l("prefixed_token", f'compartment_id = "ocid1.compartment.oc1..aaaaaaaa{_r(52, LOWER_AN)}"')
 _l(
     "prefixed_token",
     "export GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx  # replace with yours",
@@ -998,19 +970,19 @@ _l(
 _l("prefixed_token", 'gitlab-runner register --url https://gitlab.com --token "$RUNNER_TOKEN"')
 _l("prefixed_token", 'doppler secrets download --no-file --format env --token "$DOPPLER_TOKEN"')
 _l("prefixed_token", f"Run ID: 01{_r(24, '0123456789ABCDEFGHJKMNPQRSTVWXYZ')}  status: succeeded")
-_l("prefixed_token", f'"message_id": "<{_r(16, _HEX)}.{_r(8, _HEX)}@mg.acme.io>"')
+_l("prefixed_token", f'"message_id": "<{_r(16, HEX)}.{_r(8, HEX)}@mg.acme.io>"')
 _l("prefixed_token", "FLY_API_TOKEN: ${{ secrets.FLY_API_TOKEN }}")
-_l("prefixed_token", f"Tailscale node: nodekey:{_r(64, _HEX)}")
+_l("prefixed_token", f"Tailscale node: nodekey:{_r(64, HEX)}")
 _l(
     "prefixed_token",
     f"discord: guild 1178{_r(15, '0123456789')} channel 1180{_r(15, '0123456789')}",
 )
-_l("prefixed_token", f'sentry_sdk.init(release="web@{_r(40, _HEX)}", traces_sample_rate=0.2)')
+_l("prefixed_token", f'sentry_sdk.init(release="web@{_r(40, HEX)}", traces_sample_rate=0.2)')
 _l(
     "prefixed_token",
     'ELEVENLABS_API_KEY="sk_..."  # get it from elevenlabs.io/app/settings/api-keys',
 )
-_l("prefixed_token", f"ZeroTier network {_r(16, _HEX)} joined, address {_r(10, _HEX)}")
+_l("prefixed_token", f"ZeroTier network {_r(16, HEX)} joined, address {_r(10, HEX)}")
 
 # key_block: public keys, certificates, signatures and public parameters
 _l("key_block", f"$ cat cosign.pub\n{_pem('PUBLIC KEY', 91)}")
@@ -1021,13 +993,13 @@ _l(
 )
 _l("key_block", f'{{"pubkey": "npub1{_r(58, _BECH32)}", "relays": ["wss://nos.lol"]}}')
 _l("key_block", f"wallet = HDWallet.from_xkey('xpub661MyMwAqRbc{_r(95, _B58)}')")
-_l("key_block", f"DEPLOYER_ADDRESS=0x{_r(40, _HEX)}")
+_l("key_block", f"DEPLOYER_ADDRESS=0x{_r(40, HEX)}")
 _l("key_block", f"$ solana address\n{_r(44, _B58)}")
 _l(
     "key_block",
     "$ openssl x509 -in ca.crt -noout -serial -fingerprint -sha256\n"
-    f"serial={_r(32, _HEX).upper()}\n"
-    f"sha256 Fingerprint={':'.join(_r(2, _HEX).upper() for _ in range(32))}",
+    f"serial={_r(32, HEX).upper()}\n"
+    f"sha256 Fingerprint={':'.join(_r(2, HEX).upper() for _ in range(32))}",
 )
 _l(
     "key_block",
@@ -1083,7 +1055,7 @@ _l(
     "https://acme.sharepoint.com/sites/eng/Shared%20Documents/Forms/AllItems.aspx?id=%2Fsites%2Fen"
     "g",
 )
-_l("connection", f"s3://acme-artifacts/web/{_r(40, _HEX)}/bundle.tar.gz?versionId=null")
+_l("connection", f"s3://acme-artifacts/web/{_r(40, HEX)}/bundle.tar.gz?versionId=null")
 
 # config_syntax: references, encrypted values meant to be committed, settings named like secrets
 _l("config_syntax", 'storePassword System.getenv("KEYSTORE_PASSWORD")\nkeyAlias "upload"')
@@ -1137,7 +1109,7 @@ _l(
     "config_syntax",
     "MasterUserPassword: !Sub '{{resolve:secretsmanager:${DbSecret}:SecretString:password}}'",
 )
-_l("config_syntax", '[[kv_namespaces]]\nbinding = "SESSIONS"\nid = "' + _r(32, _HEX) + '"')
+_l("config_syntax", '[[kv_namespaces]]\nbinding = "SESSIONS"\nid = "' + _r(32, HEX) + '"')
 _l(
     "config_syntax",
     "$ npx wrangler secret put STRIPE_WEBHOOK_SECRET\n"
@@ -1150,7 +1122,7 @@ _l(
 )
 _l(
     "config_syntax",
-    f'teleport:\n  ca_pin: "sha256:{_r(64, _HEX)}"\n  auth_token: /var/lib/teleport/token',
+    f'teleport:\n  ca_pin: "sha256:{_r(64, HEX)}"\n  auth_token: /var/lib/teleport/token',
 )
 _l("config_syntax", '      + password = (sensitive value)\n      + username = "admin"')
 _l("config_syntax", "Data\n====\npassword:  16 bytes\nusername:  3 bytes")
@@ -1164,7 +1136,7 @@ _l(
     "config_syntax",
     "encrypt:\n  key-store:\n    location: classpath:/config-server.jks\n    alias: config-server",
 )
-_l("config_syntax", f"spring:\n  datasource:\n    password: '{{cipher}}{_r(128, _HEX)}'")
+_l("config_syntax", f"spring:\n  datasource:\n    password: '{{cipher}}{_r(128, HEX)}'")
 _l("config_syntax", "play.http.secret.key = ${?APPLICATION_SECRET}")
 _l("config_syntax", "%prod.quarkus.datasource.password=${DB_PASSWORD:}")
 _l(
@@ -1189,7 +1161,7 @@ _l(
     "password_hash_algorithm = argon2id\nmin_password_length = 12\npasswordless: true",
 )
 _l("config_syntax", "environment:\n  api_key:\n    secure: " + _b64(48))
-_l("config_syntax", "env:\n  CODECOV_TOKEN: ENCRYPTED[" + _r(96, _HEX) + "]")
+_l("config_syntax", "env:\n  CODECOV_TOKEN: ENCRYPTED[" + _r(96, HEX) + "]")
 _l("config_syntax", 'password: <+secrets.getValue("db_password")>')
 _l("config_syntax", "passwort_mindestlaenge: 12\nmot_de_passe_oublie_url: /reinitialiser")
 _l(
@@ -1205,11 +1177,11 @@ _l("authorization", "auth:bearer {\n  token: {{token}}\n}")
 _l("authorization", 'WWW-Authenticate: Basic realm="Nomad", charset="UTF-8"')
 _l("authorization", "Vary: Origin, Authorization\nCache-Control: private, no-store")
 _l("authorization", f"Cookie: _ga=GA1.2.{_r(10, '0123456789')}.1764480000; theme=dark; lang=de")
-_l("authorization", f"traceparent: 00-{_r(32, _HEX)}-{_r(16, _HEX)}-01")
-_l("authorization", f"X-Amzn-Trace-Id: Root=1-{_r(8, _HEX)}-{_r(24, _HEX)}")
+_l("authorization", f"traceparent: 00-{_r(32, HEX)}-{_r(16, HEX)}-01")
+_l("authorization", f"X-Amzn-Trace-Id: Root=1-{_r(8, HEX)}-{_r(24, HEX)}")
 _l("authorization", f"X-Request-Id: {_uuid()}\nX-Consul-Index: 184220")
 _l("authorization", "Access-Control-Expose-Headers: X-Subject-Token, X-Consul-Index")
-_l("authorization", f'ETag: W/"{_r(40, _HEX)}"\nCF-Ray: {_r(16, _HEX)}-FRA')
+_l("authorization", f'ETag: W/"{_r(40, HEX)}"\nCF-Ray: {_r(16, HEX)}-FRA')
 _l("authorization", '{"name": "authorization", "value": "Bearer <redacted>"},')
 _l("authorization", "set-cookie: __Host-theme=dark; Path=/; Secure; SameSite=Strict")
 _l(

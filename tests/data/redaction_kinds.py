@@ -10,56 +10,36 @@ from __future__ import annotations
 
 import base64
 import json
-import random
 import string
 
-_rng = random.Random(20_261_130)
-_AN = string.ascii_letters + string.digits
-_UPPER_AN = string.ascii_uppercase + string.digits
-_HEX = "0123456789abcdef"
-_B64 = _AN + "+/"
-_URLSAFE = _AN + "_-"
+from tests.data.fake_secrets import AN, B64, HEX, UPPER_AN, URLSAFE, Fakes, Split
+
+_fakes = Fakes(20_261_130)
+_rng = _fakes.rng
+_r, _b64_lines = _fakes.r, _fakes.b64_lines
 _BECH32 = "023456789ACDEFGHJKLMNPQRSTUVWXYZ"
 
 
-def _r(n: int, alphabet: str = _AN) -> str:
-    return "".join(_rng.choice(alphabet) for _ in range(n))
-
-
-def _b64_lines(n_bytes: int, width: int = 64) -> str:
-    raw = base64.b64encode(bytes(_rng.randrange(256) for _ in range(n_bytes))).decode()
-    return "\n".join(raw[i : i + width] for i in range(0, len(raw), width))
-
-
-# (kind, text, secrets that must not survive)
-SECRETS: list[tuple[str, str, tuple[str, ...]]] = []
-# (kind, text that must come back unchanged)
-LOOKALIKES: list[tuple[str, str]] = []
-
-
-def _s(kind: str, text: str, *secrets: str) -> None:
-    SECRETS.append((kind, text, secrets))
-
-
-def _l(kind: str, text: str) -> None:
-    LOOKALIKES.append((kind, text))
+_split = Split()
+SECRETS, LOOKALIKES = _split.secrets, _split.lookalikes
+_s, _l = _split.secret, _split.lookalike
 
 
 # --------------------------------------------------------------------------- prefixed tokens
-_v = "SK" + _r(32, _HEX)
+_v = "SK" + _r(32, HEX)
 _s("prefixed_token", f"TWILIO_API_KEY_SID={_v}", _v)
 _s("prefixed_token", f"client = Client('{_v}', os.environ['TWILIO_SECRET'])", _v)
-_v = "dapi" + _r(32, _HEX)
+_v = "dapi" + _r(32, HEX)
 _s("prefixed_token", f"databricks configure --token <<< {_v}", _v)
-_v = "shpat_" + _r(32, _HEX)
+_v = "shpat_" + _r(32, HEX)
 _s("prefixed_token", f'"X-Shopify-Access-Token": "{_v}"', _v)
-_v = "dop_v1_" + _r(64, _HEX)
+_v = "dop_v1_" + _r(64, HEX)
 _s("prefixed_token", f"doctl auth init --access-token {_v}", _v)
-_v = "ya29." + _r(120, _URLSAFE)
+_v = "ya29." + _r(120, URLSAFE)
 _s("prefixed_token", f"gcloud printed {_v}", _v)
-_v = "hvs." + _r(90, _URLSAFE)
+_v = "hvs." + _r(90, URLSAFE)
 _s("prefixed_token", f"vault token lookup {_v}", _v)
-_v = "dckr_pat_" + _r(27, _URLSAFE)
+_v = "dckr_pat_" + _r(27, URLSAFE)
 _s("prefixed_token", f"echo {_v} | docker login -u acme --password-stdin", _v)
 _v = "AGE-SECRET-KEY-1" + _r(58, _BECH32)
 _s(
@@ -67,17 +47,17 @@ _s(
     f"# created: 2024-06-01\n# public key: age1{_r(58, _BECH32.lower())}\n{_v}",
     _v,
 )
-_v = "ATATT3xFfGF0" + _r(170, _URLSAFE) + "=" + _r(8, _HEX).upper()
+_v = "ATATT3xFfGF0" + _r(170, URLSAFE) + "=" + _r(8, HEX).upper()
 _s("prefixed_token", f"jira: email=ops@acme.io api_token={_v}", _v)
-_v = f"MT{_r(24, _URLSAFE)}.{_r(6, _URLSAFE)}.{_r(38, _URLSAFE)}"
+_v = f"MT{_r(24, URLSAFE)}.{_r(6, URLSAFE)}.{_r(38, URLSAFE)}"
 _s("prefixed_token", f"bot.run('{_v}')", _v)
-_v = f"{_rng.randrange(10**8, 10**10)}:AA{_r(33, _URLSAFE)}"
+_v = f"{_rng.randrange(10**8, 10**10)}:AA{_r(33, URLSAFE)}"
 _s("prefixed_token", f"curl https://api.telegram.org/bot{_v}/getMe", _v)
-_v = "key-" + _r(32, _HEX)
+_v = "key-" + _r(32, HEX)
 _s("prefixed_token", f"mailgun: {_v}", _v)
-_v = "glpat-" + _r(20, _URLSAFE)
+_v = "glpat-" + _r(20, URLSAFE)
 _s("prefixed_token", f"see {_v} above", _v)
-_v = "xoxe.xoxp-1-" + _r(140, _AN + "-")
+_v = "xoxe.xoxp-1-" + _r(140, AN + "-")
 _s("prefixed_token", f"rotated config token {_v}", _v)
 _v = "api_org_" + _r(34)
 _s("prefixed_token", f"hf org token {_v}", _v)
@@ -85,14 +65,14 @@ _v = "AKCp" + _r(69)
 _s("prefixed_token", f"jfrog rt config --access-token {_v}", _v)
 _v = "sk_prod_" + _r(24)
 _s("prefixed_token", f"stripe prod {_v}", _v)
-_v = f"{_r(3)}8Q~{_r(34, _AN + '_~.-')}"
+_v = f"{_r(3)}8Q~{_r(34, AN + '_~.-')}"
 _s("prefixed_token", f"AZURE_CLIENT_SECRET={_v}", _v)
 _v = "EAACEdEose0cBA" + _r(150)
 _s("prefixed_token", f"graph.facebook.com/me?access_token={_v}", _v)
-_v = "AAAAAAAAAAAAAAAAAAAAA" + _r(80, _AN + "%")
+_v = "AAAAAAAAAAAAAAAAAAAAA" + _r(80, AN + "%")
 _s("prefixed_token", f"twitter bearer {_v}", _v)
 
-_v = f"{_r(3)}8Q~{_r(34, _AN + '_~.-')}"
+_v = f"{_r(3)}8Q~{_r(34, AN + '_~.-')}"
 _s("prefixed_token", f"az ad app credential reset printed {_v} for the deploy app", _v)
 
 _l("prefixed_token", "SKU-1234 is out of stock; SKIP_TESTS=1")
@@ -117,7 +97,7 @@ _lines = _b64_lines(600).splitlines()
 _ppk = (
     "PuTTY-User-Key-File-3: ssh-rsa\nEncryption: none\nComment: rsa-key-20240601\n"
     "Public-Lines: 2\n" + "\n".join(_b64_lines(90).splitlines()) + "\n"
-    f"Private-Lines: {len(_lines)}\n" + "\n".join(_lines) + f"\nPrivate-MAC: {_r(64, _HEX)}\n"
+    f"Private-Lines: {len(_lines)}\n" + "\n".join(_lines) + f"\nPrivate-MAC: {_r(64, HEX)}\n"
 )
 _s("key_block", _ppk, *_lines[:3])
 _pem = "-----BEGIN RSA PRIVATE KEY-----\n" + _b64_lines(1190) + "\n-----END RSA PRIVATE KEY-----\n"
@@ -154,28 +134,28 @@ _s(  # cut before its END line: the armor header with quotes must not end the bl
 _l("key_block", "-----BEGIN CERTIFICATE-----\n" + _b64_lines(300) + "\n-----END CERTIFICATE-----")
 _l(
     "key_block",
-    '-----BEGIN PGP PUBLIC KEY BLOCK-----\nComment: "Jane\'s key"\n\nmQINBF' + _r(60, _B64),
+    '-----BEGIN PGP PUBLIC KEY BLOCK-----\nComment: "Jane\'s key"\n\nmQINBF' + _r(60, B64),
 )
-_cert = "-----BEGIN CERTIFICATE-----\nMIIB" + _r(60, _B64) + "\n-----END CERTIFICATE-----\n"
+_cert = "-----BEGIN CERTIFICATE-----\nMIIB" + _r(60, B64) + "\n-----END CERTIFICATE-----\n"
 _l("key_block", f"  tls.crt: {base64.b64encode(_cert.encode()).decode()}")
 _l("key_block", f"    client-certificate-data: {base64.b64encode(_cert.encode()).decode()}")
 _l(
     "key_block",
     "PuTTY-User-Key-File-3 is the .ppk header; convert with puttygen key.ppk -O private-openssh",
 )
-_l("key_block", "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI" + _r(43, _B64) + " ops@bastion")
+_l("key_block", "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI" + _r(43, B64) + " ops@bastion")
 
 # --------------------------------------------------------------------------- connection strings
-_p = [_r(16, _AN + "!%^*") for _ in range(8)]
+_p = [_r(16, AN + "!%^*") for _ in range(8)]
 _v = f"{_r(6)}/{_r(8)}"
 _s("connection", f"https://deploy:{_v}@git.acme.io/repo.git", _v)
 _v = f"{_r(5)}/{_r(5)}+{_r(4)}"
 _s("connection", f"postgres://app:{_v}@db:5432/shop", _v)
-_v = _r(20, _AN + "/+=")
+_v = _r(20, AN + "/+=")
 _s("connection", f"amqps://svc:{_v}@mq.internal:5671/vhost", _v)
 _s("connection", f"machine api.heroku.com login me@acme.io password {_p[0]}", _p[0])
 _s("connection", f"machine github.com\n  login octocat\n  password {_p[1]}\n", _p[1])
-_v = f"sv=2022-11-02&ss=b&srt=co&sp=rl&se=2026-01-01T00:00:00Z&sig={_r(43, _B64)}%3D"
+_v = f"sv=2022-11-02&ss=b&srt=co&sp=rl&se=2026-01-01T00:00:00Z&sig={_r(43, B64)}%3D"
 _s("connection", f"https://acct.blob.core.windows.net/c?{_v}", _v.split("sig=")[1])
 
 _l("connection", "http://localhost:8080/api/v1/users/@me")
@@ -196,7 +176,7 @@ _s(
     f"      <password>{_v}</password>\n    </server>\n  </servers>\n</settings>",
     _v,
 )
-_v = _r(14, _AN + "!#")
+_v = _r(14, AN + "!#")
 _s("config_syntax", f"define('DB_PASSWORD', '{_v}');", _v)
 _v = _r(16)
 _s("config_syntax", f"'mysql' => [\n    'username' => 'forge',\n    'password' => '{_v}',\n],", _v)
@@ -216,7 +196,7 @@ _v = _r(20)
 _s("config_syntax", f'$config["smtp_password"] = "{_v}";', _v)
 _v = _r(22)
 _s("config_syntax", f"export DB_PASS='{_v}'", _v)
-_v = _r(32, _HEX)
+_v = _r(32, HEX)
 _s("config_syntax", f"TWILIO_AUTH_TOKEN={_v}", _v)
 _v = _r(30)
 _s("config_syntax", f"{{\n  password => '{_v}',\n}}", _v)
@@ -227,8 +207,8 @@ for text in (
     "NEXT_PAGE_TOKEN=page2abc",
     "GPG_KEY=" + _r(40, "0123456789ABCDEF"),
     "GPG_KEY=0x" + _r(16, "0123456789ABCDEF"),
-    "S3_KEY=uploads/2024/06/avatar-" + _r(8, _HEX) + ".png",
-    "CACHE_KEY=deps-v3-" + _r(64, _HEX),
+    "S3_KEY=uploads/2024/06/avatar-" + _r(8, HEX) + ".png",
+    "CACHE_KEY=deps-v3-" + _r(64, HEX),
     '{"nextPageToken": "CAUQAA", "items": []}',
     "nextPageToken: CiAKGjBpNDd2",
     "resp = svc.list(pageToken=next_page_token)",
@@ -240,9 +220,9 @@ for text in (
     "'password' => env('DB_PASSWORD'),",
     "<passwordEncryption>true</passwordEncryption>",
     "  tokenRef: vault:secret/data/ci#token",
-    "DEPLOY_KEY_FINGERPRINT=SHA256:" + _r(43, _B64),
+    "DEPLOY_KEY_FINGERPRINT=SHA256:" + _r(43, B64),
     'ETAG_KEY=W/"5e15153d-120f"',
-    "COMMIT_SHA_KEY=" + _r(40, _HEX),
+    "COMMIT_SHA_KEY=" + _r(40, HEX),
     "ASSET_KEY=images/2024/banner-v2.png",
     "<li>Settings > Password>Update it now</li>",
     "auth.login(username, password, 'remember-me')",
@@ -253,13 +233,13 @@ for text in (
 # --------------------------------------------------------------------------- authorization
 _v = _r(40)
 _s("authorization", f"Authorization: ApiKey {_v}", _v)
-_v = "00" + _r(40, _URLSAFE)
+_v = "00" + _r(40, URLSAFE)
 _s("authorization", f'curl -H "Authorization: SSWS {_v}" https://acme.okta.com/api/v1/users', _v)
 _v = base64.b64encode(f"svc:{_r(12)}".encode()).decode()
 _s("authorization", f"Authorization: Basic {_v}", _v)
-_v = _r(32, _HEX)
+_v = _r(32, HEX)
 _s("authorization", f'Authorization: Token token="{_v}"', _v)
-_v = _r(48, _URLSAFE)
+_v = _r(48, URLSAFE)
 _s("authorization", f"headers['Authorization'] = 'Bearer {_v}'", _v)
 
 _l("authorization", 'Authorization: Digest username="Mufasa", realm="testrealm@host.com"')
@@ -288,7 +268,7 @@ _v = _r(24)
 _s("config_syntax", f"masterauth {_v}", _v)
 _v = _r(12)
 _s("config_syntax", f'network={{\n\tssid="Office"\n\tkey_mgmt=WPA-PSK\n\tpsk="{_v}"\n}}', _v)
-_v = _r(64, _HEX)
+_v = _r(64, HEX)
 _s("config_syntax", f"wpa_supplicant.conf: psk={_v}", _v)
 _v = _r(20)
 _s("config_syntax", f'<add key="PaymentGatewaySecret" value="{_v}" />', _v)
@@ -302,13 +282,13 @@ _v = _r(21)
 _s("config_syntax", f'env:\n  - name: SMTP_PASSWORD\n    value: "{_v}"\n', _v)
 _v = _r(23)
 _s("config_syntax", f'"environment": [{{"name": "API_SECRET", "value": "{_v}"}}]', _v)
-_v = _r(32, _URLSAFE)
+_v = _r(32, URLSAFE)
 _s("config_syntax", f"[backup]\ntype = sftp\nhost = nas\npass = {_v}\n", _v)
 _v = _r(26)
 _s("config_syntax", f'const API_SECRET: &str = "{_v}";', _v)
-_vault = "\n".join(_r(80, _HEX) for _ in range(4)) + "\n" + _r(38, _HEX)
+_vault = "\n".join(_r(80, HEX) for _ in range(4)) + "\n" + _r(38, HEX)
 _s("config_syntax", "$ANSIBLE_VAULT;1.1;AES256\n" + _vault, *_vault.splitlines()[:2])
-_vault = "\n          ".join(_r(80, _HEX) for _ in range(3))
+_vault = "\n          ".join(_r(80, HEX) for _ in range(3))
 _s(
     "config_syntax",
     "db_password: !vault |\n          $ANSIBLE_VAULT;1.2;AES256;prod\n          " + _vault,
@@ -337,19 +317,19 @@ for text in (
 ):
     _l("config_syntax", text)
 
-_v = _r(18, _AN + "!^")
+_v = _r(18, AN + "!^")
 _s("connection", f"db.prod.internal:5432:billing:billing_rw:{_v}", _v)
-_v = _r(18, _AN + "!^")
+_v = _r(18, AN + "!^")
 _s("connection", f'echo "*:*:*:replicator:{_v}" >> ~/.pgpass', _v)
 _v = _r(16)
 _s("connection", f"curl -sS -u elastic:{_v} https://es:9200/_cluster/health", _v)
-_v = _r(16, _AN + "!*")
+_v = _r(16, AN + "!*")
 _s(
     "connection",
     f"curl --user 'deployer:{_v}' -T app.war http://tomcat:8080/manager/text/deploy",
     _v,
 )
-_v = _r(16, _AN + "^")
+_v = _r(16, AN + "^")
 _s("connection", f'sshpass -p "{_v}" scp backup.tgz root@nas:/srv', _v)
 _v = _r(14)
 _s("connection", f"sshpass -e -v -p {_v} ssh admin@switch01", _v)
@@ -371,19 +351,19 @@ for text in (
 ):
     _l("connection", text)
 
-_v = _r(43, _URLSAFE)
+_v = _r(43, URLSAFE)
 _jwk = (
-    f'{{"kty":"EC","crv":"P-256","x":"{_r(43, _URLSAFE)}","y":"{_r(43, _URLSAFE)}",'
+    f'{{"kty":"EC","crv":"P-256","x":"{_r(43, URLSAFE)}","y":"{_r(43, URLSAFE)}",'
     f'"d":"{_v}","kid":"2024-06"}}'
 )
 _s("key_block", _jwk, _v)
-_v = _r(43, _URLSAFE)
+_v = _r(43, URLSAFE)
 _s("key_block", f'{{\n  "kty": "oct",\n  "k": "{_v}",\n  "alg": "HS256"\n}}', _v)
-_d, _prime = _r(342, _URLSAFE), _r(171, _URLSAFE)
+_d, _prime = _r(342, URLSAFE), _r(171, URLSAFE)
 _s(
     "key_block",
-    f'{{"keys": [{{"kty": "RSA", "n": "{_r(342, _URLSAFE)}", "e": "AQAB", "d": "{_d}", '
-    f'"p": "{_prime}", "q": "{_r(171, _URLSAFE)}"}}]}}',
+    f'{{"keys": [{{"kty": "RSA", "n": "{_r(342, URLSAFE)}", "e": "AQAB", "d": "{_d}", '
+    f'"p": "{_prime}", "q": "{_r(171, URLSAFE)}"}}]}}',
     _d,
     _prime,
 )
@@ -397,38 +377,38 @@ _s(
 
 _l(
     "key_block",
-    f'{{"kty":"EC","crv":"P-256","x":"{_r(43, _URLSAFE)}","y":"{_r(43, _URLSAFE)}","kid":"k1"}}',
+    f'{{"kty":"EC","crv":"P-256","x":"{_r(43, URLSAFE)}","y":"{_r(43, URLSAFE)}","kid":"k1"}}',
 )
-_l("key_block", f'{{"kty": "RSA", "n": "{_r(342, _URLSAFE)}", "e": "AQAB", "alg": "RS256"}}')
+_l("key_block", f'{{"kty": "RSA", "n": "{_r(342, URLSAFE)}", "e": "AQAB", "alg": "RS256"}}')
 _l("key_block", '{"d": "2024-06-11", "q": "search terms here", "p": 3}')
 _l("key_block", '{"id": 7, "d": "checkout-service-v2"}, {"kty": "RSA"}')
 _l(
     "key_block",
     '---- BEGIN SSH2 PUBLIC KEY ----\nComment: "ops"\nAAAAB3NzaC1yc2E'
-    + _r(60, _B64)
+    + _r(60, B64)
     + "\n---- END SSH2 PUBLIC KEY ----",
 )
 
-_v = "AAAA" + _r(7, _URLSAFE) + ":APA91b" + _r(134, _URLSAFE)
+_v = "AAAA" + _r(7, URLSAFE) + ":APA91b" + _r(134, URLSAFE)
 _s("prefixed_token", f"Authorization: key={_v}", _v)
-_v = _r(32, _HEX) + "-us21"
+_v = _r(32, HEX) + "-us21"
 _s("prefixed_token", f"mc = MailchimpMarketing.Client(); mc.set_config({{'api_key': '{_v}'}})", _v)
-_v = _r(32, _HEX) + "-us6"
+_v = _r(32, HEX) + "-us6"
 _s("prefixed_token", f"the list sync uses {_v} since May", _v)
 
 _l("prefixed_token", "registration id APA91b is the legacy GCM prefix")
-_l("prefixed_token", "locale en-us1 and build " + _r(32, _HEX) + "-usr")
+_l("prefixed_token", "locale en-us1 and build " + _r(32, HEX) + "-usr")
 
 # Third widening: the formats held-out split 3 missed, and a few more documented prefixes.
 _v = _r(14)
 _s("config_syntax", f"mysql -h db.internal -u root -p{_v} shop < dump.sql", _v)
 _v = _r(12)
 _s("config_syntax", f"mysqldump --single-transaction -uadmin -p'{_v}' --all-databases", _v)
-_v = _r(32, _HEX)
+_v = _r(32, HEX)
 _s("config_syntax", f'<resources>\n    <string name="api_secret">{_v}</string>\n</resources>', _v)
 _v = _r(20)
 _s("config_syntax", f'<string name="db_password" translatable="false">{_v}</string>', _v)
-_v = _r(40, _URLSAFE)
+_v = _r(40, URLSAFE)
 _s("config_syntax", f"<key>ClientSecret</key>\n\t<string>{_v}</string>", _v)
 _v = _r(36)
 _s("config_syntax", f"<key>APIToken</key><string>{_v}</string>", _v)
@@ -436,29 +416,29 @@ _v = _r(30)
 _s("config_syntax", f'gh secret set NPM_TOKEN --repo acme/web --body "{_v}"', _v)
 _v = _r(24)
 _s("config_syntax", f"gh secret set DEPLOY_KEY -b'{_v}' --env prod", _v)
-_v = _r(34, _HEX)
+_v = _r(34, HEX)
 _s("authorization", f"java -jar jenkins-cli.jar -s https://ci.acme.io -auth ops:{_v} who-am-i", _v)
 _v = _r(12)
 _s("config_syntax", f"net user svc_backup {_v} /add /expires:never", _v)
 _v = _r(10)
 _s("config_syntax", f'C:\\> NET USER "build agent" "{_v}" /ADD', _v)
-_v = _r(68, _URLSAFE)
+_v = _r(68, URLSAFE)
 _s(
     "authorization",
     f"curl -X POST https://discord.com/api/webhooks/{_r(19, '0123456789')}/{_v} -d @msg.json",
     _v,
 )
-_v = _r(68, _URLSAFE)
+_v = _r(68, URLSAFE)
 _s(
     "authorization",
     f"DISCORD_HOOK=https://discordapp.com/api/webhooks/{_r(18, '0123456789')}/{_v}",
     _v,
 )
 _u1, _u2, _h, _u3 = (
-    "-".join(_r(n, _HEX) for n in (8, 4, 4, 4, 12)),
-    "-".join(_r(n, _HEX) for n in (8, 4, 4, 4, 12)),
-    _r(32, _HEX),
-    "-".join(_r(n, _HEX) for n in (8, 4, 4, 4, 12)),
+    "-".join(_r(n, HEX) for n in (8, 4, 4, 4, 12)),
+    "-".join(_r(n, HEX) for n in (8, 4, 4, 4, 12)),
+    _r(32, HEX),
+    "-".join(_r(n, HEX) for n in (8, 4, 4, 4, 12)),
 )
 _s(
     "authorization",
@@ -517,7 +497,7 @@ _s("config_syntax", f"radius-server host 10.1.1.6 auth-port 1812 key {_v}", _v)
 _v = "Tr0ub4dor&3"
 _s("config_syntax", f"fyi the new root password is {_v} until Friday", _v)
 _v = _r(10) + "7"
-_s("config_syntax", f'@ops : EAP "{_v}"\n%any : PSK {_r(0)}0s{_r(32, _B64)}', _v)
+_s("config_syntax", f'@ops : EAP "{_v}"\n%any : PSK {_r(0)}0s{_r(32, B64)}', _v)
 _v = _r(28)
 _s("config_syntax", f"mqtt:\n  broker: tcp://mq:1883\n  secret {_v}\n", _v)
 for text in (
@@ -531,11 +511,11 @@ for text in (
     "aaa authentication login default group tacacs+ local",
     "ip ssh pubkey-chain\n  key-hash ssh-rsa " + _r(32, "0123456789ABCDEF"),
     "gpg: key " + _r(16, "0123456789ABCDEF") + ': public key "Jane <j@x.io>" imported',
-    "The key fingerprint is SHA256:" + _r(43, _B64),
+    "The key fingerprint is SHA256:" + _r(43, B64),
     "keyAlias 'release'\nkeyPassword System.getenv(\"KEY_PASSWORD\")",
     '{:db {:user "app" :password (System/getenv "DB_PASS")}}',
     "Set the secret in the Vault UI, then restart",
-    "the public key " + _r(40, _B64) + " is shared",
+    "the public key " + _r(40, B64) + " is shared",
     "primary key id2024 on the orders table",
 ):
     _l("config_syntax", text)
@@ -564,23 +544,23 @@ _v = _r(32)
 _s("config_syntax", f'encryption:\n  cipher: aes-256-gcm\n  key: "{_v}"\n', _v)
 _v = base64.b64encode(bytes(_rng.randrange(256) for _ in range(32))).decode()
 _s("config_syntax", f'{{"cipher": "AES-256-CBC", "key": "{_v}"}}', _v)
-_v = _r(40, _URLSAFE)
+_v = _r(40, URLSAFE)
 _s("config_syntax", f"[session]\nkey = {_v}\n", _v)
-_v = _r(48, _AN + "!@#%^*()")
+_v = _r(48, AN + "!@#%^*()")
 _s("config_syntax", f"define('AUTH_SALT', '{_v}');", _v)
 _v = _r(32)
 _s("config_syntax", f'SECURITY_PASSWORD_SALT = "{_v}"', _v)
-_v = _r(40, _URLSAFE)
+_v = _r(40, URLSAFE)
 _s("config_syntax", f"devise:\n  pepper: {_v}\n", _v)
 for text in (
-    "key: deps-v3-" + _r(40, _HEX),
+    "key: deps-v3-" + _r(40, HEX),
     "- uses: actions/cache@v4\n  with:\n    key: ${{ runner.os }}-node-${{ hashFiles('**/lock') }}",
     '{"key": "ArrowDown", "code": "ArrowDown"}',
     'key = "user_id"',
-    "key: " + _r(40, _HEX),
-    '{"key": "' + "-".join(_r(n, _HEX) for n in (8, 4, 4, 4, 12)) + '", "label": "Row 7"}',
+    "key: " + _r(40, HEX),
+    '{"key": "' + "-".join(_r(n, HEX) for n in (8, 4, 4, 4, 12)) + '", "label": "Row 7"}',
     '<li key="item-42">',
-    "key: build-cache-" + _r(8, _HEX),
+    "key: build-cache-" + _r(8, HEX),
     "SALT_ROUNDS=12",
     "salt_length: 16",
     "salt = os.urandom(16)",
@@ -658,11 +638,11 @@ for text in (
     "DbPassword: !Ref DatabasePassword",
     "password: '%env(DATABASE_PASSWORD)%'",
     "password: $__file{/run/secrets/grafana_admin}",
-    "password: ENC[AES256_GCM,data:" + _r(24, _B64) + ",iv:" + _r(16, _B64) + ",type:str]",
+    "password: ENC[AES256_GCM,data:" + _r(24, B64) + ",iv:" + _r(16, B64) + ",type:str]",
     "api_token: ssm:/prod/api/token",
     "client_secret: arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/api-" + _r(6),
     "password: keychain:db-prod",
-    "smtp_password: credentialsJSON:" + "-".join(_r(n, _HEX) for n in (8, 4, 4, 4, 12)),
+    "smtp_password: credentialsJSON:" + "-".join(_r(n, HEX) for n in (8, 4, 4, 4, 12)),
 ):
     _l("config_syntax", text)
 
@@ -674,7 +654,7 @@ _s("config_syntax", f'"code": "process.env[\\"STRIPE_SECRET_KEY\\"] = \\"{_v}\\"
 _l("config_syntax", '{"source": ["settings[\\"smtp_password\\"] = os.environ[\\"PW\\"]\\n"]}')
 
 # Key material under other labels, and key DER without its armor.
-_body = "\n".join(_r(64, _HEX) for _ in range(16))
+_body = "\n".join(_r(64, HEX) for _ in range(16))
 _s(
     "key_block",
     "-----BEGIN OpenVPN tls-crypt-v2 server key-----\n"
@@ -710,7 +690,7 @@ _l(
 _l(
     "key_block",
     "-----BEGIN CERTIFICATE REQUEST-----\nMIIC"
-    + _r(60, _B64)
+    + _r(60, B64)
     + "\n-----END CERTIFICATE REQUEST-----",
 )
 _cert_der = base64.b64encode(
@@ -721,9 +701,9 @@ _l("key_block", f'x5c: ["{_cert_der}"]')
 # Credentials in cookies and in header lists.
 _v = _r(40)
 _s("authorization", f"Set-Cookie: laravel_session={_v}; path=/; secure; HttpOnly", _v)
-_v = _r(32, _HEX)
+_v = _r(32, HEX)
 _s("authorization", f"curl -b 'lang=en; PHPSESSID={_v}' https://shop.acme.io/cart", _v)
-_v = _r(48, _URLSAFE)
+_v = _r(48, URLSAFE)
 _s("authorization", f'document.cookie = "auth_session={_v}; path=/";', _v)
 _v = base64.b64encode(f"{_rng.randrange(10**6)}:glc_{_r(40)}".encode()).decode()
 _s("authorization", f'OTEL_EXPORTER_OTLP_HEADERS="Authorization=Basic%20{_v}"', _v)
@@ -739,8 +719,8 @@ for text in (
     "Set-Cookie: sessionid=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/",
     "Cookie: _ga=GA1.2.1234567890.1699999999; _gid=GA1.2.987654321.1700000000",
     "OTEL_EXPORTER_OTLP_HEADERS=x-acme-dataset=prod",
-    "headers:\n  content-type: application/json\n  x-request-id: " + _r(32, _HEX),
-    "headers:\n  traceparent: 00-" + _r(32, _HEX) + "-" + _r(16, _HEX) + "-01",
+    "headers:\n  content-type: application/json\n  x-request-id: " + _r(32, HEX),
+    "headers:\n  traceparent: 00-" + _r(32, HEX) + "-" + _r(16, HEX) + "-01",
 ):
     _l("authorization", text)
 
@@ -749,12 +729,12 @@ _v, _v2 = _r(40), _r(40)
 _s("config_syntax", f'Parse.initialize(this, "{_v}", "{_v2}");', _v, _v2)
 _v = _r(24)
 _s("config_syntax", f"Flurry.Builder().build(this, '{_v}')", _v)
-_v = _r(32, _HEX)
+_v = _r(32, HEX)
 _s("config_syntax", f'[Analytics setupWithWriteKey:@"{_v}"];', _v)
 for text in (
     'Locale.initialize("en-US"); Color.setup("#FF5733")',
     'client.configure(region="us-east-1", endpoint="https://api.acme.io")',
-    "repo.init(path, '" + _r(40, _HEX) + "')",
+    "repo.init(path, '" + _r(40, HEX) + "')",
     'Sentry.init({ dsn: "https://public@o1.ingest.sentry.io/42" })',
     'app.initialize(this, "com.acme.shop")',
 ):
@@ -817,13 +797,13 @@ for text in (
     "user.set_password(form.cleaned_data['password'])",
     "check_password('plain', hashed)",
     '"args": ["--listen", ":8080", "--token-file", "/run/secrets/token"]',
-    'metadata = [("x-request-id", "' + _r(32, _HEX) + '")]',
+    'metadata = [("x-request-id", "' + _r(32, HEX) + '")]',
     "Driver={ODBC Driver 18 for SQL Server};Server=db;Trusted_Connection=yes",
     "see docs/setup/install@v2 and src/main@HEAD",
     "sqlplus / as sysdba",
-    'curl -H "Accept: application/json" -H "X-Request-Id: ' + _r(32, _HEX) + '" https://api',
-    'GET /index.html HTTP/1.1\nHost: acme.io\nIf-None-Match: "' + _r(32, _HEX) + '"\n',
-    'HTTP/1.1 200 OK\nETag: W/"' + _r(24, _HEX) + '"\nX-Amz-Cf-Id: ' + _r(56, _URLSAFE),
+    'curl -H "Accept: application/json" -H "X-Request-Id: ' + _r(32, HEX) + '" https://api',
+    'GET /index.html HTTP/1.1\nHost: acme.io\nIf-None-Match: "' + _r(32, HEX) + '"\n',
+    'HTTP/1.1 200 OK\nETag: W/"' + _r(24, HEX) + '"\nX-Amz-Cf-Id: ' + _r(56, URLSAFE),
     "docker run -t -i ubuntu bash; glab auth status",
 ):
     _l("config_syntax", text)
@@ -849,7 +829,7 @@ for text in (
     _l("config_syntax", text)
 _v = _r(16)
 _s("connection", f"redis-cli -h cache.internal -p 6380 -a {_v} --scan", _v)
-_v = _r(48, _URLSAFE)
+_v = _r(48, URLSAFE)
 _s("authorization", f'wscat -c "wss://rt.acme.io/ws?Authorization=Bearer%20{_v}"', _v)
 for text in (
     "redis-cli -h cache.internal -p 6380 --scan",
@@ -865,42 +845,42 @@ for text in (
 # More documented prefixes, one case each (the bodies follow each provider's documented shape).
 _BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 _BECH32_LOWER = "023456789acdefghjklmnpqrstuvwxyz"
-_u = "-".join(_r(n, _HEX) for n in (8, 4, 4, 4, 12))
+_u = "-".join(_r(n, HEX) for n in (8, 4, 4, 4, 12))
 for _v in (
-    "GOCSPX-" + _r(28, _URLSAFE),
-    "1//0" + _r(60, _URLSAFE),
-    "pat" + _r(14) + "." + _r(64, _HEX),
+    "GOCSPX-" + _r(28, URLSAFE),
+    "1//0" + _r(60, URLSAFE),
+    "pat" + _r(14) + "." + _r(64, HEX),
     "fw_" + _r(24),
-    "sk_" + _r(48, _HEX),
+    "sk_" + _r(48, HEX),
     "pcsk_" + _r(6) + "_" + _r(60),
     "access-production-" + _u,
-    "AQE" + _r(150, _AN + "+/"),
+    "AQE" + _r(150, AN + "+/"),
     "rzp_live_" + _r(14),
-    "sb_secret_" + _r(32, _URLSAFE),
-    "squ_" + _r(40, _HEX),
-    "ops_eyJ" + _r(200, _URLSAFE),
-    "sl." + _r(140, _URLSAFE),
-    "1/" + _r(16, "0123456789") + ":" + _r(32, _HEX),
+    "sb_secret_" + _r(32, URLSAFE),
+    "squ_" + _r(40, HEX),
+    "ops_eyJ" + _r(200, URLSAFE),
+    "sl." + _r(140, URLSAFE),
+    "1/" + _r(16, "0123456789") + ":" + _r(32, HEX),
     "pat-na1-" + _u,
-    "dG9rOj" + _r(54, _AN + "+/"),
-    "00D" + _r(12) + "!" + _r(96, _AN + "._"),
-    "mlsn." + _r(64, _HEX),
+    "dG9rOj" + _r(54, AN + "+/"),
+    "00D" + _r(12) + "!" + _r(96, AN + "._"),
+    "mlsn." + _r(64, HEX),
     "phx_" + _r(43),
-    "cs_" + _r(40, _HEX),
+    "cs_" + _r(40, HEX),
     "RGAPI-" + _u,
     "lip_" + _r(20),
     "AKID" + _r(32),
-    "y0_" + _r(58, _URLSAFE),
-    "pk_" + _r(8, "0123456789") + "_" + _r(32, _UPPER_AN),
-    "dbtc_" + _r(52, _URLSAFE),
+    "y0_" + _r(58, URLSAFE),
+    "pk_" + _r(8, "0123456789") + "_" + _r(32, UPPER_AN),
+    "dbtc_" + _r(52, URLSAFE),
     "esecret_" + _r(24),
     "csk-" + _r(48),
     "sdk-" + _u,
-    "v1.0-" + _r(24, _HEX) + "-" + _r(146, _HEX),
+    "v1.0-" + _r(24, HEX) + "-" + _r(146, HEX),
     "xprv9s21ZrQH143K" + _r(95, _BASE58),
     "nsec1" + _r(58, _BECH32_LOWER),
-    "0201036c6e6402" + _r(200, _HEX),
-    "xoxc-" + _r(70, _AN + "-"),
+    "0201036c6e6402" + _r(200, HEX),
+    "xoxc-" + _r(70, AN + "-"),
 ):
     _s("prefixed_token", f"export CREDENTIAL='{_v}'", _v)
 for text in (
@@ -916,42 +896,42 @@ for text in (
     "AKIDEMIA is an event name",
 ):
     _l("prefixed_token", text)
-_v = f"access_token$production${_r(16, '0123456789abcdefghijklmnopqrstuvwxyz')}${_r(32, _HEX)}"
+_v = f"access_token$production${_r(16, '0123456789abcdefghijklmnopqrstuvwxyz')}${_r(32, HEX)}"
 _s("prefixed_token", f"the Braintree credential {_v} was rotated", _v)
-_v = "/u3+7QAAAAIAAAAB" + _r(400, _B64)
+_v = "/u3+7QAAAAIAAAAB" + _r(400, B64)
 _s("key_block", f"keystore.jks.b64: {_v}", _v[:50])
-_v = "RWRTY0Iy" + _r(150, _B64)
+_v = "RWRTY0Iy" + _r(150, B64)
 _s("key_block", f"untrusted comment: minisign encrypted secret key\n{_v}\n", _v)
-_l("key_block", "untrusted comment: minisign public key 5A3B\nRWQf" + _r(52, _B64))
+_l("key_block", "untrusted comment: minisign public key 5A3B\nRWQf" + _r(52, B64))
 _l("prefixed_token", "access_token$ is the Braintree prefix")
 _v = _r(16)
 _s("connection", f"proxy_password = proxy.acme.io:3128 ops {_v}\n", _v)
 _l("connection", "password_file = /etc/app/pw.txt mode 0600")
 
 # Signed URLs, more names (preshared keys, seed phrases), Windows tools, connection calls.
-_v = _r(64, _HEX)
+_v = _r(64, HEX)
 _s(
     "connection",
     "https://b.s3.amazonaws.com/r.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential="
-    f"AKIA{_r(16, _UPPER_AN)}%2F20240601%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20240601T0000"
+    f"AKIA{_r(16, UPPER_AN)}%2F20240601%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20240601T0000"
     f"00Z&X-Amz-Expires=3600&X-Amz-SignedHeaders=host&X-Amz-Signature={_v}",
     _v,
 )
-_v = _r(512, _HEX)
+_v = _r(512, HEX)
 _s(
     "connection",
     "https://storage.googleapis.com/b/o.pdf?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Expires=900"
     f"&X-Goog-SignedHeaders=host&X-Goog-Signature={_v}",
     _v,
 )
-_v = _r(120, _URLSAFE) + "__"
+_v = _r(120, URLSAFE) + "__"
 _s(
     "connection",
     f"https://d1.cloudfront.net/v.mp4?Expires=1717200000&Signature={_v}&Key-Pair-Id=K2JCJMDEHXQW5F",
     _v,
 )
 _v = base64.b64encode(bytes(_rng.randrange(256) for _ in range(32))).decode()
-_s("config_syntax", f"[Peer]\nPublicKey = {_r(43, _B64)}=\nPresharedKey = {_v}\n", _v)
+_s("config_syntax", f"[Peer]\nPublicKey = {_r(43, B64)}=\nPresharedKey = {_v}\n", _v)
 _v = " ".join(
     _rng.choice(
         [
@@ -986,17 +966,17 @@ _s(
 )
 _v = _r(16)
 _s("config_syntax", f'var cred = new NetworkCredential("svc_mail", "{_v}");', _v)
-_v = _r(40, _B64)
+_v = _r(40, B64)
 _s(
     "config_syntax",
-    f'AwsBasicCredentials.create("AKIA{_r(16, _UPPER_AN)}", "{_v}")',
+    f'AwsBasicCredentials.create("AKIA{_r(16, UPPER_AN)}", "{_v}")',
     _v,
 )
 for text in (
     "https://b.s3.amazonaws.com/r.csv?versionId=3HL4kqtJlcpXroDTDmJ.rmSpXd3dIbrHY",
     "?signature=valid&sig=ok",
-    "webhook verified: computed signature=" + _r(64, _HEX),
-    "PublicKey = " + _r(43, _B64) + "=",
+    "webhook verified: computed signature=" + _r(64, HEX),
+    "PublicKey = " + _r(43, B64) + "=",
     "MNEMONIC_WORDS=12",
     "psexec \\\\srv01 -s -i cmd",
     "schtasks /Query /TN backup /V",
@@ -1016,26 +996,26 @@ for text in (
 for _v in (
     "secret_" + _r(43),
     "re_" + _r(8) + "_" + _r(24),
-    "jina_" + _r(60, _URLSAFE),
+    "jina_" + _r(60, URLSAFE),
     "tvly-" + _r(32),
-    "fc-" + _r(32, _HEX),
-    "bb_live_" + _r(27, _URLSAFE),
-    "e2b_" + _r(40, _HEX),
-    "key_" + _r(128, _HEX),
-    "11" + _r(32, _HEX),
+    "fc-" + _r(32, HEX),
+    "bb_live_" + _r(27, URLSAFE),
+    "e2b_" + _r(40, HEX),
+    "key_" + _r(128, HEX),
+    "11" + _r(32, HEX),
     "akab-" + _r(16, "abcdefghijklmnopqrstuvwxyz0123456789") + "-" + _r(16, "abcdefghij0123456789"),
     "pdl_live_apikey_" + _r(26) + "_" + _r(22),
     "syt_" + _r(12) + "_" + _r(20) + "_" + _r(6),
-    "pk_" + _r(34, _HEX),
+    "pk_" + _r(34, HEX),
     "secret-" + _r(43),
     "cio" + _r(32),
-    "fnA" + _r(37, _URLSAFE),
-    "essu_" + _r(60, _URLSAFE),
-    "mb_" + _r(44, _B64),
+    "fnA" + _r(37, URLSAFE),
+    "essu_" + _r(60, URLSAFE),
+    "mb_" + _r(44, B64),
     "retool_" + _r(32),
-    "dsp_" + _r(40, _HEX),
-    "gitpod_pat_" + _r(40, _URLSAFE),
-    "sk_" + _r(32, _HEX),
+    "dsp_" + _r(40, HEX),
+    "gitpod_pat_" + _r(40, URLSAFE),
+    "sk_" + _r(32, HEX),
     "5K" + _r(49, _BASE58),
     "L3" + _r(50, _BASE58),
 ):
@@ -1045,7 +1025,7 @@ for text in (
     "fc-container, bb_live_events, key_value_store, mb_strlen($s)",
     "the 11 tests passed in 5H 3m; issue 5J 4K and note Kx Ky Kz",
     "retool_workflows and dsp_filter.c; pk_id_seq; cio_check",
-    "commit " + _r(40, _HEX) + " and ids 11" + _r(30, "0123456789"),
+    "commit " + _r(40, HEX) + " and ids 11" + _r(30, "0123456789"),
     "test_" + _r(30) + " is a generated name",
 ):
     _l("prefixed_token", text)
@@ -1099,11 +1079,11 @@ _v = _r(20)
 _s("config_syntax", f'<env name="MAIL_PASSWORD" value="{_v}" force="true"/>', _v)
 _v = _r(22)
 _s("config_syntax", f"smtp:\n  password: |-\n    {_v}\n  port: 587\n", _v)
-_d = _r(172, _B64)
+_d = _r(172, B64)
 _s(
     "key_block",
-    f"<RSAKeyValue><Modulus>{_r(172, _B64)}</Modulus><Exponent>AQAB</Exponent>"
-    f"<P>{_r(88, _B64)}</P><Q>{_r(88, _B64)}</Q><D>{_d}</D></RSAKeyValue>",
+    f"<RSAKeyValue><Modulus>{_r(172, B64)}</Modulus><Exponent>AQAB</Exponent>"
+    f"<P>{_r(88, B64)}</P><Q>{_r(88, B64)}</Q><D>{_d}</D></RSAKeyValue>",
     _d,
 )
 _v = _r(16)
@@ -1127,7 +1107,7 @@ for text in (
     'cache.key("user-42")',
     '<property name="hibernate.dialect" value="org.hibernate.dialect.PostgreSQL10Dialect"/>',
     "smtp:\n  password: |-\n    ${SMTP_PASSWORD}\n  port: 587\n",
-    "<RSAKeyValue><Modulus>" + _r(172, _B64) + "</Modulus><Exponent>AQAB</Exponent></RSAKeyValue>",
+    "<RSAKeyValue><Modulus>" + _r(172, B64) + "</Modulus><Exponent>AQAB</Exponent></RSAKeyValue>",
 ):
     _l("config_syntax", text)
 for text in (
@@ -1144,13 +1124,13 @@ _l(
 _l("config_syntax", 'value = client.get_secret("prod/db-credentials-v2")')
 
 # Authorization values of `id:secret` shape, SigV4-style signatures, Postman and HAR pairs.
-_v = _r(43, _B64) + "="
+_v = _r(43, B64) + "="
 _s("authorization", f"Authorization: SharedKey acmestore:{_v}", _v)
-_v = _r(64, _HEX)
+_v = _r(64, HEX)
 _s(
     "authorization",
     "Authorization: AWS4-HMAC-SHA256 Credential=AKIA"
-    + _r(16, _UPPER_AN)
+    + _r(16, UPPER_AN)
     + f"/20240601/us-east-1/s3/aws4_request, SignedHeaders=host;x-amz-date, Signature={_v}",
     _v,
 )
@@ -1161,7 +1141,7 @@ _s(
     f'"type": "string"}}]}}',
     _v,
 )
-_v = _r(32, _HEX)
+_v = _r(32, HEX)
 _s("authorization", f'"cookies": [{{"name": "PHPSESSID", "value": "{_v}", "path": "/"}}]', _v)
 for text in (
     "Authorization: SharedKey acmestore:<signature>",
@@ -1260,7 +1240,7 @@ _v = base64.b64encode(
         {
             "type": "service_account",
             "private_key": "-----BEGIN PRIVATE KEY-----\nMIIE"
-            + _r(300, _B64)
+            + _r(300, B64)
             + "\n-----END PRIVATE KEY-----\n",
             "client_email": "ci@p.iam",
         },
@@ -1301,12 +1281,12 @@ _l(
 # hash functions, more plain headers.
 _v = _r(6, "abcdefghijklmnopqrstuvwxyz0123456789")
 _s("connection", f"ZAP=https://hooks.zapier.com/hooks/catch/{_r(7, '0123456789')}/{_v}/", _v)
-_v = _r(22, _URLSAFE)
+_v = _r(22, URLSAFE)
 _s("connection", f"curl -X POST https://maker.ifttt.com/trigger/deploy/with/key/{_v}", _v)
 _v = _r(26, "abcdefghijklmnopqrstuvwxyz0123456789")
 _s("connection", f"MM_HOOK=https://chat.acme.io/hooks/{_v}", _v)
 _v = _u
-_s("config_syntax", f"Accessor ID  = {_r(8, _HEX)}\nSecret ID    = {_v}\nDescription  = ci", _v)
+_s("config_syntax", f"Accessor ID  = {_r(8, HEX)}\nSecret ID    = {_v}\nDescription  = ci", _v)
 _v = _r(24)
 _s("config_syntax", f"ENV['STRIPE_SECRET'] ||= '{_v}'", _v)
 _v = _r(32)
@@ -1347,8 +1327,8 @@ _s(
     json.dumps(
         {
             "ppk": "PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nPublic-Lines: 1\n"
-            + _r(68, _B64)
-            + f"\nPrivate-Lines: 1\n{_v}\nPrivate-MAC: {_r(64, _HEX)}"
+            + _r(68, B64)
+            + f"\nPrivate-Lines: 1\n{_v}\nPrivate-MAC: {_r(64, HEX)}"
         }
     ),
     _v,
@@ -1417,12 +1397,12 @@ for _v in (
     "napi_" + _r(64),
     "xau_" + _r(32),
     "xaat-" + _u,
-    "tgp_v1_" + _r(43, _URLSAFE),
-    "0." + _u + "." + _r(30) + ":" + _r(24, _B64),
-    "IQoJb3JpZ2luX2VjE" + _r(300, _B64),
+    "tgp_v1_" + _r(43, URLSAFE),
+    "0." + _u + "." + _r(30) + ":" + _r(24, B64),
+    "IQoJb3JpZ2luX2VjE" + _r(300, B64),
 ):
     _s("prefixed_token", f"printed by the CLI: {_v}", _v)
-_v = _r(54, _URLSAFE) + "=="
+_v = _r(54, URLSAFE) + "=="
 _s("connection", f"curl 'https://acme-fn.azurewebsites.net/api/ingest?code={_v}&clientId=ci'", _v)
 _l("connection", "https://acme-fn.azurewebsites.net/api/ingest?code=<function-key>")
 _l("prefixed_token", "version 0.1.2 and napi_create_function(env, name)")
@@ -1467,7 +1447,7 @@ for text in ("pass_phrase_min_length = 12", "authtok_type = password", "pass_wor
 # A lower-case name ending in key that no qualifier makes secret: a random value still is one.
 _v = _r(32)
 _s("config_syntax", f"  ingest_key: {_v}", _v)
-_v = _r(40, _URLSAFE) + "7"
+_v = _r(40, URLSAFE) + "7"
 _s("config_syntax", f'const browserKey = "{_v}";', _v)
 _v = _r(32)
 _s("config_syntax", f"cipher_key = '{_v}'", _v)
@@ -1480,7 +1460,7 @@ for text in (
     'const idKey = "userIdentifierFromUpstream";',
     "routing_key = 'orders.created.v2'",
     "  foreign_key: user_id",
-    f"dedupe_key: {_r(40, _HEX)}",
+    f"dedupe_key: {_r(40, HEX)}",
     "primary_key: 01HGW2N7XKQ4ZP8D3MBRT6YV5C",
 ):
     _l("config_syntax", text)
@@ -1542,11 +1522,11 @@ _s("config_syntax", f"$password = '{_v}'", _v)
 # Values kept encrypted beside their names (Sealed Secrets' encryptedData) are ciphertext.
 _l(
     "config_syntax",
-    f'{{"spec": {{"encryptedData": {{"api_token": "Ag{_r(300, _B64)}"}}}}}}',
+    f'{{"spec": {{"encryptedData": {{"api_token": "Ag{_r(300, B64)}"}}}}}}',
 )
 _l(
     "config_syntax",
-    f"encryptedData:\n  DB_PASSWORD: Ag{_r(200, _B64)}\n  API_KEY: Ag{_r(200, _B64)}",
+    f"encryptedData:\n  DB_PASSWORD: Ag{_r(200, B64)}\n  API_KEY: Ag{_r(200, B64)}",
 )
 
 # Resource names of secrets kept elsewhere: a path of words, not a value.
@@ -1559,18 +1539,18 @@ for text in (
     _l("config_syntax", text)
 
 # New Relic keys: NRAK- (user), NRII- (ingest), NRJS- (browser).
-_v = "NRAK-" + _r(27, _UPPER_AN)
+_v = "NRAK-" + _r(27, UPPER_AN)
 _s("prefixed_token", f'curl -H "Api-Key:{_v}" https://api.newrelic.com/graphql', _v)
-_v = "NRII-" + _r(32, _URLSAFE)
+_v = "NRII-" + _r(32, URLSAFE)
 _s("prefixed_token", f"license printed: {_v}", _v)
-_v = "NRJS-" + _r(19, _HEX)
+_v = "NRJS-" + _r(19, HEX)
 _s("prefixed_token", f"newrelic.info = {{ licenseKey: '{_v}' }}", _v)
 _l("prefixed_token", "see NRAK-1234 in the tracker")
 
 # Key stores by name: a P12, PFX or keystore in base64 is key material.
-_v = "MII" + _r(900, _B64)
+_v = "MII" + _r(900, B64)
 _s("key_block", f'  "pfx": "{_v}",', _v)
-_v = "MII" + _r(600, _B64)
+_v = "MII" + _r(600, B64)
 _s("key_block", f"export SIGNING_KEYSTORE_B64={_v}", _v)
 for text in (
     "KEYSTORE_PATH=app/release.jks",
@@ -1588,9 +1568,9 @@ for text in ('signer: "HS256"', "default_signer: :default", "signer = Signer(key
     _l("config_syntax", text)
 
 # Tokens grouped under a host, as composer's auth.json writes them.
-_v = _r(40, _HEX)
+_v = _r(40, HEX)
 _s("config_syntax", f'{{"gitlab-token": {{"gitlab.acme.io": "{_v}"}}}}', _v)
-_v = "glpat-" + _r(20, _URLSAFE)
+_v = "glpat-" + _r(20, URLSAFE)
 _s("config_syntax", f'"gitlab-oauth": {{\n  "gitlab.com": "{_v}"\n}}', _v)
 _v = _r(24)
 _s("config_syntax", f'"bearer": {{\n  "repo.acme.io": "{_v}"\n}}', _v)
@@ -1634,11 +1614,11 @@ _l("config_syntax", 'credentials += Credentials(Path.userHome / ".sbt" / ".crede
 
 # Wallet keys: 0x and 64 hex digits given to an account list or a wallet, and a keypair written
 # as its 64 bytes (Solana's id.json, Keypair.fromSecretKey).
-_v = "0x" + _r(64, _HEX)
+_v = "0x" + _r(64, HEX)
 _s("key_block", f'module.exports = {{ networks: {{ dev: {{ accounts: [\n  "{_v}",\n] }} }} }};', _v)
-_v = _r(64, _HEX)
+_v = _r(64, HEX)
 _s("key_block", f'const wallet = new ethers.Wallet("0x{_v}", provider);', _v)
-_v = "0x" + _r(64, _HEX)
+_v = "0x" + _r(64, HEX)
 _s("key_block", f"acct = Account.from_key('{_v}')", _v)
 _v = ",".join(str(_rng.randrange(256)) for _ in range(64))
 _s("key_block", f"const payer = Keypair.fromSecretKey(Uint8Array.from([{_v}]));", _v)
@@ -1647,8 +1627,8 @@ _s("key_block", f"SOLANA_KEYPAIR=[{_v}]", _v)
 for text in (
     "accounts: [deployer.address, other.address]",
     "const wallet = new ethers.Wallet(process.env.PRIVATE_KEY, provider);",
-    f"tx hash: 0x{_r(64, _HEX)} (block 1934512)",
-    f'{{"blockHash": "0x{_r(64, _HEX)}"}}',
+    f"tx hash: 0x{_r(64, HEX)} (block 1934512)",
+    f'{{"blockHash": "0x{_r(64, HEX)}"}}',
     "[" + ", ".join(str(i) for i in range(64)) + "]",
     "[" + ", ".join("0" for _ in range(64)) + "]",
     "pubkey bytes: [" + ",".join(str(_rng.randrange(256)) for _ in range(32)) + "]",
@@ -1680,7 +1660,7 @@ for text in (
     '    "fail_on_invalid_token": InvalidContinuationToken,',
 ):
     _l("config_syntax", text)
-_v = "NRII-" + _r(12, _URLSAFE) + "-" + _r(19, _URLSAFE)
+_v = "NRII-" + _r(12, URLSAFE) + "-" + _r(19, URLSAFE)
 _s("prefixed_token", f"got {_v} from the UI", _v)
 for text in (
     "SECRET_KEY_BASE = Rails::Application.credentials.secret_key_base",
@@ -1713,14 +1693,14 @@ for text in (
     _l("config_syntax", text)
 
 # Cloud CLIs print keys by position: az ... keys list gives {"keyName": "key1", "value": "…"}.
-_v = _r(86, _B64) + "=="
+_v = _r(86, B64) + "=="
 _s(
     "config_syntax",
     '[\n  {\n    "creationTime": "2024-05-01T10:00:00Z",\n    "keyName": "key1",\n'
     f'    "permissions": "FULL",\n    "value": "{_v}"\n  }}\n]',
     _v,
 )
-_v = _r(44, _B64)
+_v = _r(44, B64)
 _s("config_syntax", f'{{"keyName": "primary", "value": "{_v}"}}', _v)
 _l("config_syntax", '{"keyName": "partition", "value": "tenantId"}')
 
@@ -1737,7 +1717,7 @@ _v = _r(32, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
 _s("config_syntax", f'"mfaSeed": "{_v}"', _v)
 for text in ("seed: 42", "random_seed = 1234", "SEED=20240501", "db_seed: seeds/dev.sql"):
     _l("config_syntax", text)
-for _v in ("HRKU-AA" + _r(58, _URLSAFE), "tfp_" + _r(59, _URLSAFE), "dose" + _r(32, _HEX)):
+for _v in ("HRKU-AA" + _r(58, URLSAFE), "tfp_" + _r(59, URLSAFE), "dose" + _r(32, HEX)):
     _s("prefixed_token", f"printed once: {_v}", _v)
 _l("prefixed_token", "the doses were 3 and 5; tfp_ is a prefix; HRKU-AA is the format")
 _v = _r(52, "abcdefghijklmnopqrstuvwxyz234567")
@@ -1757,8 +1737,8 @@ _v = _r(26)
 _s("authorization", f"bao login -no-print {_v}", _v)
 _l("authorization", "vault login -method=userpass username=ops")
 _l("authorization", "vault login -method=oidc role=dev")
-_sid, _v = "AC" + _r(32, _HEX), _r(32, _HEX)
+_sid, _v = "AC" + _r(32, HEX), _r(32, HEX)
 _s("prefixed_token", f'client = Client("{_sid}", "{_v}")', _v)
-_sid, _v = "AC" + _r(32, _HEX), _r(32, _HEX)
+_sid, _v = "AC" + _r(32, HEX), _r(32, HEX)
 _s("prefixed_token", f"const client = twilio('{_sid}', '{_v}');", _v)
-_l("prefixed_token", f'client = Client("AC{_r(32, _HEX)}", os.environ["TWILIO_AUTH_TOKEN"])')
+_l("prefixed_token", f'client = Client("AC{_r(32, HEX)}", os.environ["TWILIO_AUTH_TOKEN"])')

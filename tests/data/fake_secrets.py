@@ -1,0 +1,59 @@
+"""What every redaction split (tests/data/redaction_*.py) is built from: fake secrets drawn from a
+seed of the split's own, so that no token-shaped string is ever committed, and the two lists
+`benchmarks.redact_accuracy` reads."""
+
+from __future__ import annotations
+
+import base64
+import random
+import string
+
+AN = string.ascii_letters + string.digits
+UPPER_AN = string.ascii_uppercase + string.digits
+LOWER_AN = string.ascii_lowercase + string.digits
+HEX = "0123456789abcdef"
+B64 = AN + "+/"
+URLSAFE = AN + "_-"
+
+
+class Fakes:
+    """Random strings from one seed: the same seed always makes the same split."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def r(self, n: int, alphabet: str = AN) -> str:
+        return "".join(self.rng.choice(alphabet) for _ in range(n))
+
+    def raw(self, n: int) -> bytes:
+        return bytes(self.rng.randrange(256) for _ in range(n))
+
+    def b64(self, n: int) -> str:
+        return base64.b64encode(self.raw(n)).decode()
+
+    def b64_lines(self, n_bytes: int, width: int = 64) -> str:
+        encoded = self.b64(n_bytes)
+        return "\n".join(encoded[i : i + width] for i in range(0, len(encoded), width))
+
+    def urlb64(self, n: int) -> str:
+        return base64.urlsafe_b64encode(self.raw(n)).decode().rstrip("=")
+
+    def uuid(self) -> str:
+        return "-".join(self.r(n, HEX) for n in (8, 4, 4, 4, 12))
+
+
+class Split:
+    """The cases of one split: secrets that must not survive redaction, look-alikes that must
+    come back byte for byte."""
+
+    def __init__(self) -> None:
+        # (kind, text, secrets that must not survive)
+        self.secrets: list[tuple[str, str, tuple[str, ...]]] = []
+        # (kind, text that must come back unchanged)
+        self.lookalikes: list[tuple[str, str]] = []
+
+    def secret(self, kind: str, text: str, *secrets: str) -> None:
+        self.secrets.append((kind, text, secrets))
+
+    def lookalike(self, kind: str, text: str) -> None:
+        self.lookalikes.append((kind, text))
