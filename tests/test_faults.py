@@ -376,6 +376,46 @@ def test_unknown_outcome_in_an_unconfirmable_group_is_sent_again(
     assert_exactly_once(graphiti, uuids)
 
 
+def test_episodes_refused_by_get_episodes_are_delivered_after_a_while_not_held_forever(
+    graphiti: FakeMcp, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    uuids = add_many(cli, 2)
+    graphiti.inject("is_error", on="get_episodes", message="graph unavailable")
+    assert drain(cli)[0] == Exit.OK
+    assert cli.json("spool")["spool"]["acked"] == 2  # accepted, nothing proves more yet
+    monkeypatch.setattr(drain_mod, "UNCONFIRMABLE_AFTER_S", 0.0)
+    assert drain(cli)[0] == Exit.OK
+    counts = cli.json("spool")["spool"]
+    assert (counts["acked"], counts["delivered"], counts["dead"]) == (0, 2, 0)
+    assert_exactly_once(graphiti, uuids)
+
+
+def test_an_episode_hidden_by_others_later_episodes_is_not_taken_for_lost(
+    graphiti: FakeMcp, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """get_episodes shows a group's newest EPISODE_WINDOW: when another client fills it after
+    ours, our episode's absence there proves nothing, so it is neither re-sent nor quarantined."""
+    monkeypatch.setenv("GRAPHMEM_SPOOL_CONFIRM_AFTER_S", "0")  # no waiting for a slow queue
+    first = add_many(cli, 1)
+    drain_until_settled(cli)  # seen on the server: the group's confirmations have a baseline
+    later = add_many(cli, 1, word="Hidden")
+    graphiti.inject("is_error", on="get_episodes", message="busy", times=1)
+    assert drain(cli)[0] == Exit.OK  # sent; not confirmable this time
+    assert cli.json("spool")["spool"]["acked"] == 1
+    group = graphiti.graph.episodes[-1]["group_id"]
+    time.sleep(0.01)  # the others' episodes are processed after ours was accepted
+    for i in range(drain_mod.EPISODE_WINDOW):
+        graphiti.graph.add({"name": f"teammate {i}", "episode_body": "x", "group_id": group})
+    for _ in range(3):
+        assert drain(cli)[0] == Exit.OK
+    counts = cli.json("spool")["spool"]
+    assert (counts["acked"], counts["dead"]) == (1, 0), counts
+    monkeypatch.setattr(drain_mod, "UNCONFIRMABLE_AFTER_S", 0.0)
+    assert drain(cli)[0] == Exit.OK
+    assert cli.json("spool")["spool"]["acked"] == 0
+    assert_exactly_once(graphiti, first + later)
+
+
 def test_capture_never_waits_for_a_hung_server(
     graphiti: FakeMcp, project: Path, graphmem_home: Path
 ) -> None:

@@ -82,6 +82,18 @@ T = TypeVar("T")
 
 
 @record
+class _Window:
+    """What get_episodes showed of a group: our episodes there, by key."""
+
+    ours: dict[str, RemoteEpisode] | None  # None: the server refused to list the group
+    # The newest EPISODE_WINDOW episodes only: when the window is full (others write the group
+    # too), one of ours acknowledged before its oldest may lie beyond it, so its absence there
+    # proves nothing. The epoch from which it does (-inf when the whole group was shown).
+    horizon: float = float("-inf")
+    refused: str = ""  # why get_episodes failed
+
+
+@record
 class DrainReport:
     sent: int = 0  # accepted by the server this run
     confirmed: int = 0  # seen on the server this run
@@ -179,7 +191,7 @@ class _Run:
         self.progress = progress or (lambda _what, _entry: None)
         self.max_attempts = spool.config.spool_max_attempts
         self.confirm_after_s = spool.config.spool_confirm_after_s
-        self.seen: dict[str, dict[str, RemoteEpisode] | None] = {}  # group -> our keys there
+        self.seen: dict[str, _Window] = {}  # group -> what get_episodes showed
         self.failure = ""  # the short reason of the last transport failure
 
     def run(self, max_entries: int | None) -> None:
@@ -366,18 +378,25 @@ class _Run:
 
     def _ours(self, group: str) -> dict[str, RemoteEpisode] | None:
         """Our episodes (by key) among the group's newest on the server; None if it refused."""
+        return self._window(group).ours
+
+    def _window(self, group: str) -> _Window:
         if group not in self.seen:
             try:
                 episodes = self._call(self.backend.get_episodes, [group], EPISODE_WINDOW)
-            except McpError:
-                self.seen[group] = None
-                return None
+            except McpError as exc:
+                self.seen[group] = _Window(None, refused=exc.reason)
+                return self.seen[group]
             found = {}
             for episode in episodes:
                 key = outbox.key_in(episode.name)
                 if key and episode.group_id in ("", group):
                     found[key] = episode
-            self.seen[group] = found
+            horizon = float("-inf")
+            if len(episodes) >= EPISODE_WINDOW:
+                stamps = [e.created_at.timestamp() for e in episodes if e.created_at]
+                horizon = min(stamps) if len(stamps) == len(episodes) else float("inf")
+            self.seen[group] = _Window(found, horizon)
         return self.seen[group]
 
     def _confirm(self) -> bool:
@@ -394,14 +413,19 @@ class _Run:
         the first SENDERS of the run are suspects (outbox.mark_lost: quarantined after 2 such
         rounds). A suspect is re-sent alone and first, so the next round names it exactly, and
         a poison episode fails the server twice at most. Otherwise it may
-        still be queued and stays acked. In a group where none of ours was ever seen (FalkorDB's
-        get_episodes reads one graph), it is delivered, unconfirmed, after UNCONFIRMABLE_AFTER_S.
+        still be queued and stays acked. Where absence proves nothing, a row is delivered,
+        unconfirmed, UNCONFIRMABLE_AFTER_S after it was accepted: in a group where none of ours
+        was ever seen (FalkorDB's get_episodes reads one graph), when get_episodes fails, and
+        when the group's newest EPISODE_WINDOW episodes are all later than it (others write
+        there too).
         """
         lost = 0
         failure = breaker.read(self.conn)
         for group, rows in outbox.acked(self.conn).items():
-            ours = self._ours(group)
+            window = self._window(group)
+            ours = window.ours
             if ours is None:
+                self._unconfirmable(rows, f"get_episodes failed: {window.refused}")
                 continue
             present = [(i, u, at) for i, u, at, _ in rows if outbox.key_of(u) in ours]
             with transaction(self.conn):
@@ -412,13 +436,19 @@ class _Run:
             self.report.confirmed += len(present)
             latest, progress = outbox.latest_confirmed(self.conn, group)
             if latest is None:
-                self._unconfirmable(rows)
+                self._unconfirmable(rows, "the server's get_episodes does not show this group")
                 continue
+            hidden = window.horizon + CONFIRM_MARGIN_S  # absent and acked before: unknown
+            beyond = [r for r in rows if outbox.key_of(r[1]) not in ours and _epoch(r[2]) < hidden]
+            self._unconfirmable(beyond, "others' later episodes hide it from get_episodes")
             stalled_before = time.time() - self.confirm_after_s
-            run, window = 0, 1  # lost rows in a row so far; how many of them are suspects
+            run, suspects = 0, 1  # lost rows in a row so far; how many of them are suspects
             for entry_id, episode_uuid, acked_at, losses in rows:
                 if outbox.key_of(episode_uuid) in ours:
                     run = 0
+                    continue
+                if _epoch(acked_at) < hidden:
+                    run = 0  # beyond the window: present or not, it cannot be seen
                     continue
                 passed = _clearly_before(acked_at, latest)
                 if not passed and max(_epoch(acked_at), _epoch(progress)) > stalled_before:
@@ -433,11 +463,11 @@ class _Run:
                         self.conn,
                         entry_id,
                         reason,
-                        suspect=run < window,
+                        suspect=run < suspects,
                         max_attempts=self.max_attempts,
                     )
                 if run == 0:  # sent alone (a suspect already), or together with others
-                    window = 1 if losses else SENDERS
+                    suspects = 1 if losses else SENDERS
                 run += 1
                 if dead:
                     self.report.dead.append(reason)
@@ -448,8 +478,10 @@ class _Run:
             breaker.acquire(self.conn, CONFIRM_LEASE, "cooldown", CONFIRM_EVERY_S)
         return lost > 0
 
-    def _unconfirmable(self, rows: list[tuple[int, str, str, int]]) -> None:
-        note = "accepted; not confirmable (the server's get_episodes does not show this group)"
+    def _unconfirmable(self, rows: list[tuple[int, str, str, int]], why: str) -> None:
+        """Rows that cannot be confirmed: delivered, unconfirmed, once UNCONFIRMABLE_AFTER_S
+        has passed since the server accepted them (re-sending could only duplicate them)."""
+        note = f"accepted; not confirmable ({why})"
         cutoff = time.time() - UNCONFIRMABLE_AFTER_S
         with transaction(self.conn):
             for entry_id, _, acked_at, _ in rows:
