@@ -1,0 +1,280 @@
+"""Redaction of every text before graphmem writes it anywhere: store, outbox, server, dump, logs.
+
+Two jobs, in this order:
+
+1. ``<private>...</private>`` blocks are dropped entirely (case-insensitive, nested, multi-line).
+   An unclosed ``<private>`` drops everything after it: losing a tail is better than leaking it.
+2. Secrets are replaced by ``[REDACTED:<kind>]``. The patterns are precision-first: tokens whose
+   prefix their provider documents (``_PREFIXED``: AWS, GitHub, GitLab, Slack, OpenAI,
+   Anthropic, Stripe, Twilio, Vault, Docker, Databricks, Shopify, DigitalOcean, Atlassian …),
+   JWTs, private key blocks (PEM and PGP with their armor headers, PuTTY, SSH2, base64-encoded
+   PEM as in Kubernetes secrets, and a block cut in two, by the key lines above its END line), JWK
+   private members, Ansible vault ciphertext, registry logins, passwords in URLs (``/``
+   included), ``.pgpass`` and ``sasl_passwd`` lines, ``curl -u``, ``-auth user:token``,
+   ``sshpass -p``, ``mysql -p…``, ``net user NAME PASSWORD``, ``gh secret set --body``, SQL
+   ``IDENTIFIED BY``, Authorization headers of any scheme, Azure SAS signatures, Slack, Discord
+   and Teams webhook URLs, and assignments whose *name* says secret in the syntaxes where secrets
+   are written: env files and shells, JSON, YAML, code (``=``, ``:=``, ``=>``,
+   ``$cfg["password"] =``), PHP ``define()``, XML elements (Maven ``<password>``), ``.netrc``,
+   daemon directives (``requirepass``), and values named beside them (.NET ``<add key value>``,
+   Android ``<string name>``, plist ``<key>``/``<string>``, Kubernetes and ECS env entries). For
+   URLs, headers and assignments only the value is replaced, so the memory still says which
+   variable or user was involved. Beside a telling name the syntax between does not matter (DSLs,
+   directives, prose, setters, argv lists, calls given a password, defaults under their
+   variable): the value decides. Tools' own password flags, commands that store a secret,
+   session cookies, credential-looking header values, signed-URL signatures, unarmored DER and
+   OpenSSH key bodies, and JSON secrets in base64 are found by their shape.
+
+The rules live by kind, each module stating the decisions it makes (the tests pin each one):
+``rule`` (a regex tried only at its literal triggers, and the gate that skips absent ones),
+``private``, ``values`` (placeholders, references, paths, what looks generated or random),
+``names`` (which names say secret, and how strongly), ``keys`` (key blocks), ``tokens``
+(fixed-prefix formats), ``web`` (URLs, headers, cookies, signed URLs), ``calls`` (arguments of
+calls that take a secret), ``structures`` (values named by an enclosing key), ``syntaxes`` (command
+lines and fixed config syntaxes), ``assignments`` (NAME=value in any syntax) and ``user_patterns``
+(the user's own, on a linear-time engine). The order of ``_BUILTIN_RULES`` below matters: key
+material first, assignments last.
+
+Every quantifier that can meet an attacker's text is bounded, and no trigger inside a finished
+redaction is tried again, so no input makes redaction quadratic (tests/test_redact.py has one
+adversarial input per pattern family).
+
+Redaction is idempotent: markers are never matched again, and a value already holding a marker is
+left alone. Only the standard library is imported, because this runs inside every hook process;
+user patterns alone load google-re2 (see Redactor).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from graphmem.errors import Exit, GraphmemError
+from graphmem.record import record
+from graphmem.redact.assignments import _ASSIGNMENT_RULE
+from graphmem.redact.calls import _CALL_PASSWORD_RULE, _CALL_RULE, _NAMED_CALL_RULE
+from graphmem.redact.keys import _KEY_RULES, _find_der_key
+from graphmem.redact.private import _drop_private
+from graphmem.redact.rule import _MARKER, MARKER_PREFIX, _Finder, _Found, _Rule, _whole, _Words
+from graphmem.redact.structures import _DEFAULT_RULE, _GROUPED_RULE, _HOST_TOKENS_RULE
+from graphmem.redact.syntaxes import _OTHER_RULES
+from graphmem.redact.tokens import _PREFIXED, _TOKEN_RULES, _PrefixTable
+from graphmem.redact.web import (
+    _AUTH_RULE,
+    _COOKIE_RULE,
+    _HEADERS_RULE,
+    _REQUEST_HEADER_RULE,
+    _SAS_RULE,
+    _URL_RULE,
+)
+
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    from typing import Any
+
+
+__all__ = ["Redaction", "RedactionTimeout", "Redactor", "redact"]
+
+
+@record(frozen=True)
+class Redaction:
+    text: str
+    counts: dict[str, int]  # kind -> number replaced, e.g. {"aws_access_key": 1, "private": 2}
+
+
+def _find_encoded_json(m: re.Match[str]) -> _Found:  # here: it redacts what it decodes
+    """JSON in base64 (a Kubernetes secret's `config.json:`, GOOGLE_CREDENTIALS): a secret
+    when the JSON itself holds one. Not JWTs: their parts are shorter and end at a dot."""
+    import binascii
+
+    if m.string.startswith(".", m.end()):
+        return None
+    blob = m.group()
+    try:
+        decoded = binascii.a2b_base64(blob[: len(blob) // 4 * 4]).decode("utf-8", "replace")
+    except (binascii.Error, ValueError):
+        return None
+    if not decoded.lstrip().startswith("{") or MARKER_PREFIX in decoded:
+        return None
+    return ("encoded_secret", m.start(), m.end()) if redact(decoded).counts else None
+
+
+_BUILTIN_RULES: tuple[_Rule | _PrefixTable, ...] = (
+    *_KEY_RULES,
+    # DER and OpenSSH key bodies start like tokens: the table's one pass finds their heads too
+    _PrefixTable(
+        _PREFIXED,
+        (
+            ("MI MH MC", "[A-Za-z0-9+/]{30}", _find_der_key),
+            ("b3BlbnNzaC1rZXktdjE", "[A-Za-z0-9+/]{13}", _find_der_key),
+            ("eyJ ewog ewoi ew0K", "[A-Za-z0-9+/]{40,20000}={0,2}", _find_encoded_json),
+        ),
+    ),
+    *_TOKEN_RULES,
+    _URL_RULE,
+    _AUTH_RULE,
+    _COOKIE_RULE,
+    _HEADERS_RULE,
+    _REQUEST_HEADER_RULE,
+    _CALL_PASSWORD_RULE,
+    _NAMED_CALL_RULE,
+    _DEFAULT_RULE,
+    _GROUPED_RULE,
+    _HOST_TOKENS_RULE,
+    _CALL_RULE,
+    _SAS_RULE,
+    *_OTHER_RULES,
+    _ASSIGNMENT_RULE,
+)
+
+
+# Redaction gives up (and nothing is stored) rather than hold a hook, and the store's write lock,
+# for as long as the host lets it. Ordinary text redacts at ~30 MB/s, so only a pathological input
+# comes near this.
+REDACT_SECONDS = 10.0
+
+
+class RedactionTimeout(GraphmemError):
+    def __init__(self, chars: int, seconds: float) -> None:
+        super().__init__(
+            f"redacting {chars:,} characters took over {seconds:g} s, so nothing was stored; "
+            "store smaller pieces, or simplify redact_patterns",
+            Exit.INPUT,
+        )
+
+
+class Redactor:
+    """Built-in rules plus the user's own patterns (kind "custom") and allowlist from config.
+
+    User patterns can come from a repository's config file, so they run on RE2, whose matching
+    time is linear in the text: no pattern (`(a+)+$`) can hang a hook. Every redaction is also
+    bounded by `seconds`, checked between rules.
+    """
+
+    def __init__(
+        self,
+        extra_patterns: Sequence[str] = (),
+        allowlist: Sequence[str] = (),
+        seconds: float | None = None,
+    ) -> None:
+        self._custom: tuple[Any, ...] = ()
+        self._allow: tuple[Any, ...] = ()
+        if extra_patterns or allowlist:  # their engine, and the module that loads it, only then
+            from graphmem.redact.user_patterns import _compile_user
+
+            self._custom = tuple(
+                _compile_user(p, "extra pattern", i) for i, p in enumerate(extra_patterns)
+            )
+            self._allow = tuple(
+                _compile_user(p, "allowlist pattern", i) for i, p in enumerate(allowlist)
+            )
+        self._seconds = REDACT_SECONDS if seconds is None else seconds
+
+    def redact(self, text: str, gated: bool = True) -> Redaction:
+        """`gated=False` tries every rule, even those whose triggers the text lacks: the same
+        output, slower (tests prove the two equal)."""
+        counts: dict[str, int] = {}
+        deadline = time.monotonic() + self._seconds
+        size = len(text)
+        folded = text.lower()
+        if "private" in folded:
+            text, blocks = _drop_private(text)
+            folded = text.lower()
+            if blocks:
+                counts["private"] = blocks
+        words = _Words(folded) if gated else None
+        for rule in _BUILTIN_RULES:
+            if time.monotonic() > deadline:
+                raise RedactionTimeout(size, self._seconds)
+            done = [0]
+            markers: list[int] = []
+            found = rule.matches(text, folded, done, None if words is None else words.words)
+            redacted = self._apply(found, rule.find, text, counts, done, markers)
+            if redacted is not text:  # a redaction shifted positions: lower the new text
+                text, folded = redacted, redacted.lower()
+                if words is not None:
+                    words.redacted(text, folded, markers)
+        if self._custom:
+            text = self._apply_custom(text, counts, deadline, size)
+        return Redaction(text, counts)
+
+    def _apply(
+        self,
+        matches: Iterable[Any],
+        find: _Finder,
+        text: str,
+        counts: dict[str, int],
+        done: list[int] | None = None,
+        markers: list[int] | None = None,
+    ) -> str:
+        """`text` with what `find` accepts among `matches` replaced by markers; `done[0]` follows
+        the end of the last replacement (the matches' source skips what lies before it), and
+        `markers` gets where each marker starts in the new text."""
+        pieces: list[str] = []
+        done = [0] if done is None else done
+        written = 0
+        for match in matches:
+            found = find(match)
+            if found is None:
+                continue
+            for kind, start, end in found if isinstance(found, list) else (found,):
+                secret = text[start:end]
+                if (
+                    start == end
+                    or start < done[0]
+                    or MARKER_PREFIX in secret
+                    or _inside_marker(text, start)
+                    or self._allowed(secret)
+                ):
+                    continue
+                pieces += (text[done[0] : start], MARKER_PREFIX, kind, "]")
+                written += start - done[0]
+                if markers is not None:
+                    markers.append(written)
+                written += len(MARKER_PREFIX) + len(kind) + 1
+                done[0] = end
+                counts[kind] = counts.get(kind, 0) + 1
+        if not pieces:
+            return text
+        pieces.append(text[done[0] :])
+        return "".join(pieces)
+
+    def _apply_custom(self, text: str, counts: dict[str, int], deadline: float, size: int) -> str:
+        """User patterns see only the text between markers, so they can never match a marker."""
+        pieces: list[str] = []
+        done = 0
+        for marker in (*_MARKER.finditer(text), None):
+            if time.monotonic() > deadline:
+                raise RedactionTimeout(size, self._seconds)
+            end = len(text) if marker is None else marker.start()
+            segment = text[done:end]
+            for pattern in self._custom:
+                found = pattern.finditer(segment)
+                segment = self._apply(found, _whole("custom"), segment, counts)
+            pieces.append(segment)
+            if marker is not None:
+                pieces.append(marker.group())
+                done = marker.end()
+        return "".join(pieces)
+
+    def _allowed(self, secret: str) -> bool:
+        return any(allowed.fullmatch(secret) for allowed in self._allow)
+
+
+def _inside_marker(text: str, at: int) -> bool:
+    """Whether `at` falls inside a marker (`user:[REDACTED:password]` read again as `user:[…`
+    `:password]`): redaction must change nothing the second time."""
+    opening = text.rfind(MARKER_PREFIX, max(0, at - 40), at)
+    return opening != -1 and text.find("]", opening, at) == -1
+
+
+@lru_cache(maxsize=1)
+def _default_redactor() -> Redactor:
+    return Redactor()
+
+
+def redact(text: str) -> Redaction:
+    """Redact with the built-in rules only (no config)."""
+    return _default_redactor().redact(text)

@@ -1,0 +1,344 @@
+"""``NAME = value`` in any syntax where secrets are written: env files, shells, JSON, YAML, code,
+XML elements, .netrc, directives, setters, argv lists, prose. The name says secret (see names);
+the syntax and the value decide whether the right-hand side is a literal.
+
+Decisions (the tests pin each one):
+
+- Code is not a value: in ``token = tokens[i]``, ``API_KEY = os.environ["API_KEY"]`` or
+  ``password: str`` the right-hand side is an expression or a type, so it is kept; a quoted literal
+  in code (``SECRET_KEY = "django-insecure-..."``) is redacted. A bare word is a literal only where
+  shells and config files make it one: ``NAME=word`` with an upper-case name (env files, shells,
+  Docker), ``--password word`` flags, and ``name: word`` alone on a YAML line.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from graphmem.redact.names import _LOOKUP_WORDS, _classify_name, _secret_kind
+from graphmem.redact.rule import _Found, _name_start, _Rule
+from graphmem.redact.values import (
+    _CODE_REFERENCE,
+    _TYPE_NAMES,
+    _looks_generated,
+    _looks_random,
+    _names_code,
+)
+
+# The regex matches from the *last word* of the name; the rest of the name is read backwards in
+# Python, because a leading `[\w.-]*` would make the engine try every identifier in the text.
+_ASSIGNMENT = r"""(?x)
+    (?:key(?:_base)?|secret(?:[ _-]?id)?|token|pass(?:[_-]?(?:word|phrase|code))?|passwd|pwd
+      |auth(?:[_-]?tok)?|psk|salt|pepper|eap|xauth|mnemonic|phrase|bearer|creds|credentials|pw
+      |pin|puk|signer|b64|base64|pfx|p12|keystore|seed|_pat)
+    (?P<q>\\?["'][\]}]|\\?["']?)                               # `$cfg["password"] =`, `[\"pw\"]`
+    (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?(?=[ \t]*=))?  # `password: &str = "..."`
+    (?:(?P<xsep>(?:[ \t]+[\w:.-]{1,40}=(?:"[^"<>\n]{0,100}"|'[^'<>\n]{0,100}')){0,4}>)
+       (?P<xml>[^<>\n]{1,256})(?=</)                                  # <password a="b">value</
+    |(?P<sep>[ \t]*(?::=|\?=|\|\|=|=>|=|:|<<?-(?!-))[ \t]*|[ \t]*,[ \t]*  # `,`: setters; R's <-
+       |[ \t]+(?P<loose>(?:(?:[A-Za-z]{1,12}[ \t]+){0,5}?(?:is|was)[ \t]+
+                         |(?:[A-Za-z]{1,12}[ \t]+){0,4}?[A-Za-z]{1,12}:[ \t]+|\d[ \t]+))?)
+                                       # `password for the db is x`, `key you asked for: x`,
+                                       # Cisco's `secret 0 x`
+    (?:@?"(?P<dq>(?:[^"\\\n]|\\.){0,512})"                          # `@"…"`: Objective-C
+      |"(?P<blob>[A-Za-z0-9+/]{500,20000}={0,2})"                    # a key store in base64
+      |'(?P<sq>(?:[^'\\\n]|\\.){0,512})'
+      |\\"(?P<eq>(?:[^"\\\n]|\\[^"\n]){0,512})\\"     # inside a JSON string: \"value\"
+      |(?P<bare>[^\s"'`,;&)}\\=][^\s"'`,;&)}]{0,511})))    # not `==`: a comparison
+"""
+
+
+_SQL_ACCOUNT = r"\b(?:create|alter)\s+(?:user|role|login|group)\b"
+
+
+# Daemon config directives written `name value` (redis.conf), whose value is a literal.
+_DIRECTIVES = frozenset(("requirepass", "masterauth"))
+_LINE_REST_EMPTY = r"(?m)[ \t]*(?:#.*)?$"
+# .netrc: `machine HOST login USER password PASSWORD`, on one line or several.
+_NETRC_CONTEXT = r"(?:^|\s)(?:machine|login|default)\s"
+_NETRC_REST = r"[ \t]*(?:$|\n|(?:machine|login|account|macdef|default)\s)"
+
+
+def _bare_value_is_literal(m: re.Match[str], name: str, name_start: int) -> bool:
+    """Whether an unquoted value is a literal (shell, env file, YAML) rather than code."""
+    value, sep, text = m.group("bare"), m.group("sep"), m.string
+    if value[0] in "{[(" or re.fullmatch(_CODE_REFERENCE, value) or re.search("[<>]", value):
+        return False  # <T extends MetadataBearer = MetadataBearer>(…): generics, markup
+    if sep.strip() == ":" and re.compile(r"[ \t]*[|=\])]").match(text, m.end("bare")):
+        return False  # a type annotation: `key: Ed25519PrivateKey | None`
+    if (
+        name.startswith("-")
+        or (sep == "=" and name.isupper())
+        or _is_directive(m, name, name_start)
+    ):
+        return True
+    line_start = text.rfind("\n", max(0, name_start - 200), name_start) + 1  # bounded
+    prefix = text[max(line_start, name_start - 200) : name_start].strip(" \t\"'")
+    yaml_line = (
+        sep.strip() == ":"
+        and prefix in ("", "-")
+        and re.compile(_LINE_REST_EMPTY).match(text, m.end("bare")) is not None
+    )
+    if yaml_line:
+        return value.lower() not in _TYPE_NAMES
+    return not _names_code(value)
+
+
+@lru_cache(maxsize=1)
+def _mentions_encrypted(text: str) -> bool:
+    return "ncrypted" in text or "NCRYPTED" in text
+
+
+def _encrypted(text: str, name_start: int) -> bool:
+    """Whether the name is a member of an `encryptedData` (Sealed Secrets) or `encrypted`
+    mapping, whose values are ciphertext: in JSON before its `}`, in YAML indented under it."""
+    if not _mentions_encrypted(text):  # the common case, decided once per text
+        return False
+    before = text[max(0, name_start - 3000) : name_start]  # bounded: no rescan to the start
+    parents = list(re.finditer(r"(?i)[\"']?encrypted(?:data)?[\"']?[ \t]*:[ \t]*(\{)?", before))
+    if not parents:
+        return False
+    parent = parents[-1]
+    inside = before[parent.end() :]
+    if parent.group(1):
+        return "}" not in inside
+    indent = parent.start() - before.rfind("\n", 0, parent.start()) - 1
+    lines = inside.split("\n")[1:]
+    return bool(lines) and all(
+        len(line) - len(line.lstrip(" ")) > indent for line in lines if line.strip()
+    )
+
+
+def _yaml_value_end(m: re.Match[str], name_start: int) -> int | None:
+    """Where a YAML value that a bare value stops short of (at `&`, `;`, `,`, `)` or `}`) ends:
+    alone on its line after `name:`, the value is the rest of it, up to a comment."""
+    text, end = m.string, m.end("bare")
+    if m.group("sep").strip() != ":" or text[end : end + 1] not in ("&", ";", ",", ")", "}"):
+        return None
+    if re.match(_CODE_REFERENCE, m.group("bare")):  # `"SALT": random.uuid4().hex,`
+        return None
+    line_start = text.rfind("\n", max(0, name_start - 200), name_start) + 1  # bounded
+    if text[max(line_start, name_start - 200) : name_start].strip(" \t\"'") not in ("", "-"):
+        return None
+    rest = re.compile(r"[^\s#]{0,512}(?=[ \t]*(?:#[^\n]*)?(?:\r?\n|\Z))").match(text, end)
+    if rest is None or not re.search("[A-Za-z0-9]", rest.group()):
+        return None  # `password: str,` `"SECRET_KEY": None,`: code, whose punctuation ends it
+    return rest.end()
+
+
+def _find_assignment(m: re.Match[str]) -> _Found:
+    text = m.string
+    group = m.lastgroup or ""  # xml, dq, sq, eq or bare: the value groups close last
+    blank = m.group("sep") is not None and (m.group("loose") or not m.group("sep").strip())
+    prose = blank and group == "bare" and not _looks_generated(m.group(group))
+    name_start = _name_start(text, m.start())
+    name = text[name_start : m.start("q")]
+    if prose and not name.startswith("--") and name.lower() not in _BARE_WORD_NAMES:
+        return None  # the common case in prose (`the token budget`), decided first
+    classified = _classify_name(name)
+    if classified is None:
+        return None
+    if (
+        group in ("dq", "sq")
+        and text.startswith(".", m.end())
+        and not re.compile(_CONVERSION).match(text, m.end())
+    ):
+        return None  # `pw = "\n".join(parts)`: a method of the literal, not the value
+    if (
+        group == "bare"
+        and text[name_start - 1 : name_start] == "$"
+        and not m.group(group).isdigit()
+    ):
+        return None  # `$pw = Read-Host`: PowerShell, PHP and Perl quote their literals
+    if not _separates(m, name, name_start, group):
+        return None
+    if (
+        group == "bare"
+        and m.group(group)[0] == "{"
+        and text.startswith("}", m.end())
+        and m.group("sep") == "="
+        and ";" in text[max(0, name_start - 200) : m.end() + 2].rsplit("\n", 1)[-1]
+    ):
+        value = m.group(group)[1:]  # ODBC: PWD={…};, braces quote the value
+        kind = _secret_kind(name, value)
+        return None if kind is None else (kind, m.start(group) + 1, m.end(group))
+    if group == "bare" and re.fullmatch(r"[|>][-+]?", m.group(group)):  # YAML block scalar
+        line = re.compile(r"[ \t]*\r?\n[ \t]+([^\s][^\r\n]{0,511})").match(text, m.end(group))
+        kind = _secret_kind(name, line.group(1).rstrip()) if line else None
+        return None if kind is None or line is None else (kind, line.start(1), line.end(1))
+    yaml_end = _yaml_value_end(m, name_start) if group == "bare" else None
+    if yaml_end is not None and classified[1] != "random":  # `db_pass: Blue)Sky21`
+        kind = _secret_kind(name, text[m.start(group) : yaml_end])
+        return None if kind is None else (kind, m.start(group), yaml_end)
+    if group == "bare" and not _bare_value_is_literal(m, name, name_start):
+        return None
+    loose = m.group("loose") or ""
+    if classified[1] == "random" and (
+        group == "xml"
+        or _word_before(text, name_start) in _NOT_SECRET_KEYS
+        or (
+            group == "bare"
+            and m.group("sep").strip() == ":"
+            and re.compile(_LINE_REST_EMPTY).match(text, m.end("bare")) is None
+        )
+    ):
+        return None  # <key>Name</key>, public key AAAA…, primary key …, `key: Type | None`
+    kind = _secret_kind(name, m.group(group), typed=loose[:1].isdigit())
+    if kind is None or _encrypted(text, name_start):
+        return None
+    end = m.end(group)
+    if kind == "private_key":  # a key store longer than a value's 512 characters
+        end = re.compile(r"[A-Za-z0-9+/=]*").match(text, end).end()  # type: ignore[union-attr]
+    if group == "bare" and m.group("sep")[:1] in " \t" and _starts_line(text, name_start):
+        more = re.compile(_MORE_WORDS).match(text, end)  # main.cf: `name = host:587 user:pw`
+        end = more.end() if more else end
+    return kind, m.start(group), end
+
+
+# A literal converted (Rust's `.into()`, Java's `.toCharArray()`, Ruby's `.freeze`) is still it.
+_CONVERSION = (
+    r"\.(?:into|to_(?:string|owned|vec)|as_bytes|as_str|encode|freeze|to(?:CharArray|ByteArray"
+    r"|String)|getBytes|bytes)(?![\w$])"
+)
+# The rest of a config line whose value has several words, when nothing in it is code.
+_MORE_WORDS = r"(?:[ \t]+[^\s#;\"'()=|&<>\[\]{}]{1,256}){1,8}(?=[ \t]*(?:\r?\n|$))"
+
+
+def _starts_line(text: str, at: int) -> bool:
+    return not text[max(0, at - 200) : at].rsplit("\n", 1)[-1].strip()
+
+
+_NOT_SECRET_KEYS = _LOOKUP_WORDS | {"host"}
+_BARE_WORD_NAMES = _DIRECTIVES | {"password", "passwd"}  # .netrc: `password word`
+
+
+def _word_before(text: str, name_start: int) -> str:
+    before = text[max(0, name_start - 40) : name_start].rstrip(" \t\"'-")
+    return re.split(r"[^A-Za-z0-9]", before)[-1].lower()
+
+
+def _is_directive(m: re.Match[str], name: str, name_start: int) -> bool:
+    """`requirepass value` at the start of a line of a daemon's config file."""
+    if name.lower() not in _DIRECTIVES or m.group("sep").strip():
+        return False
+    before = m.string[max(0, name_start - 200) : name_start]  # bounded: no rescan to the start
+    return not before.rsplit("\n", 1)[-1].strip() and ("\n" in before or name_start <= 200)
+
+
+def _separates(m: re.Match[str], name: str, name_start: int, group: str) -> bool:
+    """Whether the separator between name and value makes an assignment in that syntax."""
+    text = m.string
+    if group == "xml":  # <password>value</password>
+        return text[name_start - 1 : name_start] == "<"
+    sep = "" if m.group("loose") else m.group("sep").strip()
+    if sep == ":" and text[name_start - 1 : name_start] == "$":  # `$PWD:/src`: an expansion
+        return False
+    if m.group("sep") == ":" and text[name_start - 1 : name_start] == ":":  # `arn:…:secret:x`
+        return False
+    if sep == ":" and text[max(0, name_start - 3) : name_start].rstrip().endswith("?"):
+        return False  # a ternary: `typeof apiKey === 'string' ? apiKey : 'Missing Key'`
+    if sep == ",":  # define('DB_PASSWORD', 'value'), setItem('token', 'value')
+        return _is_pair(text, name, name_start, m.end("q"))
+    if sep:
+        return True
+    if name.startswith("--") or _is_directive(m, name, name_start):  # --password value
+        return True
+    if group in ("sq", "dq") and name.lower() == "password":  # CREATE ROLE r PASSWORD 'value'
+        statement = text[max(0, name_start - 200) : name_start]  # not `BY PASSWORD '*hash'`
+        if re.search(r"\bby\s*$", statement, re.IGNORECASE):
+            return False
+        if re.search(_SQL_ACCOUNT, statement, re.IGNORECASE):
+            return True
+    netrc = (
+        name.lower() in ("password", "passwd")
+        and group == "bare"
+        and re.compile(_NETRC_REST).match(text, m.end(group)) is not None  # no copy of the rest
+        and re.search(_NETRC_CONTEXT, text[max(0, name_start - 200) : name_start]) is not None
+    )
+    return netrc or _loose_pair(m, name_start, group)
+
+
+def _loose_pair(m: re.Match[str], name_start: int, group: str) -> bool:
+    """`name value` with only blanks between (or a few words and `is` or `:`, or Cisco's type
+    digit): DSLs (Gradle's `storePassword '…'`, Clojure's `:password "…"`), daemon and network
+    directives, prose. With no punctuation to say so, the value must say it: a quoted literal
+    that is not a word, or a bare one that looks generated (random, after words and a colon);
+    and a quoted name is an HCL label (`"aws_…_secret" "db"`)."""
+    text, value = m.string, m.group(group)
+    name = text[name_start : m.start("q")].lower()
+    if text[name_start - 1 : name_start] in ("'", '"') or name in ("pass", "auth"):  # verbs
+        return False
+    if (m.group("loose") or "").rstrip().endswith(":"):  # `… key you asked for: x`, but not
+        return _looks_random(value)  # `secret scan finished for repo: acme/api-v2`
+    if group != "bare":
+        return not any(c.isspace() for c in value) and not re.fullmatch(r"[A-Za-z_-]*", value)
+    return (
+        _looks_generated(value)
+        and re.search(r"[()\[\]<>{}]", value) is None  # OAuth Tokens](#oauth-tokens)
+        and not re.fullmatch(_CODE_REFERENCE, value.rstrip(":.,"))  # token is Token.Name:
+    )
+
+
+# `define('NAME', …)`, `setItem('name', …)`, `os.Setenv("NAME", …)`: a call that stores, not
+# one that reads (`getenv("NAME", "default")`) or logs.
+_SETTER_WORDS = ("set", "put", "define", "store", "save", "add", "write", "export", "header")
+_GETTER_WORDS = ("get", "fetch", "pop", "read", "has", "del", "remove", "reset", "log", "print")
+
+
+def _is_pair(text: str, name: str, name_start: int, end: int) -> bool:
+    """`name, value` pairs: a setter's arguments, an argv list (`["--token", "…"]`), a literal
+    tuple (`("x-api-key", "…")`), Capistrano's `set :password, '…'`."""
+    before = text[max(0, name_start - 80) : name_start]
+    quoted = before[-1:] in ("'", '"')
+    if quoted and name.startswith("--"):
+        return True
+    call = re.search(r"([\w$]*)[ \t]*[(\[][ \t]*[\"']$|\{[ \t]*:?$", before)  # {password, "…"}
+    if call is None:
+        return re.search(r"(?:^|\s)set[ \t]+:$", before) is not None
+    function = (call.group(1) or "").lower()
+    if not function:  # a tuple or a list, not a call: a pair (`["a", "b", "c"]` is a list)
+        pair = re.compile(r"\s*,\s*[\"']([^\"'\n]*)[\"']\s*[)\]}]").match(text, end)
+        value = pair.group(1) if pair else ""  # and not a pair of names: ['secret_key', 'token']
+        return bool(value) and (
+            _looks_generated(value) or not re.fullmatch(r"[A-Za-z_][\w.-]*", value)
+        )
+    return any(w in function for w in _SETTER_WORDS) and not any(
+        w in function for w in _GETTER_WORDS
+    )
+
+
+_ASSIGNMENT_RULE = _Rule(
+    _ASSIGNMENT,
+    _find_assignment,
+    (
+        "key",
+        "secret",
+        "token",
+        "pass",
+        "pwd",
+        "auth",
+        "psk",
+        "salt",
+        "pepper",
+        "eap",
+        "xauth",
+        "mnemonic",
+        "phrase",
+        "bearer",
+        "creds",
+        "credentials",
+        "pw",
+        "pin",
+        "puk",
+        "signer",
+        "b64",
+        "base64",
+        "pfx",
+        "p12",
+        "keystore",
+        "seed",
+        "_pat",
+    ),
+    fold=True,
+)

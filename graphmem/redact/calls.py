@@ -1,0 +1,112 @@
+"""Secrets given to calls: an SDK's set-up arguments, the password of a login or connect call, a
+one-argument call named like a secret (`setAccessToken("…")`)."""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.redact.names import _secret_kind
+from graphmem.redact.rule import _Found, _name_start, _Rule
+from graphmem.redact.values import _is_placeholder, _looks_generated, _looks_random, _squash
+
+
+def _find_call_keys(m: re.Match[str]) -> _Found:
+    """SDK set-up calls take their keys as positional arguments: `Parse.initialize(this, "…",
+    "…")`. Only arguments that look random count, so no name, digest or UUID."""
+    spans = []
+    for arg in re.finditer(r"\"([\w-]{16,200})\"|'([\w-]{16,200})'", m.group("args")):
+        group = 1 if arg.group(1) is not None else 2
+        if _looks_random(arg.group(group)) and not _is_placeholder(arg.group(group)):
+            at = m.start("args")
+            spans.append(("secret", at + arg.start(group), at + arg.end(group)))
+    return spans or None
+
+
+_CALL_RULE = _Rule(  # a method of an SDK object: `GameAnalytics.Initialize(`, `Flurry…build(`
+    r"(?<=\.)(?:init|initiali[sz]e|setup|configure|start|build)[ \t]*"
+    r"\((?P<args>(?:[^()\n]|\([^()\n]{0,80}\)){1,400})\)",
+    _find_call_keys,
+    ("init", "setup", "configure", "start", "build"),
+    fold=True,
+)
+
+
+def _find_call_password(m: re.Match[str]) -> _Found:
+    """The password a call is given: `smtp.login(user, '…')`, `HTTPBasicAuth('u', '…')`,
+    `NetworkCredential("u", "…")` (the second argument), `MySQLdb.connect(host, user, '…')`,
+    `getConnection(url, user, '…')` (the third), `set_password('…')` (the last)."""
+    text = m.string
+    function = text[_name_start(text, m.start()) : m.end("fn")].lower()
+    last = function.rsplit(".", 1)[-1]
+    if last == "basic" and "credential" not in function:  # OkHttp's Credentials.basic(u, pw)
+        return None
+    if not (re.fullmatch(_PASSWORD_CALL, last) or function.endswith("credentials.create")) or any(
+        w in function for w in _NOT_SETTING_PASSWORDS
+    ):
+        return None
+    args = list(re.finditer(r"[^,]+", m.group("args")))
+    # sbt's and Ivy's Credentials(realm, host, user, password): the last of four
+    at = -1 if "pass" in last or ("credential" in last and len(args) == 4) else 1
+    at = 2 if "connect" in last else at
+    if not -len(args) <= at < len(args):
+        return None
+    pick = args[at]
+    literal = re.fullmatch(r"[ \t]*([\"'])([^\"'\s]{1,256})\1[ \t]*", pick.group())
+    if literal is None:
+        return None
+    value, user = literal.group(2), args[0].group().strip(" \t\"'") if len(args) > 1 else ""
+    if _is_placeholder(value) or _squash(value) == _squash(user) or re.fullmatch(_WORD, value):
+        return None
+    at = m.start("args") + pick.start() + literal.start(2)
+    return "password", at, at + len(value)
+
+
+_WORD = r"[A-Z]?[a-z]+|[A-Z]+|[a-z_]+"
+_PASSWORD_CALL = (
+    r"login|auth|authenticate|(?:http)?(?:basic|digest|proxy)auth|\w*pass(?:word|wd)"
+    r"|connect|getconnection|\w*credentials?|basic"
+)
+_NOT_SETTING_PASSWORDS = (
+    "check",
+    "verify",
+    "valid",
+    "compare",
+    "match",
+    "reset",
+    "forgot",
+    "split",
+    "parse",
+)
+_CALL_PASSWORD_RULE = _Rule(
+    r"(?P<fn>login|auth|password|passwd|getconnection|connect|credentials?(?:\.create)?|basic)"
+    r"[ \t]*=?[ \t]*\((?P<args>[^()\n]{1,300})\)",  # =: requests' auth=('user', 'pw')
+    _find_call_password,
+    ("login", "auth", "password(", "passwd(", "connect(", "getconnection(", "credential", "basic("),
+    fold=True,
+)
+
+
+def _find_named_call(m: re.Match[str]) -> _Found:
+    """A one-argument call named like a secret: `.api_key("…")`, `setAccessToken("…")`,
+    `withClientSecret("…")`, given a generated-looking literal (`apikey("ApiKeyId")` names one);
+    not a getter (`getToken("Authorization")`)."""
+    text = m.string
+    function = re.split(r"[.:]", text[_name_start(text, m.start()) : m.end("fn")])[-1]
+    name = re.sub(r"^(?:set|with)(?=[A-Z_])_?", "", function)
+    if re.match(_GETTER_NAME, name) or re.match(_GETTER_NAME, function):
+        return None
+    group = m.lastgroup or "dq"
+    kind = _secret_kind(name, m.group(group)) if _looks_generated(m.group(group)) else None
+    return None if kind is None else (kind, m.start(group), m.end(group))
+
+
+_GETTER_NAME = (
+    r"(?i)get|fetch|read|load|has|find|lookup|parse|decode|verify|validate|check|is_|sort"
+)
+_NAMED_CALL_RULE = _Rule(
+    r"(?P<fn>key|token|secret)[ \t]*\([ \t]*"
+    r"(?:\"(?P<dq>[^\"\\\n]{1,512})\"|'(?P<sq>[^'\\\n]{1,512})')[ \t]*\)",
+    _find_named_call,
+    ("key(", "token(", "secret("),
+    fold=True,
+)

@@ -1,0 +1,173 @@
+"""Key material: PEM, PGP, PuTTY and SSH2 blocks (whole, truncated, or cut in two), base64 PEM,
+unarmored DER and OpenSSH bodies, JWK private members, Ansible vault, wallets and keypairs.
+Found first: the token formats must see a key block already replaced."""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.redact.rule import _B, _Found, _Rule, _rule, _whole
+
+# Any key but a public one: PRIVATE KEY, PGP PRIVATE KEY BLOCK, SECRET KEY, OpenVPN Static key V1.
+_KEY_LABEL = r"([A-Za-z0-9 _.-]{0,60}?(?:KEY|[Kk]ey)(?: BLOCK| V\d)?)"
+# Armor headers (`Comment: "Jane's key"`, `Proc-Type: 4,ENCRYPTED`) may hold any character; each
+# ends at a newline, real or escaped inside a JSON string.
+_ARMOR_HEADERS = r"(?:(?:\s|\\[nr])*[A-Za-z][A-Za-z0-9-]{1,30}: (?:[^\n\\]|\\(?![nr]))*)*"
+_KEY_LINE = r"[A-Za-z0-9+/=]{16,}|=[A-Za-z0-9+/]{4}|[A-Za-z][A-Za-z0-9-]{1,30}: .*"
+
+
+# A line of base64 (quoted or not, real or escaped newlines), as key blocks are made of.
+_KEY_MATERIAL = (
+    r"(?:^|\n|\\n)[ \t\"',]*[A-Za-z0-9+/=]{4,}[ \t\"',+]*(?=\r?\n|\\n|$)|[A-Za-z0-9+/=]{40}"
+)
+
+
+def _find_key_block(m: re.Match[str]) -> _Found:
+    """A key block, not a public one, holding key material: `'-----BEGIN RSA PRIVATE KEY-----'
+    markers` in prose or code constants hold none."""
+    if "PUBLIC" in m.group(1).upper():
+        return None
+    body = m.group()[m.end(1) - m.start() + 5 :]
+    if re.search(_KEY_MATERIAL, body) is None:
+        return None
+    return "private_key", m.start(), m.end()
+
+
+def _find_key_tail(m: re.Match[str]) -> _Found:
+    """A key block cut in two keeps its END line: the base64 lines just above it are the key.
+    Lines end with a newline or, inside a JSON string, an escaped one."""
+    if "PUBLIC" in m.group(1).upper():
+        return None
+    text = m.string
+    start = m.start()
+    while True:
+        end = start
+        while end > 0 and text[end - 1] in " \t":
+            end -= 1
+        if text.startswith("\\n", end - 2):
+            end -= 2
+        elif end > 0 and text[end - 1] in "\r\n":
+            end -= 1
+        else:
+            break
+        # The escaped newline is sought only after the real one: each line costs its own length.
+        newline = text.rfind("\n", 0, end)
+        escaped = text.rfind("\\n", newline + 1, end)
+        line_start = escaped + 2 if escaped != -1 else newline + 1
+        if not re.fullmatch(_KEY_LINE, text[line_start:end].strip()):
+            break
+        start = line_start
+    return None if start == m.start() else ("private_key", start, m.end())
+
+
+def _find_encoded_key(m: re.Match[str]) -> _Found:
+    """A PEM block in base64 (Kubernetes `tls.key:`, kubeconfig `client-key-data:`): a key only
+    when it decodes to a PRIVATE KEY header, so certificates stay."""
+    import binascii
+
+    head = m.group()[:80]
+    try:
+        decoded = binascii.a2b_base64(head[: len(head) // 4 * 4])
+    except (binascii.Error, ValueError):
+        return None
+    return ("private_key", m.start(), m.end()) if b"PRIVATE KEY" in decoded else None
+
+
+def _find_der_key(m: re.Match[str]) -> _Found:
+    """Key material without its armor: base64 DER whose ASN.1 starts as a private key does (a
+    SEQUENCE, then version 0, 1 or 3: PKCS#1, PKCS#8, SEC1, PKCS#12), where certificates and
+    public keys start with a second SEQUENCE; or the body of an OpenSSH private key."""
+    import binascii
+
+    raw = binascii.a2b_base64(m.group())  # 32 base64 characters: always decodes
+    version = 2 if raw[1] < 0x80 else 2 + (raw[1] & 0x7F)  # after the SEQUENCE's length
+    der = raw[0] == 0x30 and raw[version : version + 3] in (b"\2\1\0", b"\2\1\1", b"\2\1\3")
+    if not (der or raw.startswith(b"openssh-key-v1\0")):
+        return None  # the head alone was read: a rejected trigger costs 32 characters
+    body = re.compile(_KEY_BODY).match(m.string, m.end())
+    end = body.end() if body else m.end()
+    return ("private_key", m.start(), end) if end - m.start() >= 60 else None
+
+
+_KEY_BODY = r"(?:[A-Za-z0-9+/]|\r?\n|\\n){0,16000}={0,2}"  # lines, real or escaped in JSON
+
+
+def _find_jwk_member(m: re.Match[str]) -> _Found:
+    """`"d": "…"` is a JWK's private exponent only when `"kty"` is a member of the same object,
+    before or after it (some tools sort the members)."""
+    text, start, end = m.string, m.start(), m.end()
+    before = text[max(0, start - 4000) : start]
+    after = text[end : end + 4000]
+    kty = before.rfind('"kty"')
+    if kty != -1 and "}" not in before[kty:]:
+        return "private_key", m.start("v"), m.end("v")
+    kty = after.find('"kty"')
+    if kty != -1 and "{" not in after[:kty] and "}" not in after[:kty]:
+        return "private_key", m.start("v"), m.end("v")
+    return None
+
+
+# Key material first: the token formats below must see a key block already replaced, or a
+# second pass could find a token that the first one saw glued to the block.
+_KEY_RULES: tuple[_Rule, ...] = (
+    _rule(
+        # The body stops at the next `-----`, so a truncated block (no END) still loses its key
+        # material but never swallows a later block and the text between.
+        r"-----BEGIN "
+        + _KEY_LABEL
+        + r"-----"
+        + _ARMOR_HEADERS
+        + r"(?:(?!-----)(?:[A-Za-z0-9+/=\s\\:,.\"'-]|<br ?/?>))*(?:-----END \1-----)?",
+        _find_key_block,
+        "-----BEGIN ",
+    ),
+    _rule(r"-----END " + _KEY_LABEL + r"-----", _find_key_tail, "-----END "),
+    _rule(  # PuTTY .ppk: the private half follows its line count
+        r"Private-Lines: ?\d+(?:\r?\n|\\n)(?:[A-Za-z0-9+/=]+(?:\r?\n|\\n|$))+",  # \\n: in JSON
+        _whole("private_key"),
+        "Private-Lines:",
+    ),
+    _rule(_B + r"LS0tLS1CRUdJTi[A-Za-z0-9+/=]{20,}", _find_encoded_key, "LS0tLS1CRUdJTi"),
+    _rule(  # a registry login: base64 of {"auths": ...} (.dockerconfigjson, .dockercfg)
+        _B + r"eyJhdXRocyI[A-Za-z0-9+/=]{20,}", _whole("docker_auth"), "eyJhdXRocyI"
+    ),
+    _rule(  # RFC 4716 (SSH2, as ssh.com and PuTTY write it); the body stops at the next `----`
+        r"---- BEGIN SSH2 (?:ENCRYPTED )?PRIVATE KEY ----"
+        + _ARMOR_HEADERS
+        + r"(?:(?!----)[A-Za-z0-9+/=\s\\])*(?:---- END SSH2 (?:ENCRYPTED )?PRIVATE KEY ----)?",
+        _whole("private_key"),
+        "---- BEGIN SSH2 ",
+    ),
+    _Rule(  # a JSON Web Key's private members (RFC 7518): secret only inside a JWK
+        r'"(?:d|k|p|q|dp|dq|qi)"[ \t]*:[ \t]*"(?P<v>[A-Za-z0-9_-]{16,4096})"',
+        _find_jwk_member,
+        ('"d"', '"k"', '"p"', '"q"', '"dp"', '"dq"', '"qi"'),
+        needs='"kty"',
+    ),
+    _rule(  # ansible-vault ciphertext: its header, then lines of hex
+        r"\$ANSIBLE_VAULT;[0-9.]{1,8};AES256(?:;[\w.-]{1,64})?"
+        r"(?:[ \t]*(?:\r?\n|\\n)[ \t]*[0-9a-f]{1,200})+",
+        _whole("ansible_vault"),
+        "$ANSIBLE_VAULT;",
+    ),
+)
+
+
+def _find_xml_rsa_key(m: re.Match[str]) -> _Found:
+    return ("private_key", m.start(), m.end()) if "<D>" in m.group() else None
+
+
+def _find_wallet_keys(m: re.Match[str]) -> _Found:
+    if m.group("v") is not None:
+        return "private_key", m.start("v"), m.end("v")
+    keys = re.finditer(r"[\"'`]((?:0x)?[0-9a-fA-F]{64})[\"'`]", m.group("list"))
+    at = m.start("list")
+    return [("private_key", at + k.start(1), at + k.end(1)) for k in keys] or None
+
+
+def _find_keypair_bytes(m: re.Match[str]) -> _Found:
+    """64 bytes that vary as random ones do: not a range, not padding."""
+    values = [int(v) for v in re.findall(r"\d+", m.group("v"))]
+    if max(values) > 255 or len(set(values)) < 24 or values == sorted(values):
+        return None
+    return "private_key", m.start("v"), m.end("v")

@@ -1,0 +1,150 @@
+"""Which names say secret, and how strongly: the vocabulary a value beside a name is judged by.
+
+Decisions (the tests pin each one):
+
+- Names ending in KEY or TOKEN are often not secrets (``SORT_KEY=created_at``, ``MAX_TOKEN=4096``,
+  ``KEY_LENGTH = 32`` does not even end in KEY). Their values are redacted only when they look
+  generated (a letter and a digit, or long mixed case), and never when another word of the name
+  makes it a lookup key (``_LOOKUP_WORDS``: ``IDEMPOTENCY_KEY``, ``CACHE_KEY``,
+  ``NEXT_PAGE_TOKEN``, ``GPG_KEY`` …). lower/camelCase ``...Key`` names count only
+  with a qualifier that makes them secret (``apiKey``, ``secretKey``, ``privateKey``...), never
+  ``cacheKey``/``primaryKey``/``publicKey``. PASSWORD, SECRET and strong KEY names redact any
+  literal value, numbers included (PINs).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from graphmem.redact.values import (
+    _PATH,
+    _REFERENCE,
+    _is_placeholder,
+    _joined_words,
+    _looks_generated,
+    _looks_random,
+)
+
+_SESSION_NAME = r"(?i)sess|sid|auth|token|jwt|remember|login|csrf|xsrf|secret"
+
+
+_NAME_WORDS = r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])"  # source text, as the judgements above
+_KEY_QUALIFIERS = frozenset(
+    "api secret private access master signing encryption auth client app service license write "
+    "preshared "
+    "subscription account admin webhook consumer deploy session shared hmac jwt cookie".split()
+)
+# Words that make a KEY or TOKEN name a lookup key, not a credential: database, cache, storage,
+# message and pagination keys, idempotency keys, fingerprints.
+_LOOKUP_WORDS = frozenset(
+    "idempotency idempotent foreign primary partition sort range cache memcache s3 object gpg pgp "
+    "page next prev previous continuation cursor routing dedup dedupe lock request etag sha "
+    "commit hash row index shard bucket correlation trace sequence lookup unique composite "
+    "public publishable pub site".split()
+)
+
+
+# psk, eap, xauth: as ipsec.secrets types them (`@user : EAP "password"`)
+_NOT_PASSWORDS = ("bypass", "compass", "surpass", "overpass", "underpass", "trespass", "multipass")
+_PASSWORD_WORDS = frozenset(("pwd", "psk", "eap", "xauth", "requirepass", "masterauth", "authtok"))
+_KEY_STORES = frozenset(("p12", "pfx", "pkcs12", "keystore", "jks"))
+_KEY_STORE_ENDS = _KEY_STORES | {"b64", "base64", "key", "data"}
+
+
+@lru_cache(maxsize=512)  # the same few names (token, api_key, PASSWORD) recur all through a text
+def _classify_name(name: str) -> tuple[str, str] | None:
+    """(kind, strength) for a secret-bearing name, else None. Strength is "strong" (any literal
+    value is a secret), "weak" (only values that look generated) or "random" (a lone `key`,
+    which names anything: only values that look random)."""
+    words = [w.lower() for w in re.split(_NAME_WORDS, name) if w]
+    if not words:
+        return None
+    if words[-2:] in (["pass", "word"], ["pass", "phrase"], ["pass", "code"], ["auth", "tok"]):
+        words[-2:] = [words[-2] + words[-1]]  # PASS_PHRASE, passWord, ldap_auth_tok
+    if not _KEY_STORES.isdisjoint(words) and words[-1] in _KEY_STORE_ENDS:
+        return "private_key", "blob"  # MATCH_P12_BASE64, SIGNING_KEYSTORE_B64: key stores
+    last = words[-1]
+    if last in ("b64", "base64"):
+        return None
+    if "existing" in words or (last == "secret" and words[-2:-1] in (["password"], ["tls"])):
+        return None  # Helm's existingSecret, passwordSecret: the name of a Kubernetes Secret
+    if last.endswith(("password", "passwd", "passphrase", "passcode", "pwd")) or (
+        last in _PASSWORD_WORDS
+    ):
+        return "password", "strong"
+    if last == "pw":  # $pw, db_pw, adminPw
+        return "password", "strong"
+    if last in ("pin", "pincode", "puk"):
+        return "password", "pin"
+    if len(last) > 4 and last.endswith("pass") and not last.endswith(_NOT_PASSWORDS):
+        return "password", "weak"  # dbpass, keytool's -storepass; but GPASS = 10, lowpass
+    if last == "pass":  # alone (rclone's `pass = …`) it is also a count: `pass: 12`
+        return ("password", "strong") if len(words) > 1 else ("password", "weak")
+    if (
+        last.endswith(("secret", "apikey", "mnemonic"))
+        or (words[-2:] == ["secret", "id"] and not name.startswith("-"))  # Vault, Consul; not
+        # `aws secretsmanager … --secret-id prod/api`, a name
+        or words[-3:] == ["secret", "key", "base"]
+        or words[-2:] == ["seed", "phrase"]
+        or (last == "seed" and words[-2:-1] in (["totp"], ["otp"], ["hotp"], ["mfa"]))
+    ):
+        return "secret", "strong"
+    if last.endswith("salt") or last == "pepper":  # before the lookup words: `hash_salt`
+        return "secret", "weak"
+    if last == "key" and words[-2:-1] in (["primary"], ["secondary"]):  # Azure's primaryKey
+        return "secret", "long"  # but a table's primary key is an id: only a long random value
+    if not _LOOKUP_WORDS.isdisjoint(words[:-1]):
+        return None
+    if last == "pat":  # GITHUB_PAT, ADO_PAT: a personal access token
+        return "secret", "weak"
+    if last.endswith("signer"):  # signer: AwsSdkSigV4Signer names a class; a signing key is long
+        return "secret", "long"
+    if last.endswith(("token", "auth")) or words == ["bearer"]:  # not MetadataBearer
+        return "secret", "weak"
+    if last.endswith(("credentials", "creds")):  # also `credentials: include`, `same-origin`
+        return "secret", "random"
+    if last != "key":  # SECRETKEY, privatekey: a qualifier glued to it (HTML's accesskey="s")
+        return ("secret", "weak") if last[:-3] in _KEY_QUALIFIERS and last[-3:] == "key" else None
+    if len(words) < 2:
+        return "secret", "random"
+    if words[-2] in _KEY_QUALIFIERS:
+        return "secret", "strong"
+    return ("secret", "weak") if name.isupper() else ("secret", "keyed")  # ingest_key
+
+
+def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:
+    """The kind of secret `value` is as the value of `name`, or None when it is not one.
+    `typed`: the syntax says the value is a secret (Cisco's `key 7 …`), a lone key included."""
+    classified = _classify_name(name)
+    if classified is None:
+        return None
+    kind, strength = classified
+    if (
+        _is_placeholder(value, name)
+        or re.fullmatch(_PATH, value)
+        or "://" in value
+        or re.match(_REFERENCE, value)
+    ):
+        return None
+    if strength == "random" and not typed:
+        return kind if _looks_random(value) else None
+    if strength == "keyed":  # not an identifier of words: result_key: Ipv6CidrAssociations
+        runs = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", value)
+        wordy = sum(map(len, runs)) >= 3.5 * len(runs)
+        return kind if _looks_random(value) and not wordy else None
+    if strength == "long":
+        mixed = value.lower() != value != value.upper()
+        return kind if len(value) >= 32 and mixed and _looks_random(value) else None
+    if strength == "blob":
+        return kind if re.fullmatch(r"[A-Za-z0-9+/]{64,}={0,2}", value) else None
+    if strength == "pin":  # PIN: 4821, but not `pin: true` or a pinned version
+        return kind if re.fullmatch(r"\d{4,8}", value) else None
+    if strength != "strong" and (
+        not _looks_generated(value)
+        or _joined_words(value)
+        or re.fullmatch(r"[A-Za-z]{2,8}(?:[-_]\d{2,})+", value)  # ORD-2024-000123: an id
+        or re.search(r"\[[^\]]*\]|\{\d", value)  # HEX_PAT = "[0-9A-Fa-f]{1,4}": a regex
+    ):
+        return None
+    return kind

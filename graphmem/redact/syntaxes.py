@@ -1,0 +1,431 @@
+"""Fixed syntaxes that make a value a credential: tools' own password flags, commands that store
+a secret, SQL, .pgpass, sasl_passwd, Oracle connect strings, and values named by an attribute or
+entry beside them (XML, plist, Kubernetes and ECS env lists)."""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.redact.keys import _find_keypair_bytes, _find_wallet_keys, _find_xml_rsa_key
+from graphmem.redact.names import _SESSION_NAME, _secret_kind
+from graphmem.redact.rule import _MARKER, _Finder, _Found, _line_start, _Rule, _rule
+from graphmem.redact.values import _is_placeholder, _looks_credential, _looks_generated, _squash
+
+
+def _find_user_colon_secret(m: re.Match[str]) -> _Found:
+    """A value that is `user:password` (the password is replaced) or a token alone (replaced
+    when it looks generated): Bundler's BUNDLE_<HOST>, HTTPie's -a."""
+    value = m.group("v")
+    if _is_placeholder(value) or value.startswith(("$", "`")):
+        return None
+    user, colon, password = value.partition(":")
+    if not colon:
+        return ("secret", m.start("v"), m.end("v")) if _looks_generated(value) else None
+    if _is_placeholder(password) or password.startswith("$") or _squash(user) == _squash(password):
+        return None
+    return "password", m.start("v") + len(user) + 1, m.end("v")
+
+
+def _literal(kind: str) -> _Finder:
+    """Finder for a value a syntax makes a credential (`sshpass -p`, `IDENTIFIED BY`): the first
+    value group that matched, unless it is a placeholder or a variable."""
+
+    def find(m: re.Match[str]) -> _Found:
+        groups = m.groupdict()
+        group = next(g for g in ("dq", "sq", "v") if groups.get(g) is not None)
+        value = m.group(group)
+        if _is_placeholder(value.rstrip("`,.;)")) or value.startswith(("$", "`")):
+            return None  # `--body …`, in Markdown: an example, not a value
+        return kind, m.start(group), m.end(group)
+
+    return find
+
+
+def _find_dsn_password(m: re.Match[str]) -> _Found:
+    """Go's MySQL DSN, `user:password@tcp(host:3306)/db`: the password is before the trigger."""
+    text, end = m.string, m.start()
+    start = end
+    while start > 0 and end - start < 300 and text[start - 1] not in " \t\r\n\"'`=/()@":
+        start -= 1
+    user, colon, password = text[start:end].partition(":")
+    if not colon or not user or _is_placeholder(password) or "%" in password:
+        return None  # `%s:%s@tcp(%s)`: a format string
+    return "password", end - len(password), end
+
+
+def _find_user_password(m: re.Match[str]) -> _Found:
+    """`curl -u user:password`; in `docker run -u 1000:1000` or `-u app:app` a user and a group."""
+    user, password = m.group("user"), m.group("v")
+    if _is_placeholder(password) or user.startswith("$") or _squash(password) == _squash(user):
+        return None
+    if password.isdigit() and (user.isdigit() or not user):
+        return None
+    return "password", m.start("v"), m.end("v")
+
+
+def _find_auth_directive(m: re.Match[str]) -> _Found:
+    """Only as a directive: at most two words (`stats`, `http-request`) before it on its line."""
+    before = m.string[_line_start(m.string, m.start()) : m.start()]
+    return _find_user_password(m) if re.fullmatch(r"[ \t]*(?:[\w-]+[ \t]+){0,2}", before) else None
+
+
+def _find_httpie_auth(m: re.Match[str]) -> _Found:
+    """After `http`, `https`, `xh` or `xhs` earlier on the line (the flag is the rarer trigger)."""
+    before = m.string[_line_start(m.string, m.start()) : m.start()]
+    if re.search(r"(?:^|[\s;|&(])(?:https?|xhs?)[ \t]", before) is None:
+        return None
+    return _find_user_colon_secret(m)
+
+
+def _find_generated_value(m: re.Match[str]) -> _Found:
+    value = m.group("v")
+    if _is_placeholder(value) or not _looks_generated(value):
+        return None
+    return "secret", m.start("v"), m.end("v")
+
+
+def _find_snmp_user(m: re.Match[str]) -> _Found:
+    spans = [
+        ("password", m.start(g), m.end(g))
+        for g in ("a", "p")
+        if m.group(g) is not None and not _is_placeholder(m.group(g))
+    ]
+    return spans or None
+
+
+def _find_pgpass(m: re.Match[str]) -> _Found:
+    """`host:port:database:user:password` (.pgpass): the host before the trigger starts the line
+    or follows a space or quote."""
+    text, start = m.string, m.start()
+    host = start
+    while (
+        host > 0 and start - host <= 253 and (text[host - 1].isalnum() or text[host - 1] in "*.-_")
+    ):
+        host -= 1
+    if host == start or (host > 0 and text[host - 1] not in " \t\r\n\"'"):
+        return None
+    if m.group("v") == "*" or _is_placeholder(m.group("v")):  # `*`: a template line
+        return None
+    return "password", m.start("v"), m.end("v")
+
+
+def _find_relay_login(m: re.Match[str]) -> _Found:
+    """Postfix sasl_passwd: `[smtp.host]:587 user:password`."""
+    user, password = m.group("user"), m.group("v")
+    if _is_placeholder(password) or not ("@" in user or any(c.isdigit() for c in password)):
+        return None
+    return "password", m.start("v"), m.end("v")
+
+
+def _find_named_value(m: re.Match[str]) -> _Found:
+    """A value whose name is given beside it: `<add key="ApiSecret" value="…"/>`, Kubernetes and
+    ECS environment entries (`name: DB_PASSWORD` then `value: …`), a HAR file's cookies."""
+    group = "v" if m.group("v") is not None else "t"
+    name, value = m.group("name"), m.group(group)
+    kind = _secret_kind(name, value)
+    if kind is None and re.search(_SESSION_NAME, name) and _looks_credential(value):
+        kind = "session"  # {"name": "PHPSESSID", "value": "…"}
+    return None if kind is None else (kind, m.start(group), m.end(group))
+
+
+_QUOTED_VALUE = r"""(?:"(?P<dq>[^"\n]{1,512})"|'(?P<sq>[^'\n]{1,512})'"""  # open: more may follow
+_SECRET_VALUE_FLAG = r"(?:--(?:body|value|data|secret-string|secret-value)(?![\w-])|-b)"
+
+
+def _find_herestring_secret(m: re.Match[str]) -> _Found:
+    line = m.string[_line_start(m.string, m.start()) : m.start()]
+    line = _MARKER.sub("", line)  # a marker's kind (`[REDACTED:password]`) is no command
+    return None if re.search(_STORES_SECRET, line) is None else _literal("password")(m)
+
+
+def _find_piped_secret(m: re.Match[str]) -> _Found:
+    if re.search(_STORES_SECRET, _MARKER.sub("", m.group("rest"))) is None:  # `echo x | tee`
+        return None
+    return _literal("password")(m)
+
+
+_STORES_SECRET = r"(?i)secret|passw|passphrase|stdin|login|token|vault|keyring|credential"
+
+
+def _cli_password(tool: str, flag: str, *triggers: str, glued: bool = False) -> _Rule:
+    """A tool whose `flag` takes a password, later on the same command line. Glued (`-pVALUE`)
+    where a bare flag prompts (mysql); otherwise apart, and not a number (`-p 2222` is a port
+    in a `login` line that also names ssh)."""
+    if glued:
+        value = _QUOTED_VALUE + r"|(?P<v>[^\s\"';|&]{1,256}))"
+        after = flag
+    else:
+        value = _QUOTED_VALUE + r"|(?P<v>[^\s\"';|&-][^\s\"';|&]{0,255}))"
+        after = flag + r"(?:[ \t]+|=)"
+    return _rule(
+        rf"(?<![\w-])(?:{tool})(?:[ \t]+(?!{flag}(?:[ \t=]|$)){'(?!' + flag + ')' if glued else ''}"
+        rf"[^\s;|&]{{1,256}}){{0,16}}[ \t]+{after}" + value,
+        _literal("password") if glued else _not_a_number(_literal("password")),
+        *triggers,
+    )
+
+
+def _find_user_then_password(m: re.Match[str]) -> _Found:
+    line = m.string[_line_start(m.string, m.start()) : m.start()]
+    if re.search(r"(?i)mysql|mariadb", line):  # `mysql -u root -p shop`: -p prompts, shop is a db
+        return None
+    return _not_a_number(_literal("password"))(m)
+
+
+def _not_a_number(find: _Finder) -> _Finder:
+    def not_number(m: re.Match[str]) -> _Found:
+        found = find(m)
+        if isinstance(found, tuple) and re.fullmatch(r"[\d.:/-]+", m.string[found[1] : found[2]]):
+            return None  # a port, or a port mapping (docker run -u app -p 8080:80)
+        return found
+
+    return not_number
+
+
+# Tools whose password flag is not `--password` (which the assignment rule reads everywhere).
+_CLI_PASSWORD_RULES = (
+    _cli_password("mysql[a-z]{0,6}", "-p", "mysql", glued=True),  # mysqldump, mysqladmin …
+    _cli_password("redis-cli", "-a", "redis-cli"),
+    _cli_password("sqlcmd|bcp", "-P", "sqlcmd", "bcp"),
+    _cli_password("ldap[a-z]{2,12}", "-w", "ldap"),
+    _cli_password("mosquitto_[a-z]{2,4}", "-P", "mosquitto_"),
+    _cli_password("mongo(?:sh|dump|restore|import|export)?", "-p", "mongo"),
+    _cli_password("login", "-p", "login"),  # docker, podman, oc, cf, az … login -p
+    _cli_password("auth", "-t", "auth"),  # glab auth login -t, doctl auth init -t
+    _cli_password("psexec", "-p", "psexec"),
+    _cli_password("schtasks", "/RP", "schtasks"),
+    _cli_password("ssh-keygen", "-[NP]", "ssh-keygen"),
+    _cli_password("zip|unzip", "-P", "zip", "unzip"),
+    _cli_password("7z|7za|7zz", "-p", "7z", glued=True),
+    _cli_password("cqlsh", "-p", "cqlsh"),
+    _cli_password("security", "-w", "security"),  # macOS keychain: add-*-password -w
+    _cli_password("ncftp[a-z]{0,4}", "-p", "ncftp"),
+    _cli_password("openssl", "-k", "openssl"),
+    _cli_password("snmp[a-z]{2,12}", "-A", "snmp"),  # SNMPv3 auth and privacy passphrases
+    _cli_password("snmp[a-z]{2,12}", "-X", "snmp"),
+    _rule(  # any tool: -u USER, then -p PASSWORD a few arguments on (mysql's bare -p prompts)
+        r"-([uU])[ \t]+[^\s-][^\s;|&]{0,255}(?:[ \t]+(?!-[pP](?:[ \t]|$))[^\s;|&]{1,256}){0,4}"
+        r"[ \t]+-(?:p|P)[ \t]+" + _QUOTED_VALUE + r"|(?P<v>[^\s\"';|&-][^\s\"';|&]{0,255}))",
+        _find_user_then_password,
+        "-u ",
+        "-U ",
+    ),
+)
+_OTHER_RULES: tuple[_Rule, ...] = (
+    _Rule(  # MySQL/Oracle: IDENTIFIED [WITH plugin] BY 'password'
+        r"identified(?:[ \t]+with[ \t]+[\"'`]?[\w$]{1,64}[\"'`]?)?[ \t]+by[ \t]+"
+        + _QUOTED_VALUE
+        + r"|(?!values\b)(?P<v>[A-Za-z0-9_$#]{1,128}))",
+        _literal("password"),
+        ("identified",),
+        fold=True,
+    ),
+    _Rule(
+        r"convertto-securestring[ \t]+(?:-string[ \t]+)?" + _QUOTED_VALUE + ")",
+        _literal("password"),
+        ("convertto-securestring",),
+        fold=True,
+    ),
+    _rule(
+        r"sshpass(?:[ \t]+-[A-Za-oq-z]\S{0,256}){0,8}[ \t]+-p[ \t]*"
+        + _QUOTED_VALUE
+        + r"|(?P<v>[^\s\"']{1,256}))",
+        _literal("password"),
+        "sshpass",
+    ),
+    _rule(  # Bundler's credentials by host: BUNDLE_RUBYGEMS__PKG__GITHUB__COM=user:token
+        r"BUNDLE_(?:[A-Z0-9-]+__)+[A-Z0-9-]+[\"']?[ \t]*[:=][ \t]*[\"']?(?P<v>[^\s\"']{1,512})",
+        _find_user_colon_secret,
+        "BUNDLE_",
+    ),
+    _rule(  # HTTPie: -a user:password, or a token with -A bearer
+        r"(?:-a|--auth)(?:[ \t]+|=)[\"']?(?P<v>[^\s\"']{1,512})",
+        _find_httpie_auth,
+        "-a ",
+        "-a=",
+        "--auth ",
+        "--auth=",
+    ),
+    _rule(  # `auth user:password` directives: HAProxy's `stats auth`, `http-request auth`
+        r"(?<![\w-])auth[ \t]+(?P<user>[\w.@-]{1,64}):(?P<v>[^\s\"']{1,256})(?=[ \t]*(?:\r?\n|$))",
+        _find_auth_directive,
+        "auth ",
+    ),
+    _Rule(  # wallets: 0x and 64 hex digits in an account list or given to a wallet
+        r"accounts[\"']?[ \t]*:[ \t]*\[(?P<list>[^\]]{1,4000})\]"
+        r"|(?:wallet|privatekeytoaccount|fromprivatekey)\([ \t]*"
+        r"[\"'`](?P<v>(?:0x)?[0-9a-f]{64})[\"'`]",
+        _find_wallet_keys,
+        ("accounts", "wallet(", "privatekeytoaccount(", "fromprivatekey("),
+        fold=True,
+    ),
+    _rule(  # a keypair written as its 64 bytes: Solana's id.json, Keypair.fromSecretKey([…])
+        r"\[(?P<v>(?:\d{1,3}\s{0,4},\s{0,4}){63}\d{1,3})\s{0,4},?\s{0,4}\]",
+        _find_keypair_bytes,
+        *(f"[{digit}" for digit in range(10)),
+    ),
+    _rule(  # Vault (and OpenBao): `vault login TOKEN`, but not `vault login -method=… user=…`
+        r"(?<![\w-])(?:vault|bao)[ \t]+login(?:[ \t]+-[\w-]{1,40}(?:=\S{1,256})?){0,8}[ \t]+"
+        r"(?P<v>[^\s=-][^\s=]{7,255})(?=[ \t]*(?:\r?\n|$|[;|&]))",
+        _find_generated_value,
+        "vault",
+        "bao",
+    ),
+    _rule(  # Twilio's clients: the auth token after the account SID
+        r"AC[0-9a-f]{32}([\"'])[ \t]*,[ \t]*([\"'])(?P<v>[0-9a-f]{32})\2",
+        _find_generated_value,
+        "AC",
+    ),
+    _rule(  # net-snmp's snmpd.conf: createUser NAME SHA AUTHPASS [AES PRIVPASS]
+        r"createUser[ \t]+(?:-e[ \t]+\S{1,64}[ \t]+)?\S{1,64}[ \t]+(?:MD5|SHA[\w-]{0,8})[ \t]+"
+        r"(?P<a>[^\s\"']{1,256})(?:[ \t]+(?:DES|AES[\w-]{0,8})[ \t]+(?P<p>[^\s\"']{1,256}))?",
+        _find_snmp_user,
+        "createUser ",
+    ),
+    _rule(  # curl, wget, httpie: -u / --user user:password
+        r"(?<![\w-])(?:-u|--user|-auth|--auth)(?:[ \t]+|=)[\"']?"
+        r"(?P<user>[^\s:\"'@]{0,256}):(?P<v>[^\s\"']{1,256})",
+        _find_user_password,
+        "-u ",
+        "-u=",
+        "--user",
+        "-auth",  # jenkins-cli -auth, httpie --auth
+    ),
+    *_CLI_PASSWORD_RULES,
+    _rule(  # Oracle: sqlplus user/password@db, jdbc:oracle:thin:user/password@host
+        r"(?:sqlplus(?:[ \t]+-[A-Za-z]{1,2})*[ \t]+|thin:|(?:CONNECT|connect|CONN|conn)[ \t]+)"
+        r"[\"']?[A-Za-z][\w$#]{0,29}/(?P<v>[^\s/@\"']{1,128})@",
+        _literal("password"),
+        "sqlplus",
+        "thin:",
+        "CONN ",
+        "CONNECT ",
+        "conn ",
+        "connect ",
+    ),
+    _rule(  # positional passwords: htpasswd -b FILE USER PW, rabbitmqctl add_user U PW, poetry
+        r"(?:htpasswd[ \t]+-[A-Za-z]*b[A-Za-z]*(?:[ \t]+\S{1,256}){2}"
+        r"|rabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S{1,256}"
+        r"|(?:poetry|composer)[ \t]+config(?:[ \t]+--\w{1,20})*[ \t]+http-basic\.\S{1,256}"
+        r"[ \t]+\S{1,256})[ \t]+" + _QUOTED_VALUE + r"|(?P<v>[^\s\"';|&]{1,256}))",
+        _literal("password"),
+        "htpasswd",
+        "rabbitmqctl",
+        "poetry config",
+        "composer config",
+    ),
+    _rule(  # smbclient, rpcclient, smbmap: -U 'DOMAIN\user%password'
+        r"-U[ \t]+[\"']?[^\s%\"']{1,256}%(?P<v>[^\s\"']{1,256})", _literal("password"), "-U "
+    ),
+    _rule(r"@(?:tcp|unix)\(", _find_dsn_password, "@tcp(", "@unix("),  # Go: user:pw@tcp(host)/db
+    _Rule(  # Windows: net user NAME PASSWORD [/add …]; `*` prompts
+        r"(?<![\w-])net[ \t]+user[ \t]+(?:\"[^\"\n]{1,128}\"|[^\s\"/]{1,128})[ \t]+"
+        + _QUOTED_VALUE
+        + r"|(?P<v>[^\s\"'/*][^\s\"']{0,255}))(?=[ \t]+/|[ \t]*(?:\r?\n|$))",
+        _literal("password"),
+        ("net user",),
+        fold=True,
+    ),
+    _rule(  # commands that store a secret (gh secret set --body, drone secret add --data, az
+        # keyvault secret set --value, aws secretsmanager --secret-string): whatever its name
+        r"(?:secrets?[\w-]{0,20}|put-parameter(?=[^\n]{0,300}SecureString))(?:[ \t]+(?!"
+        + _SECRET_VALUE_FLAG
+        + r")\S{1,256}){0,16}[ \t]+"
+        + _SECRET_VALUE_FLAG
+        + r"[ \t]*=?[ \t]*"
+        + _QUOTED_VALUE
+        + r"|(?P<v>[^\s\"']{1,512}))",
+        _literal("secret"),
+        "secret",
+        "put-parameter",
+    ),
+    _rule(  # a here-string into such a command: wrangler secret put NAME <<< 'VALUE'
+        r"<<<[ \t]*" + _QUOTED_VALUE + r"|(?P<v>[^\s\"'|;&$][^\s\"'|;&]{0,255}))",
+        _find_herestring_secret,
+        "<<<",
+    ),
+    _rule(  # Windows: net use \\server\share PASSWORD /user:NAME (or after /user:)
+        r"(?<![\w-])net[ \t]+use[ \t]+(?:[A-Za-z]:[ \t]+)?\\\\\S{1,256}[ \t]+"
+        r"(?:/user:\S{1,256}[ \t]+)?(?P<v>[^\s/*\"'][^\s\"']{0,255})",
+        _literal("password"),
+        "net use",
+    ),
+    _rule(  # lftp -u user,password; bundler: bundle config set HOST user:password
+        r"(?:lftp(?:[ \t]+(?!-u[ \t])\S{1,256}){0,8}[ \t]+-u[ \t]+[\"']?[^\s,\"']{1,256},"
+        r"|bundle[ \t]+config(?:[ \t]+set)?(?:[ \t]+--\w{1,20})*[ \t]+[\w.-]{1,256}[ \t]+"
+        r"[^\s:]{1,256}:)(?P<v>[^\s\"']{1,256})",
+        _literal("password"),
+        "lftp",
+        "bundle config",
+    ),
+    _rule(  # echo VALUE | a command that stores it or logs in with it
+        r"(?:echo|printf)(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\"))?[ \t]+"
+        + _QUOTED_VALUE
+        + r"|(?P<v>[^\s\"'|;&$][^\s\"'|;&]{0,255}))[ \t]*\|(?P<rest>[^\n;&]{1,200})",
+        _find_piped_secret,
+        "echo",
+        "printf",
+    ),
+    _rule(
+        r":(?:\d{1,5}|\*):[^\s:]{1,63}:[^\s:]{1,63}:(?P<v>[^\s\"':]{1,256})(?=[\s\"']|$)",
+        _find_pgpass,
+        ":543",
+        ":*:",
+    ),
+    _rule(
+        r"\]:(?:25|465|587|2525)[ \t]+(?P<user>[^\s:\[\]]{1,256}):(?P<v>\S{1,256})",
+        _find_relay_login,
+        "]:",
+    ),
+    _Rule(  # <add key="ApiSecret" value="…"/>, <property name="…password" value="…"/>, and
+        # elements named by an attribute: <entry key="password">…</entry>, <parameter name=…>
+        r"(?:key|name)[ \t]*=[ \t]*([\"'])(?P<name>[^\"'<>\n]{1,128})\1"
+        r"(?:[ \t]+value[ \t]*=[ \t]*([\"'])(?P<v>[^\"'<>\n]{1,512})\3"
+        r"|[^<>\n]{0,200}>(?P<t>[^<>\n]{1,512})</)",
+        _find_named_value,
+        ('key="', "key='", 'name="', "name='"),
+        fold=True,
+    ),
+    _rule(  # .NET's XML RSA keys: private when they hold the private exponent <D>
+        r"<RSAKeyValue>(?:(?!<RSAKeyValue>)[\s\S]){0,8000}?</RSAKeyValue>",
+        _find_xml_rsa_key,
+        "<RSAKeyValue>",
+    ),
+    _rule(  # property lists: <key>ClientSecret</key> <string>…</string>
+        r"<key>(?P<name>[\w.-]{1,128})</key>\s{0,40}<string>(?P<v>[^<>\n]{1,512})</string>",
+        _find_named_value,
+        "<key>",
+    ),
+    _rule(  # PowerShell: Set-Item -Path Env:API_KEY -Value '…'
+        r"[Ee]nv:(?P<name>[\w.-]{1,128})[ \t]+-Value[ \t]+([\"']?)(?P<v>[^\s\"']{1,512})\2",
+        _find_named_value,
+        "Env:",
+        "env:",
+    ),
+    _rule(  # Kubernetes container env, and Compose/Helm lists of the same shape
+        r"-[ \t]+(?:name|key):[ \t]+([\"']?)(?P<name>[\w.-]{1,128})\1[ \t]*\r?\n[ \t]{1,40}"
+        r"value:[ \t]+([\"']?)(?P<v>[^\s\"']{1,512})\3[ \t]*(?=\r?\n|$)",
+        _find_named_value,
+        "- name:",
+        "- key:",
+    ),
+    _Rule(  # ECS, Lambda, HAR {"name": "DB_PASSWORD", "value": "…"}; Postman; AWS {"Key", "Value"}
+        r"\"(?:name|key|parameterkey)\"[ \t]*:[ \t]*\"(?P<name>[\w.-]{1,128})\"\s{0,40},\s{0,40}"
+        r"\"(?:value|parametervalue)\"[ \t]*:[ \t]*\"(?P<v>[^\"\\\n]{1,512})\"",
+        _find_named_value,
+        ('"name"', '"key"', '"parameterkey"'),
+        fold=True,
+    ),
+    _Rule(  # cloud CLIs' key lists: az … keys list prints {"keyName": "key1", …, "value": "…"}
+        r"\"keyname\"[ \t]*:[ \t]*\"[\w.-]{1,64}\"[^{}]{0,300}?\"value\"[ \t]*:[ \t]*"
+        r"\"(?P<v>[^\"\\\n]{1,512})\"",
+        _find_generated_value,
+        ('"keyname"',),
+        fold=True,
+    ),
+    _rule(  # CloudFormation on the command line: ParameterKey=DbPassword,ParameterValue=…
+        r"ParameterKey=(?P<name>[\w.-]{1,128}),ParameterValue=(?P<v>[^\s,\"']{1,512})",
+        _find_named_value,
+        "ParameterKey=",
+    ),
+)

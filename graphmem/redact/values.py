@@ -1,0 +1,151 @@
+"""Judgements of a value on its own: a placeholder, a reference to a secret kept elsewhere, a path,
+code, or something that looks generated or random.
+
+Decisions (the tests pin each one):
+
+- Placeholders are kept, because they hold no secret and say something useful ("left at the
+  default"): empty values, ``${VAR}``, ``$VAR``, ``$(cmd)``, ``%VAR%``, ``{{ tpl }}``,
+  ``<your-key>``, ``xxx``/``***``/``...``, ``your_key_here``, the words changeme, example,
+  placeholder, dummy, redacted, none, null, nil, undefined, true, false, todo, tbd, fixme,
+  required, secret, password, token, api_key, and a value equal to its own name
+  (``API_KEY=api-key``). Fixed-prefix tokens whose
+  random part is filler (``AKIAXXXXXXXXXXXXXXXX``) are kept too.
+- Values that are paths (``SSH_KEY=~/.ssh/id_rsa``, ``uploads/2024/a.png``) or URLs are kept; a
+  password inside a URL is found by the URL rule.
+"""
+
+from __future__ import annotations
+
+import re
+
+# These patterns judge a value that already looks like a secret, so most texts never need them:
+# they stay source text, compiled on first use through re's own cache (`re.match(_PLACEHOLDER,
+# ...)`), which spares every hook ~2 ms of compiling them up front.
+_PLACEHOLDER = r"""(?ix)^(?:
+        \$\{[^}]*\}? | \$\(.*\)? | \$[A-Za-z_]\w* | %[A-Za-z_]\w*% | \{\{.*\}\} | \#\{[^}]*\}\#?
+      | \$\d+ | \? | @[A-Za-z_]\w*                      # SQL parameters: $1, ?, @password
+      | <[^<>]*> | [x*.#•_-]{3,} | x+ | …
+      | your[-_ ].* | your[a-z]*(?:key|token|secret|password) | .*[-_ ]here
+      | change[-_]?me | replace[-_]?me | example | placeholder | dummy | redacted
+      | none | null | nil | undefined | true | false | todo | tbd | fixme | required
+      | secret | password | passwd | token | api[-_]?key | env | stdin | prompt
+    )$"""
+# `os.environ.get`, `self.token`, `os.environ[`, `getpass(`: code that computes a value.
+_CODE_REFERENCE = (  # `std::env::var(`, `Config::get(`: Rust, C++, PHP and Ruby paths too
+    r"[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)+|[A-Za-z_$][\w$.:]*!?[(\[].*"  # env!(
+)
+# A secret kept elsewhere, named by reference: YAML tags (`!secret name`, `!Ref X`), Symfony
+# parameters, Grafana's `$__file{…}`, SOPS ciphertext, ARNs, and `store:` references (vault, SSM,
+# keychain, TeamCity's `credentialsJSON:<uuid>`, any `word:/path`).
+_REFERENCE = r"""(?ix)(?:
+        ![A-Za-z]\w*$ | %[\w.()-]+%$ | \$__\w+\{ | ENC\[ | arn:aws[\w-]*:
+      | (?:credentials\w*|secretsmanager|ssm|vault|keyvault|keychain|keyring|kms|sops|env|file
+          |secret|secrets|op|ref)[:+]
+      | [a-z][\w.+-]{1,40}:(?:/|[0-9a-f]{8}-[0-9a-f]{4}-)
+    )"""
+_NON_ALNUM = r"[^a-z0-9]+"
+_BARE_WORD = r"[A-Za-z_]\w*"
+_PATH = (
+    r"(?:~|\.{1,2})?/[\w.@+-]*(?:/[\w.@+-]*)+|(?:~|\.{1,2})/[\w.@+-]+"
+    r"|[\w-]+(?:/[\w.@+-]+)+\.[A-Za-z][A-Za-z0-9]{0,5}"  # uploads/2024/a.png: no base64 has a dot
+    # resource names of secrets kept elsewhere (projects/p/secrets/db-password/versions/3,
+    # secret/data/prod): words and numbers, where base64 mixes cases within a segment
+    r"|[a-z][a-z0-9-]*(?:/(?:[a-z][a-z0-9_-]*|[a-z]+(?:[A-Z][a-z]+)+|\d+)){2,}"
+)
+_CAMEL_WORDS = r"[a-z]+(?:[._]?[A-Z][a-z]+)+|[A-Z][a-z]+(?:[._]?[A-Z][a-z]+)+"  # Token.Name.Builtin
+_TYPE_NAMES = frozenset(
+    "str string int integer bool boolean bytes float number any object optional secretstr "
+    "secretbytes unknown char".split()
+)
+
+
+def _is_placeholder(value: str, name: str = "") -> bool:
+    bare = value.strip()
+    if not bare or re.match(_PLACEHOLDER, bare):
+        return True
+    return bool(name) and len(bare) <= 2 * len(name) and _squash(bare) == _squash(name)
+
+
+def _squash(word: str) -> str:
+    return re.sub(_NON_ALNUM, "", word.lower())
+
+
+_HAS_DIGIT = re.compile(r"\d").search  # tiny: compiled at import for ~20 µs
+_HAS_LETTER = re.compile(r"[^\W\d_]").search
+
+
+def _looks_generated(value: str) -> bool:
+    """True for values that look machine-made (keys, tokens), false for words and numbers.
+    (Searches, not loops over characters: a value can be 512 characters, at every trigger.)"""
+    if len(value) < 8 or len(value.split(None, 1)) != 1:  # a blank inside
+        return False
+    if not (value.isalpha() or value.isdigit()) and _HAS_DIGIT(value) and _HAS_LETTER(value):
+        return True
+    mixed = value.lower() != value and value.upper() != value
+    return len(value) >= 20 and mixed and not re.fullmatch(_CAMEL_WORDS, value)
+
+
+def _has_entropy(body: str) -> bool:
+    """Fixed-prefix tokens whose random part is filler (AKIAXXXXXXXXXXXXXXXX) are placeholders."""
+    return len(set(body.lower())) > 4
+
+
+def _looks_credential(value: str) -> bool:
+    return (
+        len(value) >= 16
+        and "://" not in value
+        and not _is_placeholder(value)
+        and _looks_generated(value)
+    )
+
+
+# Values a lone `key` also names: digests, key ids and fingerprints, UUIDs.
+_DIGEST = (
+    r"(?i)[0-9a-f]{8}|[0-9a-f]{16}|[0-9a-f]{40}|[0-9a-f]{64}"
+    r"|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}|(?:sha|md)\d*:.*"
+)
+
+
+def _case_flips(value: str) -> int:
+    """Upper/lower changes between neighbours: about one in two in random letters, one a word
+    in CamelCase (`CloudFormationModule`)."""
+    return len(re.findall(r"(?<=[a-z])[A-Z]|(?<=[A-Z])[a-z]", value))
+
+
+def _looks_random(value: str) -> bool:
+    """Stricter than `_looks_generated`: no digest, key id or UUID, and not words joined by
+    dashes around one (`deps-v3-<sha>`, `build-cache-3b2f1c0d`)."""
+    value = value.rstrip(":.")  # gpg: key 75B9F7DD13E61703: public key …
+    if len(value) < 16 or not _looks_generated(value) or re.fullmatch(_DIGEST, value):
+        return False
+    if re.fullmatch(r"[\w+/=.~:-]+", value) is None:
+        return False
+    if not any(c.isdigit() for c in value) and not _case_flips(value) * 3 >= len(value):
+        return False
+    parts = re.split(r"[-_./:]+", value)
+    if any(len(p) >= 32 and re.fullmatch(_DIGEST, p) for p in parts):
+        return False
+    return sum(len(p) >= 3 and p.isalpha() and p.islower() for p in parts) < 2
+
+
+def _names_code(value: str) -> bool:
+    """A bare word a program or a sentence would use (`new_password`, `newPassword`, `OAuth`,
+    `IVs`, `SSHCertPrivateKeyTypes`), not one typed at random (`zCueQpBenQtY`): random letters
+    change case at about every other letter, words at their starts."""
+    if not re.fullmatch(_BARE_WORD, value) or any(c.isdigit() for c in value):
+        return False
+    flips = _case_flips(value)
+    return bool(
+        flips <= 2
+        or flips * 3 < len(value)
+        or re.fullmatch(
+            r"[a-z]*(?:[A-Z][a-z]{2,}|[A-Z]{2,4}(?=[A-Z][a-z]{2}|$))+(?:[A-Z][a-z])?", value
+        )
+    )
+
+
+def _joined_words(value: str) -> bool:
+    """`auth.token.v2`, `deps-v3-cache`: words joined into a name, not a generated value."""
+    parts = re.split(r"[-_./:]+", value)
+    words = sum(bool(re.fullmatch(r"[a-z]{3,}(?:[A-Z][a-z]+)*", p)) for p in parts)
+    return words * 2 >= len(parts)  # fs.s3.consistent.retryCount

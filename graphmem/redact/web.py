@@ -1,0 +1,175 @@
+"""Passwords in URLs, Authorization headers of any scheme, header lists and request headers,
+session cookies, and signed URLs' signatures."""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.redact.names import _SESSION_NAME
+from graphmem.redact.rule import _Found, _line_start, _Rule, _rule
+from graphmem.redact.values import (
+    _has_entropy,
+    _is_placeholder,
+    _looks_credential,
+    _looks_generated,
+    _looks_random,
+)
+
+
+def _find_url_password(m: re.Match[str]) -> _Found:
+    password = m.group("pw")
+    if _is_placeholder(password):
+        return None
+    # A password may hold `/`, but `host:8080/path@x` is a port and a path, not a password.
+    if "/" in password and password.split("/", 1)[0].isdigit():
+        return None
+    return "password", m.start("pw"), m.end("pw")
+
+
+# scheme://user:PASSWORD@host: the scheme is irrelevant, so the match starts at `://`.
+_URL_RULE = _rule(
+    r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,256}):(?P<pw>[^\s\"'<>@]{1,256})@(?=[\w\[])",
+    _find_url_password,
+    "://",
+)
+
+
+_KNOWN_SCHEMES = frozenset(("bearer", "basic", "token", "bot", "digest"))
+
+
+def _find_authorization(m: re.Match[str]) -> _Found:
+    value = m.group("v")
+    if _is_placeholder(value):
+        return None
+    if value.endswith("=") and m.string[m.end("v") : m.end("v") + 1] in ('"', "'"):
+        return None  # a parameter list (`Token token="…"`, `Digest username="…"`): not the value
+    # After an Authorization header with a well-known scheme anything is a credential. Any other
+    # scheme (ApiKey, SSWS …), no scheme, or a bare "Bearer x" in prose needs to look generated.
+    scheme = (m.group("scheme") or "").lower()
+    if (m.group("header") is None or scheme not in _KNOWN_SCHEMES) and not _looks_generated(value):
+        return None
+    return "authorization", m.start("v"), m.end("v")
+
+
+def _find_cookie_secrets(m: re.Match[str]) -> _Found:
+    """The values of session-like cookies (PHPSESSID, laravel_session, auth_token …) in a Cookie
+    or Set-Cookie header, `document.cookie` or `curl -b`."""
+    base, spans = m.start("pairs"), []
+    for pair in re.finditer(r"([^=;,\s]{1,128})=([^;,\s]{1,4096})", m.group("pairs")):
+        value = pair.group(2)
+        if re.search(_SESSION_NAME, pair.group(1)) and _looks_credential(value):
+            spans.append(("session", base + pair.start(2), base + pair.end(2)))
+    return spans or None
+
+
+def _find_header_secrets(m: re.Match[str]) -> _Found:
+    """Header lists (an OTLP exporter's `headers:` block or `*_HEADERS=` variable, `-H`):
+    a credential-looking value of any header but the ones that carry ids, traces and types."""
+    text, start = m.string, m.end()
+    if m.group("env") and text[m.start() - 1 : m.start() + 7] != "_HEADERS":
+        return None  # OTEL_EXPORTER_OTLP_HEADERS=…, not code's `headers = …`
+    if not m.group("env"):
+        block_end = start  # a YAML block: the lines indented under `headers:`
+        line_start = _line_start(text, m.start())
+        indent = m.start() - line_start
+        if text[line_start : m.start()].strip(" \t-"):  # `if "p2c" not in headers:` is code
+            return None
+        for line in re.finditer(r"\n([ \t]*)[^\n]*", text[start : start + 2000]):
+            if len(line.group(1)) <= indent or not line.group().strip():
+                break
+            block_end = start + line.end()
+        region = (start, block_end)
+    else:  # up to a blank, a quote or the next trigger: no rescans
+        value = re.compile(r"[\"']?((?:(?!_HEADERS=)[^\s\"']){1,1000})").match(text, start)
+        region = value.span(1) if value else (start, start)
+    spans = []
+    pairs = r"([A-Za-z][\w.-]{1,60})[\"']?[ \t]*%s[ \t]*[\"']?([\w.~+/%%-]{1,512}=*)(?![^\s,\"'])"
+    for pair in re.compile(pairs % ("=" if m.group("env") else ":")).finditer(text, *region):
+        if not re.search(_PLAIN_HEADER, pair.group(1)) and _looks_random(pair.group(2)):
+            spans.append(("authorization", pair.start(2), pair.end(2)))
+    return spans or None
+
+
+_PLAIN_HEADER = (
+    r"(?i)id$|trace|parent|span|correlation|request|etag|match|type|length|agent|accept"
+    r"|encoding|language|version|date|host|origin|referer|cache|endpoint|url|region|sha|digest"
+    r"|hash|forwarded|ip$|^sec-|^if-|range|upgrade|connection|priority|ua$|via|signature"
+    r"|^content-|md5|crc|checksum|nonce"
+)
+
+
+_AUTH_RULE = _Rule(
+    r"(?<!\w)(?:(?P<header>authorization[\"']?[ \t]*[:=][ \t]*[\"'`]?)"
+    r"(?:(?P<scheme>[a-z][a-z0-9_-]{1,20})(?:[ \t]+|%20))?|(?:bearer|basic)[ \t]+)"
+    r"(?P<v>[A-Za-z0-9._~+/-]{8,}=*)",
+    _find_authorization,
+    ("bearer", "basic", "authorization"),
+    fold=True,
+)
+
+
+_COOKIE_RULE = _Rule(
+    r"(?:cookie[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+)[\"']?|-b[ \t]+[\"'])"
+    r"(?P<pairs>(?:(?!cookie|-b )[^\n\"'`]){1,2000})",  # up to the next trigger: no rescans
+    _find_cookie_secrets,
+    ("cookie", "-b "),
+    fold=True,
+)
+
+
+def _find_request_headers(m: re.Match[str]) -> _Found:
+    """`curl -H "Name: value"`, and the header lines of an HTTP request (`GET / HTTP/1.1`)."""
+    text = m.string
+    if m.group("hname") is not None:
+        lines = [(m.group("hname"), m.start("hval"), m.end("hval"))]
+    else:
+        line_start = _line_start(text, m.start())
+        if not re.match(r"[A-Z]{3,7} \S", text[line_start : m.start()]):  # not a response
+            return None
+        head = re.compile(r"([A-Za-z][\w-]{0,60}):[ \t]*([^\r\n]{0,512})\r?\n")
+        lines, at = [], m.end()
+        while len(lines) < 64 and (header := head.match(text, at)) is not None:
+            lines.append((header.group(1), header.start(2), header.end(2)))
+            at = header.end()
+    spans = [
+        ("authorization", start, end)
+        for name, start, end in lines
+        if not re.search(_PLAIN_HEADER, name) and _looks_random(text[start:end].strip())
+    ]
+    return spans or None
+
+
+_REQUEST_HEADER_RULE = _Rule(
+    r"(?:-h|--header)[ \t]+[\"']?(?P<hname>[A-Za-z][\w-]{0,60}):[ \t]*(?P<hval>[^\s\"']{1,512})"
+    r"| http/[12](?:\.[01])?\r?\n",
+    _find_request_headers,
+    ("-h ", "--header", " http/"),
+    fold=True,
+)
+_HEADERS_RULE = _Rule(
+    r"headers(?:(?P<env>=)|:[ \t]*(?=\r?\n))", _find_header_secrets, ("headers",), fold=True
+)
+
+
+# Azure storage shared access signatures: the `sig=` of a SAS URL or token.
+def _find_signature(m: re.Match[str]) -> _Found:
+    """A signed URL's signature: Azure SAS `sig=`, S3 `X-Amz-Signature=`, GCS
+    `X-Goog-Signature=`, CloudFront `Signature=`; a parameter of a query, so after `?` or `&`."""
+    before = m.string[max(0, m.start() - 7) : m.start()].lower()
+    query = before.endswith(("?", "&", "?x-amz-", "&x-amz-", "x-goog-"))
+    header = before.endswith(", ") and m.group().lower().startswith("signature=")  # SigV4 header
+    if not (query or header) or not _has_entropy(m.group("v")):
+        return None
+    return (
+        ("azure_sas" if m.group().lower().startswith("sig=") else "url_signature"),
+        m.start("v"),
+        m.end("v"),
+    )
+
+
+_SAS_RULE = _Rule(
+    r"(?:sig|signature)=(?P<v>[A-Za-z0-9%+/=_~.-]{20,})",
+    _find_signature,
+    ("sig=", "signature="),
+    fold=True,
+)
