@@ -2,10 +2,11 @@
 
     python -m benchmarks.bench_recall           # both domains, both splits, 2,000 and 8,000 chars
     python -m benchmarks.bench_recall --tune    # the tuning splits only (what ranking is tuned on)
-    python -m benchmarks.bench_recall chat      # one domain: coding or chat
+    python -m benchmarks.bench_recall chat      # one domain: coding, chat or indirect
 
 Two domains: coding-agent sessions (benchmarks/recall_gen.py) and long conversations between two
-people about their lives (benchmarks/recall_chat.py). For the coding domain,
+people about their lives (benchmarks/recall_chat.py), and conversations whose questions share few
+words with their evidence (benchmarks/recall_indirect.py). For the coding domain,
 each project's sessions are then curated, one `graphmem curate --session` run per session in
 order (as each session's end would start it), by the scripted curator in
 benchmarks/recall_curator.py, and the questions are asked again ("curated" rows).
@@ -37,6 +38,9 @@ from benchmarks import (
     recall_chat_tune,
     recall_gen,
     recall_heldout,
+    recall_indirect,
+    recall_indirect_heldout,
+    recall_indirect_tune,
     recall_tune,
 )
 from benchmarks.recall_gen import PROJECT, Question, Split
@@ -58,6 +62,13 @@ DOMAINS = {
         recall_chat_tune,
         recall_chat_heldout,
         ("single", "temporal", "paraphrase", "multi", "list", "changed", "never"),
+        False,
+    ),
+    "indirect": (
+        recall_indirect.generate,
+        recall_indirect_tune,
+        recall_indirect_heldout,
+        ("single", "indirect", "context", "multi", "temporal"),
         False,
     ),
 }

@@ -118,9 +118,14 @@ def generate(spec: ModuleType, run: int = 0) -> Split:
         for text in each:
             chat.echo(text, 3, most=2)
     chat.place_echoes()
+    return Split(episodes(chat, seed), questions)
 
-    episodes: list[Episode] = []
-    year, month, first_day = spec.START
+
+def episodes(chat: _Chat, seed: int) -> list[Episode]:
+    """The planned sessions as dated `turn` episodes, small talk where nothing is planned."""
+    rng, names = chat.rng, chat.names
+    found: list[Episode] = []
+    year, month, first_day = chat.spec.START
     day = datetime(year, month, first_day, 18, tzinfo=UTC)
     ids = random.Random(seed)
     for s, turns in enumerate(chat.turns):
@@ -132,7 +137,7 @@ def generate(spec: ModuleType, run: int = 0) -> Split:
             speaker = 1 - who  # they take turns, as people do
             body = f"{names[who]}: {text}"
             stamp = (day + timedelta(minutes=k)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-            episodes.append(
+            found.append(
                 Episode(
                     uuid=f"{ids.getrandbits(128):032x}",
                     group_id=PROJECT,
@@ -145,4 +150,4 @@ def generate(spec: ModuleType, run: int = 0) -> Split:
                     created_at=stamp,
                 )
             )
-    return Split(episodes, questions)
+    return found
