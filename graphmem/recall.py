@@ -46,6 +46,7 @@ FACTS = 20  # cached graph facts considered per group
 NOTE_KINDS = ("memory", "summary", "doc")
 CANDIDATES = 40  # bm25 matches re-ranked
 NEIGHBOURS = 1  # the best turn match is shown with the turn after it
+NEXT_TURNS = 2  # and the one after that, when the first was short (a reply: "and??")
 HOP_NAMES = 4  # names of the top hit searched for a second hop (one probe each, ~0.15 ms)
 HOP_HITS = 2  # their matches shown right after the top hit
 COMMON_WEIGHT = 0.3  # a hit with every common word of the query gains 0.3 of the best bm25
@@ -305,12 +306,11 @@ def candidates(
     if terms:
         hits = [h.episode for h in ranked(conn, terms, groups, limit)]
         top = [e for e in hits[:NEIGHBOURS] if e.kind == "turn" and e.session_id]
-        after = ep.next_turns(conn, top)
+        after = ep.next_turns(conn, top, NEXT_TURNS)
         linked = _second_hop(conn, hits[:1], terms.all, groups)
         for e in hits:
             found.append(e)
-            if e.uuid in after:
-                found.append(after[e.uuid])
+            found += _replies(after.get(e.uuid, []))
             if e is hits[0]:
                 found += linked
     found += ep.recent(conn, groups, limit, PINNED_KINDS)
@@ -324,6 +324,18 @@ def candidates(
         found += [h.episode for h in every]
     found += ep.recent(conn, groups, limit // 2, ("turn",))
     return list({e.uuid: e for e in found}.values())
+
+
+def _replies(turns: Sequence[Episode]) -> list[Episode]:
+    """The first of the turns after a hit, and each next one while the one before it was short
+    enough to be shown whole (a reply: "were you on your own?"): in a conversation what a story
+    turn leads to is often two turns on. After a long turn (a coding agent's), the next only."""
+    kept = list(turns[:1])
+    for turn in turns[1:]:
+        if len(kept[-1].body) > ITEM_CHARS:
+            break
+        kept.append(turn)
+    return kept
 
 
 def _second_hop(

@@ -138,6 +138,41 @@ def test_the_turn_after_the_best_match_comes_with_it(project: Path, window: None
     assert "keyset pagination" in block
 
 
+def test_a_short_reply_after_the_best_match_brings_the_turn_after_it(
+    project: Path, window: None
+) -> None:
+    """A conversation: the question names the story, the answer is two turns on, after a short
+    question back that names nothing."""
+    store(
+        project,
+        turn(project, "Jess: The car died on the motorway, steam everywhere.", 3, "a"),
+        turn(project, "Arjun: Oh no! Were you on your own?", 2.99, "a"),
+        turn(project, "Jess: Both kids in the back. A lorry driver waited with us.", 2.98, "a"),
+        turn(project, "Arjun: Thank goodness.", 2.97, "a"),
+        *[turn(project, FILLER + str(i), days_ago=1, session="c") for i in range(30)],
+    )
+    block = ask(project, "Who kept them company after the car died on the motorway?")
+    assert "A lorry driver waited with us." in block
+    assert "Thank goodness" not in block  # two turns on, no further
+
+
+def test_after_a_long_reply_only_that_reply_comes_with_the_best_match(
+    project: Path, window: None
+) -> None:
+    """A coding agent's answer is long and whole: what follows it is another exchange."""
+    answer = "User: go on\nAssistant: It pages with keyset pagination now. " + FILLER * 3
+    store(
+        project,
+        turn(project, "User: The nightly export to the reporting bucket timed out.", 3, "a"),
+        turn(project, answer, 2.99, "a"),
+        turn(project, "User: next, rename the flaky fixture", 2.98, "a"),
+        *[turn(project, FILLER + str(i), days_ago=1, session="c") for i in range(30)],
+    )
+    block = ask(project, "Why did the nightly export time out?")
+    assert "keyset pagination" in block
+    assert "flaky fixture" not in block
+
+
 def test_old_memories_say_how_old_they_are(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store(
         project,

@@ -287,22 +287,24 @@ def _lead(body: str) -> str:
     return text if len(text) <= LEAD_CHARS else text[:LEAD_CHARS].rsplit(" ", 1)[0] + "…"
 
 
-def next_turns(conn: sqlite3.Connection, turns: Sequence[Episode]) -> dict[str, Episode]:
-    """uuid of a turn -> the turn its session captured next, when there is one: where an answer
-    to what the turn asked usually is. Read by rowid (a session's turns are stored in order,
-    close together; at most `NEXT_TURN_GAP` rows on), so no index on sessions is needed."""
-    found: dict[str, Episode] = {}
+def next_turns(
+    conn: sqlite3.Connection, turns: Sequence[Episode], count: int = 1
+) -> dict[str, list[Episode]]:
+    """uuid of a turn -> the `count` turns its session captured next, when there are any: where
+    an answer to what the turn asked usually is. Read by rowid (a session's turns are stored in
+    order, close together; at most `NEXT_TURN_GAP` rows on), so no index on sessions is needed."""
+    found: dict[str, list[Episode]] = {}
     for turn in turns:
-        row = conn.execute(
+        rows = conn.execute(
             f"""SELECT {_COLUMNS} FROM episodes,
                        (SELECT id AS start FROM episodes WHERE uuid = ?)
                 WHERE id > start AND id <= start + ? AND session_id = ? AND kind = 'turn'
                   AND {SHOWN}
-                ORDER BY id LIMIT 1""",
-            (turn.uuid, NEXT_TURN_GAP, turn.session_id),
-        ).fetchone()
-        if row is not None:
-            found[turn.uuid] = _episode(row)
+                ORDER BY id LIMIT ?""",
+            (turn.uuid, NEXT_TURN_GAP, turn.session_id, count),
+        ).fetchall()
+        if rows:
+            found[turn.uuid] = [_episode(row) for row in rows]
     return found
 
 
