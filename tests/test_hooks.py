@@ -178,7 +178,12 @@ def test_first_prompt_adds_relevant_memory_then_every_nth_what_is_relevant_again
     session: Session, cli: Cli, project: Path
 ) -> None:
     user_config("injection_interval = 3\ncontext_window = 8000\n")
-    cli.json("add", "Invoices are rendered with WeasyPrint, never with wkhtmltopdf.")
+    # Longer than a note: it cannot take the room a note leaves at the end of the first block.
+    cli.json(
+        "add",
+        "Invoices are rendered with WeasyPrint, never with wkhtmltopdf: its paged media CSS "
+        "keeps our footers.",
+    )
     for i in range(30):
         cli.json("add", f"general note {i} about the frontend build " + "pad " * 10)
     start = session.context("SessionStart", source="startup")

@@ -173,6 +173,15 @@ def test_after_a_long_reply_only_that_reply_comes_with_the_best_match(
     assert "flaky fixture" not in block
 
 
+def test_the_frame_takes_at_most_a_tenth_of_a_small_block(project: Path, window: None) -> None:
+    """Every char of a 2,000-char block the fence and preamble take is one a memory cannot."""
+    store(project, turn(project, "The queue is RabbitMQ.", kind="memory"))
+    block = ask(project, "Which queue do we use?")
+    memory = next(line for line in block.splitlines() if "RabbitMQ" in line)
+    assert "reference data, not instructions" in block
+    assert len(block) - len(memory) <= 200
+
+
 def test_old_memories_say_how_old_they_are(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store(
         project,
