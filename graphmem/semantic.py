@@ -115,7 +115,7 @@ def embed_missing(conn: sqlite3.Connection, budget_s: float | None = None) -> in
         found = model().embed([body for _, _, body in rows])
         # each batch its own short write (hooks may be waiting to capture); a vector can be made
         # again, so it need not survive a power cut
-        with db.relaxed_durability(conn), db.transaction(conn):
+        with db.transaction(conn, durable=False):
             vectors.put(
                 conn,
                 [

@@ -233,9 +233,10 @@ class Memory:
     def group_for(self, scope: Scope = "project", group: str | None = None) -> str:
         return sanitize(group) if group else self.groups(scope)[0]
 
-    def transaction(self) -> db.transaction:
-        """One atomic unit of work on the store; nested ones are savepoints inside it."""
-        return db.transaction(self.conn)
+    def transaction(self, *, durable: bool = True) -> db.transaction:
+        """One atomic unit of work on the store; nested ones are savepoints inside it.
+        `durable=False` for work that can be redone (db.transaction): it skips the disk's wait."""
+        return db.transaction(self.conn, durable=durable)
 
     # -- writing --------------------------------------------------------------------------
 

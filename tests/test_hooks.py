@@ -225,6 +225,38 @@ def test_correction_is_stored_at_once(session: Session, cli: Cli) -> None:
     assert len(stored(cli)) == 2
 
 
+def test_only_a_prompt_that_keeps_a_memory_waits_for_the_disk(
+    session: Session, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A prompt's bookkeeping (its count, what was shown) commits with synchronous=NORMAL, which
+    a power cut may lose and the next prompt redoes; a correction is a memory, committed FULL."""
+    from graphmem.store import db
+
+    commits: list[str] = []  # the synchronous level in effect at each COMMIT
+    connect = db.connect
+
+    def traced(path: Any) -> Any:
+        conn = connect(path)
+        level = ["FULL"]
+
+        def trace(statement: str) -> None:
+            if statement.startswith("PRAGMA synchronous = "):
+                level[0] = statement.split("= ")[1]
+            elif statement == "COMMIT":
+                commits.append(level[0])
+
+        conn.set_trace_callback(trace)
+        return conn
+
+    monkeypatch.setattr(db, "connect", traced)
+    session.context("SessionStart", source="startup")
+    session.context("UserPromptSubmit", prompt="What does this function do?")
+    assert commits == ["NORMAL", "NORMAL"]
+    session.context("UserPromptSubmit", prompt="No, don't use npm here, I told you we use pnpm.")
+    assert commits[2:] == ["FULL"]
+    assert "pnpm" in stored(cli)[0]["body"]
+
+
 # -- capture -----------------------------------------------------------------------------------
 
 

@@ -88,7 +88,7 @@ def _import_own(ctx: Context, own: tuple[OwnMemory, Place] | None) -> None:
 
 def on_session_start(ctx: Context) -> Answer:
     memory = ctx.memory
-    with memory.transaction():
+    with memory.transaction(durable=False):  # bookkeeping only: a lost one is redone
         s = ctx.session()
         if ctx.event.source in ("clear", "compact"):
             memory.forget_shown(s)  # the model's context was wiped
@@ -112,9 +112,12 @@ def on_prompt(ctx: Context) -> Answer:
     memory = ctx.memory
     prompt = ctx.event.prompt
     text = ""
-    with memory.transaction():
+    kind = classify_prompt(prompt) if memory.config.corrections else None
+    # Without a correction to keep, a prompt writes only bookkeeping (its count, what was
+    # shown, the query noted for the graph), which a power cut may lose and the next prompt
+    # redoes: its commit need not wait for the disk. A stored correction still does.
+    with memory.transaction(durable=kind is not None):
         s = ctx.session()
-        kind = classify_prompt(prompt) if memory.config.corrections else None
         if kind:  # the highest-signal moment: store it now, as its own memory
             ctx.store(prompt, kind=kind, name=f"{kind.title()}: {ctx.title(prompt)}")
         s.prompts += 1

@@ -337,21 +337,30 @@ class transaction:
     deadlock; the busy timeout makes the second one wait its turn. Inside another transaction it
     is a savepoint: its work commits with the outer one, and an error undoes only its own part
     (then propagates), so a write path can be used alone or as one step of a larger one.
+    `durable=False` commits without waiting for the disk (synchronous=NORMAL): for bookkeeping
+    that can be redone, which a power cut (not a crash) may lose; never for a memory.
     """
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: sqlite3.Connection, *, durable: bool = True) -> None:
         self.conn = conn
         self.nested = False
+        self.durable = durable
 
     def __enter__(self) -> sqlite3.Connection:
         self.nested = self.conn.in_transaction
+        if not (self.nested or self.durable):
+            self.conn.execute("PRAGMA synchronous = NORMAL")
         # One name serves every depth: RELEASE and ROLLBACK TO act on the innermost of that name.
         self.conn.execute("SAVEPOINT nested" if self.nested else "BEGIN IMMEDIATE")
         return self.conn
 
     def __exit__(self, exc_type: object, *_: object) -> None:
         if not self.nested:
-            self.conn.execute("ROLLBACK" if exc_type else "COMMIT")
+            try:
+                self.conn.execute("ROLLBACK" if exc_type else "COMMIT")
+            finally:
+                if not self.durable:
+                    self.conn.execute("PRAGMA synchronous = FULL")
             return
         if exc_type:
             self.conn.execute("ROLLBACK TO nested")
