@@ -301,6 +301,8 @@ def candidates(
     """Episodes worth showing, best first: matches of the query's `terms` (`ep.terms`, found
     once for all groups), then what the user asked to keep, then notes and summaries, then (in a
     small store) matches of any of its words, then recent turns."""
+    if not ep.holds(conn, groups):
+        return []  # a new user's global memory: a full-text query reads every group's matches
     found: list[Episode] = []
     hits: list[Episode] = []
     if terms:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from graphmem import recall
 from graphmem.hooks.dispatch import handle
 from graphmem.service import Memory
 from graphmem.store import episodes as ep
@@ -323,3 +324,18 @@ def test_a_larger_block_shows_more_of_a_long_turn(
     monkeypatch.setenv("GRAPHMEM_CONTEXT_WINDOW", "40000")
     large = ask(project, "Which port does the API use in development?")
     assert fact in large and why in large
+
+
+def test_an_empty_global_memory_costs_no_full_text_query(project: Path) -> None:
+    """A full-text query reads the matches of every group's episodes before keeping the asked
+    group's (~1 ms at 100,000): a group with no episode (a new user's global memory) is not
+    searched at all, and what the project holds is shown as before."""
+    store(project, turn(project, "The flaky upload test needed a longer socket timeout"))
+    memory = Memory.open(project)
+    terms = ep.terms(memory.conn, "flaky upload timeout")
+    searched: list[str] = []
+    memory.conn.set_trace_callback(lambda sql: searched.append(sql) if "MATCH" in sql else None)
+    assert recall.candidates(memory.conn, [memory.global_group], terms) == []
+    assert searched == []
+    found = recall.candidates(memory.conn, [memory.project.group_id], terms)
+    assert "socket timeout" in found[0].body and searched

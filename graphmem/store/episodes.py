@@ -243,6 +243,11 @@ def recent_window(conn: sqlite3.Connection, groups: Sequence[str]) -> tuple[int,
     return high - RECENT_SCAN + 1, high
 
 
+def holds(conn: sqlite3.Connection, groups: Sequence[str]) -> bool:
+    """Whether the groups have any episode at all (one index seek each)."""
+    return any(_edge(conn, g, newest=True) for g in groups)
+
+
 def spans_window(conn: sqlite3.Connection, groups: Sequence[str]) -> bool:
     """Whether all of the groups' episodes lie in their `recent_window`: a small project (a
     conversation of a few hundred turns), however big the store around it."""
