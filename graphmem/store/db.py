@@ -243,6 +243,27 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
         "semantic search: vectors kept as float16 (half the bytes a search reads), made again",
         ["DELETE FROM episode_vectors"],
     ),
+    (
+        "semantic search: vectors also packed in blocks, what a search reads first",
+        [
+            # ids: int64 each; codes: one fixed-size code per id, in the same order; token: new
+            # at every rewrite. AUTOINCREMENT: a block id is never reused, so neither is a copy.
+            """CREATE TABLE vector_blocks (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                group_id TEXT NOT NULL,
+                token INTEGER NOT NULL,
+                ids BLOB NOT NULL,
+                codes BLOB NOT NULL
+            )""",
+            "CREATE INDEX vector_blocks_group ON vector_blocks (group_id, id)",
+            # deleted vectors whose slots are still in a block: the next write drops them
+            "CREATE TABLE vector_drops (episode_id INTEGER NOT NULL, group_id TEXT NOT NULL)",
+            """CREATE TRIGGER episode_vectors_ad AFTER DELETE ON episode_vectors BEGIN
+                INSERT INTO vector_drops (episode_id, group_id)
+                VALUES (old.episode_id, old.group_id);
+            END""",
+        ],
+    ),
 ]
 
 
