@@ -177,3 +177,20 @@ def test_a_large_store_is_embedded_over_several_searches_newest_first(
 def test_fusion_puts_what_both_rankings_found_first() -> None:
     fused = semantic.fuse(["lexical only", "both"], ["both", "semantic only"], 3)
     assert [key for key, _ in fused] == ["both", "lexical only", "semantic only"]
+
+
+def test_the_long_lived_server_finds_by_meaning_what_was_added_since_it_last_searched(
+    project: Path, cli: Cli
+) -> None:
+    for text in OTHERS:
+        assert cli("add", text).exit_code == 0
+
+    async def steps(session: ClientSession) -> Any:
+        before = await call(session, "search", query=QUERY)  # it reads and keeps the vectors
+        await call(session, "add", text=TARGET)
+        return before, await call(session, "search", query=QUERY)
+
+    (error, before), (again, after) = serve(project, steps)
+    assert not error and not again and TARGET not in before
+    first = next(line for line in after.splitlines() if line.startswith("- id "))
+    assert TARGET in first
