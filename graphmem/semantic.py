@@ -40,13 +40,12 @@ K0 = 5  # reciprocal-rank constant: small, so the first few of each side lead
 # bench_search_semantic.py) but every query finds something.
 MIN_SIMILARITY = 0.1
 RELATIVE = 0.5
-# The first pass: the first CODE_DIMS dims of each vector (l2_supercat is Matryoshka-trained: its
-# leading dims carry the most; the first 128 find 0.89 of the exact 50 nearest among the best
-# 1,000 at 100k episodes, the last 128 0.78), as int8: a quarter of the bytes of the exact
-# vectors to read, and rescoring the best RESCORE exactly
-CODE_DIMS = 128
+# A search's first pass reads each vector's int8 code (half the bytes of float16, a few large
+# blobs: graphmem/store/vectors.py) and rescores its best RESCORE from the exact vectors. At 100k
+# episodes the best 200 by code held every one of the exact 50 nearest (100: 0.98). Codes of the
+# first 128 dims only (l2_supercat is Matryoshka-trained) held 0.89 of them in the best 1,000.
 CODE_SCALE = 360.0  # |a unit vector's dim| stays under 0.35 (99.99% under 0.26)
-RESCORE = 1000
+RESCORE = 300
 BATCH = 256  # episodes embedded per write (~0.2 s)
 EMBED_S = 2.0  # a search embeds for at most about this long: a large store is embedded over
 # several searches, its newest episodes first (~0.7 ms an episode of a typical turn's size)
@@ -112,10 +111,10 @@ def model() -> Model:
 
 
 def codes(vectors: np.ndarray) -> np.ndarray:
-    """The first pass's code of each unit vector: its first CODE_DIMS dims as int8."""
+    """The first pass's code of each unit vector: int8, CODE_SCALE to one."""
     import numpy as np
 
-    scaled = np.rint(vectors[:, :CODE_DIMS].astype(np.float32) * CODE_SCALE)
+    scaled = np.rint(vectors.astype(np.float32) * CODE_SCALE)
     return np.clip(scaled, -127, 127).astype(np.int8)
 
 
@@ -151,10 +150,10 @@ def embed_missing(conn: sqlite3.Connection, budget_s: float | None = None) -> in
 
 def _pack_unpacked(conn: sqlite3.Connection) -> None:
     """Pack the vectors a store kept before blocks existed (once, ~0.3 s at 100k episodes)."""
-    import numpy as np
-
     if not vectors.unpacked(conn):
         return
+    import numpy as np
+
     with db.transaction(conn):
         if not vectors.unpacked(conn):  # another process packed them meanwhile
             return
@@ -164,9 +163,9 @@ def _pack_unpacked(conn: sqlite3.Connection) -> None:
         vectors.pack(conn, [(i, g, c.tobytes()) for (i, g, _), c in zip(rows, coded, strict=True)])
 
 
-# What this process read of each store's blocks: (store file, block) -> (token, ids, codes as
-# float32). A long-lived server reads a block again only when its token changed (slots added
-# or dropped), so a search there reads only what was embedded since the last one.
+# What this process read of each store's blocks: (store file, block) -> (token, ids, codes). A
+# long-lived server reads a block again only when its token changed (slots added or dropped),
+# so a search there reads only what was embedded since the last one (~25 MB kept at 100k).
 _READ: dict[tuple[str, int], tuple[int, np.ndarray, np.ndarray]] = {}
 
 
@@ -174,8 +173,6 @@ def _first_pass(
     conn: sqlite3.Connection, groups: Sequence[str]
 ) -> list[tuple[np.ndarray, np.ndarray]]:
     """(ids, codes) of every block of `groups`, from this process's copy where it is current."""
-    import numpy as np
-
     path = conn.execute("PRAGMA database_list").fetchone()[2]
     out = []
     for block, _, token in vectors.blocks(conn, groups):
@@ -185,9 +182,11 @@ def _first_pass(
             row = vectors.block(conn, block)
             if row is None:  # rewritten away since it was listed
                 continue
+            import numpy as np  # only once there is something to read: not for an empty store
+
             ids = np.frombuffer(row[1], dtype=np.int64)
-            coded = np.frombuffer(row[2], dtype=np.int8).reshape(len(ids), CODE_DIMS)
-            kept = _READ[key] = (row[0], ids, coded.astype(np.float32))
+            coded = np.frombuffer(row[2], dtype=np.int8).reshape(len(ids), DIMS)
+            kept = _READ[key] = (row[0], ids, coded)
         out.append(kept[1:])
     return out
 
@@ -196,15 +195,15 @@ def nearest(conn: sqlite3.Connection, groups: Sequence[str], query: str, limit: 
     """Ids of the embedded episodes of `groups` nearest `query`, nearest first (forgotten ones
     too: the caller shows only what may be shown). A first pass over every episode's code
     keeps the best RESCORE (all of them in a store of fewer), ranked by their exact vectors."""
-    import numpy as np
-
     packed = _first_pass(conn, groups) if limit > 0 else []
     if not packed:
         return []
+    import numpy as np
+
     wanted = model().embed([query])[0]
     ids = np.concatenate([i for i, _ in packed])
     if len(ids) > RESCORE:
-        first = np.concatenate([c @ wanted[:CODE_DIMS] for _, c in packed])
+        first = np.concatenate([c.astype(np.float32) @ wanted for _, c in packed])
         ids = ids[np.argpartition(-first, RESCORE - 1)[:RESCORE]]
     rows = vectors.exact(conn, ids.tolist())
     if not rows:
