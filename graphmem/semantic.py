@@ -150,7 +150,7 @@ def embed_missing(conn: sqlite3.Connection, budget_s: float | None = None) -> in
 
 
 def _pack_unpacked(conn: sqlite3.Connection) -> None:
-    """Pack the vectors a store kept before blocks existed (once, ~0.3 s at 100k episodes)."""
+    """Pack the vectors a store kept before blocks existed (once: ~1-2 s at 100k episodes)."""
     if not vectors.unpacked(conn):
         return
     import numpy as np
