@@ -21,29 +21,34 @@ from graphmem.redact.rule import _Found, _name_start, _Rule
 from graphmem.redact.values import (
     _CODE_REFERENCE,
     _TYPE_NAMES,
+    _is_placeholder,
     _looks_generated,
     _looks_random,
     _names_code,
+    _squash,
 )
 
 # The regex matches from the *last word* of the name; the rest of the name is read backwards in
 # Python, because a leading `[\w.-]*` would make the engine try every identifier in the text.
 _ASSIGNMENT = r"""(?x)
-    (?:key(?:_base)?|secret(?:[ _-]?id)?|token|pass(?:[_-]?(?:word|phrase|code))?|passwd|pwd
-      |auth(?:[_-]?tok)?|psk|salt|pepper|eap|xauth|mnemonic|phrase|bearer|creds|credentials|pw
-      |pin|puk|signer|b64|base64|pfx|p12|keystore|seed|_pat)
+    (?:key(?:_base|s)?|secret(?:s|[ _-]?id)?|tokens?|pass(?:e|wort|[_-]?(?:words?|phrase|code))?
+      |passwd|pwd|auth(?:[_-]?tok)?|psk|salt|pepper|eap|xauth|mnemonic|phrase|bearer|creds
+      |credentials|pw|pin|puk|signer|b64|base64|pfx|p12|keystore|seed|_pat|encrypt|-ak|-sk
+      |kennwort|contrase[ñn]a|senha|пароль|密码|口令|wachtwoord|l[öo]senord|salasana|has[łl]o
+      |heslo|jelsz[óo]|[şs]ifre|parool|passord|adgangskode|parola|パスワード|비밀번호|geslo|lozinka)
     (?P<q>\\?["'][\]}]|\\?["']?)                               # `$cfg["password"] =`, `[\"pw\"]`
     (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?(?=[ \t]*=))?  # `password: &str = "..."`
     (?:(?P<xsep>(?:[ \t]+[\w:.-]{1,40}=(?:"[^"<>\n]{0,100}"|'[^'<>\n]{0,100}')){0,4}>)
        (?P<xml>[^<>\n]{1,256})(?=</)                                  # <password a="b">value</
     |(?P<sep>[ \t]*(?::=|\?=|\|\|=|=>|=|:|<<?-(?!-))[ \t]*|[ \t]*,[ \t]*  # `,`: setters; R's <-
        |[ \t]+(?P<loose>(?:(?:[A-Za-z]{1,12}[ \t]+){0,5}?(?:is|was)[ \t]+
-                         |(?:[A-Za-z]{1,12}[ \t]+){0,4}?[A-Za-z]{1,12}:[ \t]+|\d[ \t]+))?)
+                         |(?:[A-Za-z]{1,12}[ \t]+){0,4}?[A-Za-z]{1,12}:[ \t]+|\d[ \t]+
+                         |(?:--?[A-Za-z][\w-]{0,20}[ \t]+){1,2}))?)
                                        # `password for the db is x`, `key you asked for: x`,
-                                       # Cisco's `secret 0 x`
-    (?:@?"(?P<dq>(?:[^"\\\n]|\\.){0,512})"                          # `@"…"`: Objective-C
+                                       # Cisco's `secret 0 x`, kickstart's `rootpw --plaintext x`
+    (?:(?:@|(?P<sp>[bBrRuUfF]{1,2}))?"(?P<dq>(?:[^"\\\n]|\\.){0,512})"  # @"…": Objective-C; b"…"
       |"(?P<blob>[A-Za-z0-9+/]{500,20000}={0,2})"                    # a key store in base64
-      |'(?P<sq>(?:[^'\\\n]|\\.){0,512})'
+      |(?P<sp2>[bBrRuUfF]{1,2})?'(?P<sq>(?:[^'\\\n]|\\.){0,512})'
       |\\"(?P<eq>(?:[^"\\\n]|\\[^"\n]){0,512})\\"     # inside a JSON string: \"value\"
       |(?P<bare>[^\s"'`,;&)}\\=][^\s"'`,;&)}]{0,511})))    # not `==`: a comparison
 """
@@ -145,6 +150,8 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         and not re.compile(_CONVERSION).match(text, m.end())
     ):
         return None  # `pw = "\n".join(parts)`: a method of the literal, not the value
+    if group in ("dq", "sq") and re.compile(r"[ \t]*[*%+][ \t]*[\w(]").match(text, m.end()):
+        return None  # `b'a' * 1024`, `"%s" % pw`, `"x" + pw`: an expression
     if (
         group == "bare"
         and text[name_start - 1 : name_start] == "$"
@@ -163,6 +170,11 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         value = m.group(group)[1:]  # ODBC: PWD={…};, braces quote the value
         kind = _secret_kind(name, value)
         return None if kind is None else (kind, m.start(group) + 1, m.end(group))
+    if "f" in (m.group("sp") or m.group("sp2") or "").lower() and "{" in m.group(group):
+        return None  # an f-string: computed
+    shaped = _shaped_bare_value(m, name) if group == "bare" else False
+    if shaped is not False:
+        return shaped
     if group == "bare" and re.fullmatch(r"[|>][-+]?", m.group(group)):  # YAML block scalar
         line = re.compile(r"[ \t]*\r?\n[ \t]+([^\s][^\r\n]{0,511})").match(text, m.end(group))
         kind = _secret_kind(name, line.group(1).rstrip()) if line else None
@@ -185,6 +197,8 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     ):
         return None  # <key>Name</key>, public key AAAA…, primary key …, `key: Type | None`
     kind = _secret_kind(name, m.group(group), typed=loose[:1].isdigit())
+    if kind is None and name.lower().endswith(("creds", "credentials")):
+        return _user_password(m.group(group), m.start(group))  # --dest-creds user:password
     if kind is None or _encrypted(text, name_start):
         return None
     end = m.end(group)
@@ -193,7 +207,74 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     if group == "bare" and m.group("sep")[:1] in " \t" and _starts_line(text, name_start):
         more = re.compile(_MORE_WORDS).match(text, end)  # main.cf: `name = host:587 user:pw`
         end = more.end() if more else end
+        if loose.startswith("-"):  # after flags, a directive's value runs to the next blank
+            end = re.compile(r"\S{0,512}").match(text, end).end()  # type: ignore[union-attr]
+    if group == "bare" and name.lower().endswith(_PLURAL_ENDS) and text.startswith(",", end):
+        items = re.compile(r"(?:,[^\s,;\"'`]{1,512}){1,32}").match(text, end)  # APP_KEYS=a,b,c
+        end = items.end() if items else end
     return kind, m.start(group), end
+
+
+_PLURAL_ENDS = ("keys", "tokens", "secrets", "passwords")
+# A number with a unit is a size or a limit: `password:  16 bytes` (kubectl describe secret).
+_UNIT = r"[ \t]+(?:bytes?|[kmgt]i?b|chars?|characters|bits?|days?|hours?|minutes?|words?|digits?)\b"
+# A call that wraps a literal (`SecretStr("…")`, `unsafe_plain_text("…")`) or gives a default
+# after a name (`env('CLIENT_SECRET', '…')`, `os.getenv("TOKEN", "…")`), possibly nested.
+_CALL_VALUE = r"""(?x)
+    (?P<fn>[A-Za-z_$][\w.$:]{0,80})[ \t]*\([ \t]*
+    (?P<first>(?:[bBrRuU]{0,2}"[^"\n]{0,128}"|[bBrRuU]{0,2}'[^'\n]{0,128}'|[\w.$]{1,80})
+              [ \t]*,[ \t]*)?
+    (?:(?P<inner>[A-Za-z_$][\w.$]{0,80})[ \t]*\([ \t]*)?
+    (?P<p>[bBrRuUfF]{0,2})(?P<qq>["'])(?P<v>[^"'\n]{1,512})(?P=qq)[ \t]*\)
+"""
+_GETTER = r"(?i)get|fetch|read|load|env|config|setting|option|param|lookup|require|has|find"
+# Words of prose, which a passphrase of random words does not hold.
+_PROSE_WORDS = frozenset(
+    "the a an to of in on for from is are be see ask use your my our with and or not no set by at "
+    "as it this that stored kept same above below in".split()
+)
+
+
+def _shaped_bare_value(m: re.Match[str], name: str) -> _Found | bool:
+    """A bare value whose shape tells what it holds, judged as such; False when none does: a
+    size, a call wrapping a literal or giving a default, Go's printed map (`Name:[value]`), a
+    passphrase of several words."""
+    text, value, start = m.string, m.group("bare"), m.start("bare")
+    if value.isdigit():
+        return None if re.compile(_UNIT).match(text, m.end("bare")) else False
+    if "(" in value:
+        call = re.compile(_CALL_VALUE).match(text, start)
+        if call is None:
+            return False
+        literal, fn = call.group("v"), re.split(r"[.:$]", call.group("fn"))[-1]
+        if "f" in call.group("p").lower() and "{" in literal:
+            return None
+        if call.group("first") is None and re.match(_GETTER, fn) and not call.group("inner"):
+            return None  # `getenv("API_TOKEN")`: the literal is a name
+        named = next((n for n in (call.group("inner"), fn) if n and _classify_name(n)), name)
+        kind = _secret_kind(named, literal) if _looks_generated(literal) else None
+        return None if kind is None else (kind, call.start("v"), call.end("v"))
+    if value.startswith("[") and m.group("sep") == ":":
+        inner = re.fullmatch(r"\[([^\[\]\s]{1,510})\]\]*", value)  # Go: map[X-Token:[value]]
+        kind = _secret_kind(name, inner.group(1)) if inner else None
+        return None if kind is None or inner is None else (kind, start + 1, start + inner.end(1))
+    if name.lower().endswith(("phrase", "mnemonic")):
+        words = re.compile(
+            r"[a-z]{2,12}(?:[ \t]+[a-z]{2,12}){2,23}(?=[ \t]*[.,;]?[ \t]*(?:\r?\n|$))"
+        ).match(text, start)
+        if words is not None and _PROSE_WORDS.isdisjoint(words.group().split()):
+            return "password", start, words.end()  # `passphrase: tempo pixel ember glacier`
+    return False
+
+
+def _user_password(value: str, start: int) -> _Found:
+    """`user:password` as a credentials value: the password is replaced."""
+    pair = re.fullmatch(r"([\w.@+-]{1,128}):([^\s:]{1,256})", value)  # not arn:aws:iam::…
+    if pair is None or _is_placeholder(pair.group(2)) or pair.group(2).startswith("$"):
+        return None
+    if _squash(pair.group(1)) == _squash(pair.group(2)):
+        return None
+    return "password", start + pair.start(2), start + pair.end(2)
 
 
 # A literal converted (Rust's `.into()`, Java's `.toCharArray()`, Ruby's `.freeze`) is still it.
@@ -267,6 +348,8 @@ def _loose_pair(m: re.Match[str], name_start: int, group: str) -> bool:
     and a quoted name is an HCL label (`"aws_…_secret" "db"`)."""
     text, value = m.string, m.group(group)
     name = text[name_start : m.start("q")].lower()
+    if (m.group("loose") or "").startswith("-") and not _starts_line(text, name_start):
+        return False  # flags between: only a directive's (`rootpw --plaintext x`), not argv's
     if text[name_start - 1 : name_start] in ("'", '"') or name in ("pass", "auth"):  # verbs
         return False
     if (m.group("loose") or "").rstrip().endswith(":"):  # `… key you asked for: x`, but not
@@ -301,13 +384,20 @@ def _is_pair(text: str, name: str, name_start: int, end: int) -> bool:
         pair = re.compile(r"\s*,\s*[\"']([^\"'\n]*)[\"']\s*[)\]}]").match(text, end)
         value = pair.group(1) if pair else ""  # and not a pair of names: ['secret_key', 'token']
         return bool(value) and (
-            _looks_generated(value) or not re.fullmatch(r"[A-Za-z_][\w.-]*", value)
+            (_looks_generated(value) and not _names_code(value))
+            or not re.fullmatch(r"[A-Za-z_][\w.-]*", value)
         )
     return any(w in function for w in _SETTER_WORDS) and not any(
         w in function for w in _GETTER_WORDS
     )
 
 
+# "Password" in other languages, as the regex above spells them (passwort: `pass`, above).
+_FOREIGN_TRIGGERS = (
+    *"kennwort contraseña contrasena senha пароль 密码 口令 wachtwoord lösenord losenord".split(),
+    *"salasana hasło haslo heslo jelszó jelszo şifre sifre parool passord adgangskode".split(),
+    *"parola パスワード 비밀번호 geslo lozinka".split(),
+)
 _ASSIGNMENT_RULE = _Rule(
     _ASSIGNMENT,
     _find_assignment,
@@ -339,6 +429,10 @@ _ASSIGNMENT_RULE = _Rule(
         "keystore",
         "seed",
         "_pat",
+        "encrypt",
+        "-ak",
+        "-sk",
+        *_FOREIGN_TRIGGERS,
     ),
     fold=True,
 )

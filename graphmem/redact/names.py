@@ -26,10 +26,11 @@ from graphmem.redact.values import (
     _looks_random,
 )
 
-_SESSION_NAME = r"(?i)sess|sid|auth|token|jwt|remember|login|csrf|xsrf|secret"
+_SESSION_NAME = r"(?i)sess|sid|auth|token|jwt|remember|login|logged|csrf|xsrf|secret"
 
 
-_NAME_WORDS = r"[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])"  # source text, as the judgements above
+# Any script's letters make words (`contraseña`, `пароль`, `密码`); case changes split them too.
+_NAME_WORDS = r"[\W_]+|(?<=[a-z0-9])(?=[A-Z])"  # source text, as the judgements above
 _KEY_QUALIFIERS = frozenset(
     "api secret private access master signing encryption auth client app service license write "
     "preshared "
@@ -48,6 +49,14 @@ _LOOKUP_WORDS = frozenset(
 # psk, eap, xauth: as ipsec.secrets types them (`@user : EAP "password"`)
 _NOT_PASSWORDS = ("bypass", "compass", "surpass", "overpass", "underpass", "trespass", "multipass")
 _PASSWORD_WORDS = frozenset(("pwd", "psk", "eap", "xauth", "requirepass", "masterauth", "authtok"))
+# "Password" in the languages configs and notes are written in (`motdepasse`: mot_de_passe).
+_FOREIGN_PASSWORDS = frozenset(
+    "passwort kennwort motdepasse contraseña contrasena senha пароль 密码 口令 wachtwoord lösenord "
+    "losenord salasana hasło haslo heslo jelszó jelszo şifre sifre parool passord adgangskode "
+    "パスワード 비밀번호 geslo lozinka".split()
+)
+# Plurals name several values of the singular's kind (`APP_KEYS=a,b`, `tokens`).
+_PLURALS = {"keys": "key", "tokens": "token", "secrets": "secret", "passwords": "password"}
 _KEY_STORES = frozenset(("p12", "pfx", "pkcs12", "keystore", "jks"))
 _KEY_STORE_ENDS = _KEY_STORES | {"b64", "base64", "key", "data"}
 
@@ -62,6 +71,12 @@ def _classify_name(name: str) -> tuple[str, str] | None:
         return None
     if words[-2:] in (["pass", "word"], ["pass", "phrase"], ["pass", "code"], ["auth", "tok"]):
         words[-2:] = [words[-2] + words[-1]]  # PASS_PHRASE, passWord, ldap_auth_tok
+    if words[-3:] == ["mot", "de", "passe"]:
+        words[-3:] = ["motdepasse"]
+    if len(words) > 1 and words[-1] in _PLURALS:
+        words[-1] = _PLURALS[words[-1]]
+        found = _classify_name("_".join(words))  # a list: only generated values, as weak names
+        return found if found is None or found[1] != "strong" else (found[0], "weak")
     if not _KEY_STORES.isdisjoint(words) and words[-1] in _KEY_STORE_ENDS:
         return "private_key", "blob"  # MATCH_P12_BASE64, SIGNING_KEYSTORE_B64: key stores
     last = words[-1]
@@ -70,10 +85,12 @@ def _classify_name(name: str) -> tuple[str, str] | None:
     if "existing" in words or (last == "secret" and words[-2:-1] in (["password"], ["tls"])):
         return None  # Helm's existingSecret, passwordSecret: the name of a Kubernetes Secret
     if last.endswith(("password", "passwd", "passphrase", "passcode", "pwd")) or (
-        last in _PASSWORD_WORDS
+        last in _PASSWORD_WORDS or last in _FOREIGN_PASSWORDS
     ):
         return "password", "strong"
-    if last == "pw":  # $pw, db_pw, adminPw
+    if last == "parola":  # Turkish and Romanian for password, Italian for word
+        return "password", "weak"
+    if last.endswith("pw") and len(last) <= 8:  # $pw, db_pw, adminPw, kickstart's rootpw
         return "password", "strong"
     if last in ("pin", "pincode", "puk"):
         return "password", "pin"
@@ -94,6 +111,17 @@ def _classify_name(name: str) -> tuple[str, str] | None:
         return "secret", "weak"
     if last == "key" and words[-2:-1] in (["primary"], ["secondary"]):  # Azure's primaryKey
         return "secret", "long"  # but a table's primary key is an id: only a long random value
+    if (
+        last == "key"
+        and words[-2:-1]
+        and words[-2] in _KEY_QUALIFIERS
+        and _LOOKUP_WORDS.intersection(words) <= {"primary", "secondary", "s3", "object"}
+    ):
+        return "secret", "strong"  # the word before KEY decides: primaryMasterKey, s3_access_key
+    if words[-3:] == ["access", "key", "id"] or words[-2:] == ["token", "name"]:
+        return "secret", "random"  # S3-compatible key ids (rclone, DigitalOcean), join tokens
+    if last == "encrypt" or (last in ("ak", "sk") and name.startswith("-")):
+        return "secret", "random"  # Consul's gossip key; `--ak … --sk …` (access, secret key)
     if not _LOOKUP_WORDS.isdisjoint(words[:-1]):
         return None
     if last == "pat":  # GITHUB_PAT, ADO_PAT: a personal access token

@@ -25,6 +25,11 @@ _PLACEHOLDER = r"""(?ix)^(?:
         \$\{[^}]*\}? | \$\(.*\)? | \$[A-Za-z_]\w* | %[A-Za-z_]\w*% | \{\{.*\}\} | \#\{[^}]*\}\#?
       | \$\d+ | \? | @[A-Za-z_]\w*                      # SQL parameters: $1, ?, @password
       | <[^<>]*> | [x*.#•_-]{3,} | x+ | …
+      | \{[A-Za-z_][\w.]*\} | \{\d*\}                    # format fields: {DB_PASSWORD}, {0}
+      | &[A-Za-z_]\w*\.?                                 # SAS and SQL*Plus macros: &dbpass
+      | [\w-]{1,16}(?:\.{3,}|…|\*{3,})                    # a prefix, then elided: sk_..., ghp_***
+      | (?:[a-z]+[-_])*(?:fake|dummy|example|sample|mock|test)(?:[-_][a-z]+)*  # fake-signing-key
+      | not[-_]?a[-_]?real[-_]?\w*
       | your[-_ ].* | your[a-z]*(?:key|token|secret|password) | .*[-_ ]here
       | change[-_]?me | replace[-_]?me | example | placeholder | dummy | redacted
       | none | null | nil | undefined | true | false | todo | tbd | fixme | required
@@ -35,10 +40,13 @@ _CODE_REFERENCE = (  # `std::env::var(`, `Config::get(`: Rust, C++, PHP and Ruby
     r"[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)+|[A-Za-z_$][\w$.:]*!?[(\[].*"  # env!(
 )
 # A secret kept elsewhere, named by reference: YAML tags (`!secret name`, `!Ref X`), Symfony
-# parameters, Grafana's `$__file{…}`, SOPS ciphertext, ARNs, and `store:` references (vault, SSM,
-# keychain, TeamCity's `credentialsJSON:<uuid>`, any `word:/path`).
+# parameters, Grafana's `$__file{…}`, ARNs, and `store:` references (vault, SSM, keychain,
+# TeamCity's `credentialsJSON:<uuid>`, any `word:/path`). Or kept here encrypted, which is no
+# secret either: SOPS `ENC[…]`, Jasypt `ENC(…)`, Spring's `{cipher}…`, Halyard's `encrypted:…`,
+# Pulumi's versioned ciphertext `v1:<nonce>:…`.
 _REFERENCE = r"""(?ix)(?:
-        ![A-Za-z]\w*$ | %[\w.()-]+%$ | \$__\w+\{ | ENC\[ | arn:aws[\w-]*:
+        ![A-Za-z]\w*$ | %[\w.()-]+%$ | \$__\w+\{ | ENC[\[(] | arn:aws[\w-]*:
+      | \{cipher\} | encrypted: | v\d:[A-Za-z0-9+/=]{8,32}:[A-Za-z0-9+/=]
       | (?:credentials\w*|secretsmanager|ssm|vault|keyvault|keychain|keyring|kms|sops|env|file
           |secret|secrets|op|ref)[:+]
       | [a-z][\w.+-]{1,40}:(?:/|[0-9a-f]{8}-[0-9a-f]{4}-)
@@ -80,9 +88,27 @@ def _looks_generated(value: str) -> bool:
     if len(value) < 8 or len(value.split(None, 1)) != 1:  # a blank inside
         return False
     if not (value.isalpha() or value.isdigit()) and _HAS_DIGIT(value) and _HAS_LETTER(value):
-        return True
+        return not _typed_filler(value)
     mixed = value.lower() != value and value.upper() != value
-    return len(value) >= 20 and mixed and not re.fullmatch(_CAMEL_WORDS, value)
+    return (
+        len(value) >= 20
+        and mixed
+        and not re.fullmatch(_CAMEL_WORDS, value)
+        and not _typed_filler(value)
+    )
+
+
+_RUNS = tuple(
+    alphabet[i : i + 6]
+    for alphabet in ("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "0123456789")
+    for i in range(len(alphabet) - 5)
+)
+
+
+def _typed_filler(value: str) -> bool:
+    """A run of one character or of an alphabet (`000000`, `ABCDEFGH…0123456789`): an example
+    typed by a person, which a generator makes about never."""
+    return re.search(r"([A-Za-z0-9])\1{5}", value) is not None or any(r in value for r in _RUNS)
 
 
 def _has_entropy(body: str) -> bool:
@@ -101,7 +127,7 @@ def _looks_credential(value: str) -> bool:
 
 # Values a lone `key` also names: digests, key ids and fingerprints, UUIDs.
 _DIGEST = (
-    r"(?i)[0-9a-f]{8}|[0-9a-f]{16}|[0-9a-f]{40}|[0-9a-f]{64}"
+    r"(?i)(?:0x)?(?:[0-9a-f]{8}|[0-9a-f]{16}|[0-9a-f]{40})|[0-9a-f]{64}"
     r"|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}|(?:sha|md)\d*:.*"
 )
 
@@ -125,6 +151,10 @@ def _looks_random(value: str) -> bool:
     parts = re.split(r"[-_./:]+", value)
     if any(len(p) >= 32 and re.fullmatch(_DIGEST, p) for p in parts):
         return False
+    if re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+", value) and any(
+        len(p) >= 4 and p.isalpha() for p in parts
+    ):
+        return False  # a snake_case identifier: pkcs7_encrypted_st
     return sum(len(p) >= 3 and p.isalpha() and p.islower() for p in parts) < 2
 
 
@@ -145,7 +175,10 @@ def _names_code(value: str) -> bool:
 
 
 def _joined_words(value: str) -> bool:
-    """`auth.token.v2`, `deps-v3-cache`: words joined into a name, not a generated value."""
+    """`auth.token.v2`, `deps-v3-cache`: words joined into a name, not a generated value; but a
+    random part makes words its prefix (`apify_api_<random>`, `ddp_<random>`)."""
     parts = re.split(r"[-_./:]+", value)
-    words = sum(bool(re.fullmatch(r"[a-z]{3,}(?:[A-Z][a-z]+)*", p)) for p in parts)
+    if any(len(p) >= 20 and _looks_random(p) for p in parts):
+        return False
+    words = sum(bool(re.fullmatch(r"[a-z]{3,}(?:[A-Z][a-z]+)*|[A-Z]{2,5}", p)) for p in parts)
     return words * 2 >= len(parts)  # fs.s3.consistent.retryCount
