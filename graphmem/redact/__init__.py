@@ -54,15 +54,27 @@ from functools import lru_cache
 from graphmem.errors import Exit, GraphmemError
 from graphmem.record import record
 from graphmem.redact.assignments import _ASSIGNMENT_RULE
-from graphmem.redact.calls import _CALL_PASSWORD_RULE, _CALL_RULE, _NAMED_CALL_RULE
+from graphmem.redact.calls import (
+    _CALL_PASSWORD_RULE,
+    _CALL_RULE,
+    _NAMED_CALL_RULE,
+    _PASSWORD_AFTER_USER_RULE,
+)
 from graphmem.redact.keys import _KEY_RULES, _find_der_key
 from graphmem.redact.private import _drop_private
 from graphmem.redact.rule import _MARKER, MARKER_PREFIX, _Finder, _Found, _Rule, _whole, _Words
-from graphmem.redact.structures import _DEFAULT_RULE, _GROUPED_RULE, _HOST_TOKENS_RULE
+from graphmem.redact.structures import (
+    _DEFAULT_RULE,
+    _GROUPED_RULE,
+    _HOST_TOKENS_RULE,
+    _NESTED_VALUE_RULE,
+    _TABLE_RULE,
+)
 from graphmem.redact.syntaxes import _OTHER_RULES
 from graphmem.redact.tokens import _PREFIXED, _TOKEN_RULES, _PrefixTable
 from graphmem.redact.web import (
     _AUTH_RULE,
+    _COOKIE_CALL_RULE,
     _COOKIE_RULE,
     _HEADERS_RULE,
     _REQUEST_HEADER_RULE,
@@ -126,6 +138,10 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable, ...] = (
     _CALL_RULE,
     _SAS_RULE,
     *_OTHER_RULES,
+    _NESTED_VALUE_RULE,
+    _TABLE_RULE,
+    _PASSWORD_AFTER_USER_RULE,
+    _COOKIE_CALL_RULE,
     _ASSIGNMENT_RULE,
 )
 

@@ -31,7 +31,8 @@ from graphmem.redact.values import (
 # The regex matches from the *last word* of the name; the rest of the name is read backwards in
 # Python, because a leading `[\w.-]*` would make the engine try every identifier in the text.
 _ASSIGNMENT = r"""(?x)
-    (?:key(?:_base|s)?|secret(?:s|[ _-]?id)?|tokens?|pass(?:e|wort|[_-]?(?:words?|phrase|code))?
+    (?:key(?:_base|s|_id)?|secret(?:s|[ _-]?id)?|token(?:s|_name)?
+      |pass(?:e|wort|[_-]?(?:words?|phrase|code))?
       |passwd|pwd|auth(?:[_-]?tok)?|psk|salt|pepper|eap|xauth|mnemonic|phrase|bearer|creds
       |credentials|pw|pin|puk|signer|b64|base64|pfx|p12|keystore|seed|_pat|encrypt|-ak|-sk
       |kennwort|contrase[ñn]a|senha|пароль|密码|口令|wachtwoord|l[öo]senord|salasana|has[łl]o

@@ -110,3 +110,31 @@ _NAMED_CALL_RULE = _Rule(
     ("key(", "token(", "secret("),
     fold=True,
 )
+
+
+def _find_password_after_user(m: re.Match[str]) -> _Found:
+    """Any call given a user then a password (`database("dw", "etl_user", "…")`,
+    `from_password("admin", SecretValue.unsafe_plain_text("…"))`): the literal after a quoted
+    argument naming a user, when it is shaped like a password (random, or letters, digits and
+    a symbol)."""
+    text = m.string
+    quote = text[m.end("user")]
+    opening = text.rfind(quote, max(0, m.start() - 128), m.start())
+    if opening == -1 or not re.search(r"[(,][ \t]*$", text[max(0, opening - 20) : opening]):
+        return None  # the user is not an argument
+    value = m.group("v")
+    shaped = (
+        re.search(r"[A-Za-z]", value) and re.search(r"\d", value) and re.search(r"[^\w]", value)
+    )
+    if _is_placeholder(value) or not (shaped or _looks_random(value)):
+        return None
+    return "password", m.start("v"), m.end("v")
+
+
+_PASSWORD_AFTER_USER_RULE = _Rule(
+    r"(?P<user>user|admin|root)[\"'][ \t]*,[ \t]*(?:[A-Za-z_][\w.]{0,80}\([ \t]*)?"
+    r"(?P<q>[\"'])(?P<v>[^\"'\s]{6,256})(?P=q)[ \t]*[),]",
+    _find_password_after_user,
+    ('user"', "user'", 'admin"', "admin'", 'root"', "root'"),
+    fold=True,
+)

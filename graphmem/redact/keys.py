@@ -18,7 +18,7 @@ _KEY_LINE = r"[A-Za-z0-9+/=]{16,}|=[A-Za-z0-9+/]{4}|[A-Za-z][A-Za-z0-9-]{1,30}: 
 
 # A line of base64 (quoted or not, real or escaped newlines), as key blocks are made of.
 _KEY_MATERIAL = (
-    r"(?:^|\n|\\n)[ \t\"',]*[A-Za-z0-9+/=]{4,}[ \t\"',+]*(?=\r?\n|\\n|$)|[A-Za-z0-9+/=]{40}"
+    r"(?:^|\n|\\n)[ \t\"',>]*[A-Za-z0-9+/=]{4,}[ \t\"',+]*(?=\r?\n|\\n|$)|[A-Za-z0-9+/=]{40}"
 )
 
 
@@ -110,6 +110,21 @@ def _find_jwk_member(m: re.Match[str]) -> _Found:
 # Key material first: the token formats below must see a key block already replaced, or a
 # second pass could find a token that the first one saw glued to the block.
 _KEY_RULES: tuple[_Rule, ...] = (
+    _Rule(  # `openssl rsa|ec|pkey -text`: the private numbers, as indented lines of hex pairs
+        r"(?:privateexponent|prime[12]|exponent[12]|coefficient|priv):[ \t]*\r?\n"
+        r"(?:[ \t]+[0-9a-f]{2}(?::[0-9a-f]{2}){0,31}:?[ \t]*(?:\r?\n|$)){1,200}",
+        _whole("private_key"),
+        (
+            "privateexponent:",
+            "prime1:",
+            "prime2:",
+            "exponent1:",
+            "exponent2:",
+            "coefficient:",
+            "priv:",
+        ),
+        fold=True,
+    ),
     _rule(
         # The body stops at the next `-----`, so a truncated block (no END) still loses its key
         # material but never swallows a later block and the text between.
@@ -117,7 +132,8 @@ _KEY_RULES: tuple[_Rule, ...] = (
         + _KEY_LABEL
         + r"-----"
         + _ARMOR_HEADERS
-        + r"(?:(?!-----)(?:[A-Za-z0-9+/=\s\\:,.\"'-]|<br ?/?>))*(?:-----END \1-----)?",
+        # `>`: a block quoted in an e-mail or a chat
+        + r"(?:(?!-----)(?:[A-Za-z0-9+/=\s\\:,.\"'>-]|<br ?/?>))*(?:-----END \1-----)?",
         _find_key_block,
         "-----BEGIN ",
     ),

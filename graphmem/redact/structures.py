@@ -7,7 +7,7 @@ import re
 
 from graphmem.redact.names import _secret_kind
 from graphmem.redact.rule import _Found, _line_start, _Rule
-from graphmem.redact.values import _names_code
+from graphmem.redact.values import _looks_random, _names_code
 
 
 def _find_default(m: re.Match[str]) -> _Found:
@@ -33,16 +33,18 @@ def _find_default(m: re.Match[str]) -> _Found:
 
 
 def _find_grouped_secrets(m: re.Match[str]) -> _Found:
-    """`secrets:`, `tokens:`, `passwords:`, `keys:`, `credentials:` over a YAML block: each value
-    under it is one, judged as the singular would be (`tokens:` then `slack: …`)."""
+    """`secrets:`, `tokens:`, `passwords:`, `keys:`, `credentials:` over a YAML block (or `tokens
+    {` over an HCL one): each value under it is one, judged as the singular would be (`tokens:`
+    then `slack: …`)."""
     text, start = m.string, m.end()
     indent = m.start() - _line_start(text, m.start())
     name = {"secrets": "secret", "tokens": "token", "passwords": "password", "keys": "key"}.get(
         m.group("group").lower(), "credentials"
     )
+    sep = r"[\w.-]{1,64}[ \t]*=[ \t]*" if m.group().endswith("{") else r"[\w.-]{1,64}:[ \t]+"
     spans = []
     for line in re.finditer(r"\n([ \t]*)([^\r\n]*)", text[start : start + 3000]):
-        pair = re.fullmatch(r"[\w.-]{1,64}:[ \t]+([^\s#]{1,512})[ \t]*", line.group(2))
+        pair = re.fullmatch(sep + r"([^\s#]{1,512})[ \t]*", line.group(2))
         if len(line.group(1)) <= indent or pair is None:
             break  # the block ends at its first line that is not an indented `name: value`
         value = pair.group(1).strip("\"'")
@@ -77,9 +79,10 @@ _HOST_TOKENS_RULE = _Rule(
 
 
 _GROUPED_RULE = _Rule(
-    r"(?P<group>secrets|tokens|passwords|keys|credentials|api_keys|apikeys):[ \t]*(?=\r?\n)",
+    r"(?P<group>secrets|tokens|passwords|keys|credentials|api_keys|apikeys)"
+    r"(?::|[ \t]*=?[ \t]*\{)[ \t]*(?=\r?\n)",  # YAML `tokens:`, HCL `tokens {`
     _find_grouped_secrets,
-    ("secrets:", "tokens:", "passwords:", "keys:", "credentials:"),
+    ("secrets", "tokens", "passwords", "keys", "credentials"),
     fold=True,
 )
 _DEFAULT_RULE = _Rule(
@@ -87,5 +90,78 @@ _DEFAULT_RULE = _Rule(
     r"|(?P<v>[^\s\"'#][^\r\n#]{0,511}))",
     _find_default,
     ("default",),
+    fold=True,
+)
+
+
+def _find_nested_value(m: re.Match[str]) -> _Found:
+    """`<AdministratorPassword><Value>…</Value>`: a value element named by its parent (Windows
+    answer files, .NET settings)."""
+    before = m.string[max(0, m.start() - 300) : m.start()]
+    parent = re.search(r"<([\w.:-]{1,128})(?:\s[^<>]{0,200})?>\s*$", before)
+    kind = _secret_kind(parent.group(1), m.group("v")) if parent else None
+    return None if kind is None else (kind, m.start("v"), m.end("v"))
+
+
+_NESTED_VALUE_RULE = _Rule(
+    r"<value>(?P<v>[^<>\n]{1,512})</value>", _find_nested_value, ("<value>",), fold=True
+)
+
+
+def _find_table_column(m: re.Match[str]) -> _Found:
+    """A table whose header names a secret column (`USERNAME  TYPE  PASSWORD`, `| user | token
+    |`): each row's cell in that column, when it looks generated. Columns are told by `|`, or
+    by where the header's cell starts (aligned output: psql, CLIs' lists)."""
+    text = m.string
+    line_start = _line_start(text, m.start(), 1000)
+    header_end = text.find("\n", m.end())
+    if header_end == -1:
+        return None
+    header = text[line_start:header_end].rstrip("\r")
+    piped = "|" in header
+    cells = _cells(header, piped)
+    column = next((i for i, (a, b) in enumerate(cells) if a <= m.start() - line_start < b), -1)
+    if len(cells) < 2 or column < 0:
+        return None
+    name = header[cells[column][0] : cells[column][1]].strip()
+    spans = []
+    at = header_end + 1
+    for _ in range(64):
+        end = text.find("\n", at)
+        row = text[at : end if end != -1 else len(text)].rstrip("\r")
+        if not row.strip():
+            break
+        if not re.fullmatch(r"[\s|:=+-]+", row):  # not a rule under the header
+            row_cells = _cells(row, True) if piped else []
+            if piped and len(row_cells) == len(cells):
+                a, b = row_cells[column]
+            elif not piped and row[cells[column][0] - 1 : cells[column][0]] in (" ", "\t"):
+                a = cells[column][0]
+                b = a + len(row[a:].split(None, 1)[0]) if row[a:].strip() else a
+            else:
+                break
+            value = row[a:b].strip()
+            start = at + a + row[a:b].index(value) if value else at
+            if value and _looks_random(value) and _secret_kind(name, value) is not None:
+                spans.append(
+                    ("password" if "pass" in name.lower() else "secret", start, start + len(value))
+                )
+        if end == -1:
+            break
+        at = end + 1
+    return spans or None
+
+
+def _cells(line: str, piped: bool) -> list[tuple[int, int]]:
+    """(start, end) of each cell: between `|`, or runs apart by a tab or two blanks."""
+    splitter = r"[^|]+" if piped else r"\S+(?: \S+)*"
+    return [c.span() for c in re.finditer(splitter, line) if c.group().strip()]
+
+
+_TABLE_RULE = _Rule(  # a header cell that names a secret, between column separators
+    r"(?<![^\s|])(?:password|passwd|secret|token|api[ _-]?key|secret[ _-]?key|access[ _-]?key)"
+    r"(?=[ \t]*\||\t| {2}|[ \t]*\r?\n)",
+    _find_table_column,
+    ("password", "passwd", "secret", "token", "key"),
     fold=True,
 )

@@ -211,6 +211,22 @@ _CLI_PASSWORD_RULES = (
         "-U ",
     ),
 )
+
+
+def _find_session_pass(m: re.Match[str]) -> _Found:
+    """Only in a session that sent its `USER` (not Jest's `PASS src/app.test.js`)."""
+    before = m.string[max(0, m.start() - 300) : m.start()]
+    if re.search(r"(?m)^USER[ \t]+\S", before) is None:
+        return None
+    return _literal("password")(m)
+
+
+def _find_imap_login(m: re.Match[str]) -> _Found:
+    """After a command tag alone (`a1`, `A001`) at the start of the line."""
+    before = m.string[_line_start(m.string, m.start()) : m.start()]
+    return _literal("password")(m) if re.fullmatch(r"[\w.]{1,12}", before) else None
+
+
 _OTHER_RULES: tuple[_Rule, ...] = (
     _Rule(  # MySQL/Oracle: IDENTIFIED [WITH plugin] BY 'password'
         r"identified(?:[ \t]+with[ \t]+[\"'`]?[\w$]{1,64}[\"'`]?)?[ \t]+by[ \t]+"
@@ -427,5 +443,31 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         r"ParameterKey=(?P<name>[\w.-]{1,128}),ParameterValue=(?P<v>[^\s,\"']{1,512})",
         _find_named_value,
         "ParameterKey=",
+    ),
+    _rule(  # an FTP or POP3 session: `PASS secret` after the `USER` line
+        r"(?<![^\n])PASS[ \t]+(?P<v>[^\s]{1,256})(?=[ \t]*\r?(?:\n|$))", _find_session_pass, "PASS "
+    ),
+    _rule(  # an IMAP session: `a1 LOGIN user secret`
+        r" LOGIN[ \t]+(?:\"[^\"\n]{1,128}\"|[^\s\"]{1,128})[ \t]+"
+        + _QUOTED_VALUE
+        + r"|(?P<v>[^\s\"]{1,256}))(?=[ \t]*\r?(?:\n|$))",
+        _find_imap_login,
+        " LOGIN ",
+    ),
+    _rule(  # Dovecot's passwd-file: `user:{PLAIN}password:…`, the schemes that keep it in clear
+        r"\{(?:PLAIN|CLEARTEXT|CLEAR)\}(?P<v>[^\s:]{1,256})",
+        _literal("password"),
+        "{PLAIN}",
+        "{CLEARTEXT}",
+        "{CLEAR}",
+    ),
+    _rule(  # Exim's SQL servers: host/database/user/password
+        r"(?:mysql|pgsql|oracle|redis)_servers[ \t]*=[ \t]*[^/\s]{1,253}/[^/\s]{0,128}/"
+        r"[^/\s]{1,128}/(?P<v>[^\s/:]{1,256})",
+        _literal("password"),
+        "mysql_servers",
+        "pgsql_servers",
+        "oracle_servers",
+        "redis_servers",
     ),
 )

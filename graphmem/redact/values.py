@@ -106,9 +106,12 @@ _RUNS = tuple(
 
 
 def _typed_filler(value: str) -> bool:
-    """A run of one character or of an alphabet (`000000`, `ABCDEFGH…0123456789`): an example
-    typed by a person, which a generator makes about never."""
-    return re.search(r"([A-Za-z0-9])\1{5}", value) is not None or any(r in value for r in _RUNS)
+    """A run of one character or of an alphabet (`0000000`, `ABCDEFGH…0123456789`) in a short
+    value: an example typed by a person, which a generator makes about never (long base64 blobs
+    do hold `AAAAAAA`, from zero bytes)."""
+    if any(run in value for run in _RUNS):
+        return True
+    return len(value) <= 64 and re.search(r"([A-Za-z0-9])\1{6}", value) is not None
 
 
 def _has_entropy(body: str) -> bool:

@@ -99,8 +99,8 @@ _PLAIN_HEADER = (
 
 
 _AUTH_RULE = _Rule(
-    r"(?<!\w)(?:(?P<header>authorization[\"']?[ \t]*[:=][ \t]*[\"'`]?)"
-    r"(?:(?P<scheme>[a-z][a-z0-9_-]{1,20})(?:[ \t]+|%20))?|(?:bearer|basic)[ \t]+)"
+    r"(?<!\w)(?:(?P<header>authorization[\"']?[ \t]*[:=][ \t]*(?:[bfr]?[\"'`]|\[)?)"
+    r"(?:(?P<scheme>[a-z][a-z0-9_-]{1,20})(?:[ \t]+|%20|:))?|(?:bearer|basic)[ \t]+)"
     r"(?P<v>[A-Za-z0-9._~+/-]{8,}=*)",
     _find_authorization,
     ("bearer", "basic", "authorization"),
@@ -110,7 +110,9 @@ _AUTH_RULE = _Rule(
 
 _COOKIE_RULE = _Rule(
     r"(?:cookie[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+)[\"']?|-b[ \t]+[\"'])"
-    r"(?P<pairs>(?:(?!cookie|-b )[^\n\"'`]){1,2000})",  # up to the next trigger: no rescans
+    # up to the next trigger that starts a header (a cookie's own name may hold the word): the
+    # triggers met on the way fail at once, so there are no rescans
+    r"(?P<pairs>(?:(?!(?<![\w-])cookie[\"']?[ \t]*[:=]|-b )[^\n\"'`]){1,2000})",
     _find_cookie_secrets,
     ("cookie", "-b "),
     fold=True,
@@ -171,5 +173,20 @@ _SAS_RULE = _Rule(
     r"(?:sig|signature)=(?P<v>[A-Za-z0-9%+/=_~.-]{20,})",
     _find_signature,
     ("sig=", "signature="),
+    fold=True,
+)
+
+
+def _find_cookie_value(m: re.Match[str]) -> _Found:
+    if re.search(_SESSION_NAME, m.group("name")) is None or not _looks_credential(m.group("v")):
+        return None
+    return "session", m.start("v"), m.end("v")
+
+
+_COOKIE_CALL_RULE = _Rule(  # new Cookie("JSESSIONID", "…"), System.Net.Cookie("sessionid", "…")
+    r"cookie[ \t]*\([ \t]*[\"'](?P<name>[^\"'\n]{1,128})[\"'][ \t]*,[ \t]*"
+    r"[\"'](?P<v>[^\"'\n]{1,4096})[\"']",
+    _find_cookie_value,
+    ("cookie(",),
     fold=True,
 )
