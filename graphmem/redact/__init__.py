@@ -241,6 +241,7 @@ class Redactor:
                     start == end
                     or start < done[0]
                     or MARKER_PREFIX in secret
+                    or text.startswith(MARKER_PREFIX, start)  # cut short at the marker's colon
                     or _inside_marker(text, start)
                     or self._allowed(secret)
                 ):

@@ -173,9 +173,9 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         return None if kind is None else (kind, m.start(group) + 1, m.end(group))
     if "f" in (m.group("sp") or m.group("sp2") or "").lower() and "{" in m.group(group):
         return None  # an f-string: computed
-    shaped = _shaped_bare_value(m, name) if group == "bare" else False
-    if shaped is not False:
-        return shaped
+    shaped, found = _shaped_bare_value(m, name) if group == "bare" else (False, None)
+    if shaped:
+        return found
     if group == "bare" and re.fullmatch(r"[|>][-+]?", m.group(group)):  # YAML block scalar
         line = re.compile(r"[ \t]*\r?\n[ \t]+([^\s][^\r\n]{0,511})").match(text, m.end(group))
         kind = _secret_kind(name, line.group(1).rstrip()) if line else None
@@ -236,36 +236,40 @@ _PROSE_WORDS = frozenset(
 )
 
 
-def _shaped_bare_value(m: re.Match[str], name: str) -> _Found | bool:
-    """A bare value whose shape tells what it holds, judged as such; False when none does: a
-    size, a call wrapping a literal or giving a default, Go's printed map (`Name:[value]`), a
-    passphrase of several words."""
+def _shaped_bare_value(m: re.Match[str], name: str) -> tuple[bool, _Found]:
+    """(True, what it holds) for a bare value whose shape tells: a size, a call wrapping a
+    literal or giving a default, Go's printed map (`Name:[value]`), a passphrase of several
+    words; (False, None) when no shape does."""
     text, value, start = m.string, m.group("bare"), m.start("bare")
     if value.isdigit():
-        return None if re.compile(_UNIT).match(text, m.end("bare")) else False
+        return (True, None) if re.compile(_UNIT).match(text, m.end("bare")) else (False, None)
     if "(" in value:
         call = re.compile(_CALL_VALUE).match(text, start)
         if call is None:
-            return False
+            return False, None
         literal, fn = call.group("v"), re.split(r"[.:$]", call.group("fn"))[-1]
         if "f" in call.group("p").lower() and "{" in literal:
-            return None
+            return True, None
         if call.group("first") is None and re.match(_GETTER, fn) and not call.group("inner"):
-            return None  # `getenv("API_TOKEN")`: the literal is a name
+            return True, None  # `getenv("API_TOKEN")`: the literal is a name
         named = next((n for n in (call.group("inner"), fn) if n and _classify_name(n)), name)
         kind = _secret_kind(named, literal) if _looks_generated(literal) else None
-        return None if kind is None else (kind, call.start("v"), call.end("v"))
+        return True, None if kind is None else (kind, call.start("v"), call.end("v"))
     if value.startswith("[") and m.group("sep") == ":":
         inner = re.fullmatch(r"\[([^\[\]\s]{1,510})\]\]*", value)  # Go: map[X-Token:[value]]
         kind = _secret_kind(name, inner.group(1)) if inner else None
-        return None if kind is None or inner is None else (kind, start + 1, start + inner.end(1))
+        return True, None if kind is None or inner is None else (
+            kind,
+            start + 1,
+            start + inner.end(1),
+        )
     if name.lower().endswith(("phrase", "mnemonic")):
         words = re.compile(
             r"[a-z]{2,12}(?:[ \t]+[a-z]{2,12}){2,23}(?=[ \t]*[.,;]?[ \t]*(?:\r?\n|$))"
         ).match(text, start)
         if words is not None and _PROSE_WORDS.isdisjoint(words.group().split()):
-            return "password", start, words.end()  # `passphrase: tempo pixel ember glacier`
-    return False
+            return True, ("password", start, words.end())  # `passphrase: tempo pixel ember …`
+    return False, None
 
 
 def _user_password(value: str, start: int) -> _Found:

@@ -114,8 +114,8 @@ def _find_table_column(m: re.Match[str]) -> _Found:
     by where the header's cell starts (aligned output: psql, CLIs' lists)."""
     text = m.string
     line_start = _line_start(text, m.start(), 1000)
-    header_end = text.find("\n", m.end())
-    if header_end == -1:
+    header_end = text.find("\n", m.end(), m.end() + 1000)
+    if header_end == -1:  # a table's header is a line, and a short one
         return None
     header = text[line_start:header_end].rstrip("\r")
     piped = "|" in header
@@ -129,7 +129,7 @@ def _find_table_column(m: re.Match[str]) -> _Found:
     for _ in range(64):
         end = text.find("\n", at)
         row = text[at : end if end != -1 else len(text)].rstrip("\r")
-        if not row.strip():
+        if not row.strip() or len(row) > 1000:
             break
         if not re.fullmatch(r"[\s|:=+-]+", row):  # not a rule under the header
             row_cells = _cells(row, True) if piped else []
@@ -159,9 +159,9 @@ def _cells(line: str, piped: bool) -> list[tuple[int, int]]:
 
 
 _TABLE_RULE = _Rule(  # a header cell that names a secret, between column separators
-    r"(?<![^\s|])(?:password|passwd|secret|token|api[ _-]?key|secret[ _-]?key|access[ _-]?key)"
+    r"(?<![^\s|])(?:password|passwd|secret|token|api[ _-]?key|secret[ _-]?key)"
     r"(?=[ \t]*\||\t| {2}|[ \t]*\r?\n)",
     _find_table_column,
-    ("password", "passwd", "secret", "token", "key"),
+    ("password", "passwd", "secret", "token", "api key", "api_key", "api-key", "apikey"),
     fold=True,
 )

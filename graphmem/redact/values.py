@@ -47,6 +47,7 @@ _CODE_REFERENCE = (  # `std::env::var(`, `Config::get(`: Rust, C++, PHP and Ruby
 _REFERENCE = r"""(?ix)(?:
         ![A-Za-z]\w*$ | %[\w.()-]+%$ | \$__\w+\{ | ENC[\[(] | arn:aws[\w-]*:
       | \{cipher\} | encrypted: | v\d:[A-Za-z0-9+/=]{8,32}:[A-Za-z0-9+/=]
+      | \$(?:[1256]|2[abxy]|y|argon2(?:id|i|d)|pbkdf2(?:-sha\d+)?)\$   # a crypt(3) hash, not it
       | (?:credentials\w*|secretsmanager|ssm|vault|keyvault|keychain|keyring|kms|sops|env|file
           |secret|secrets|op|ref)[:+]
       | [a-z][\w.+-]{1,40}:(?:/|[0-9a-f]{8}-[0-9a-f]{4}-)

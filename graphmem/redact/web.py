@@ -109,10 +109,10 @@ _AUTH_RULE = _Rule(
 
 
 _COOKIE_RULE = _Rule(
-    r"(?:cookie[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+)[\"']?|-b[ \t]+[\"'])"
-    # up to the next trigger that starts a header (a cookie's own name may hold the word): the
-    # triggers met on the way fail at once, so there are no rescans
-    r"(?P<pairs>(?:(?!(?<![\w-])cookie[\"']?[ \t]*[:=]|-b )[^\n\"'`]){1,2000})",
+    r"(?:(?<!\w)cookie[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+)[\"']?|-b[ \t]+[\"'])"
+    # up to the next trigger that can start a match (a cookie's own name may hold the word, and
+    # then cannot): no rescans
+    r"(?P<pairs>(?:(?!(?<!\w)cookie|-b )[^\n\"'`]){1,2000})",
     _find_cookie_secrets,
     ("cookie", "-b "),
     fold=True,

@@ -1742,3 +1742,183 @@ _s("prefixed_token", f'client = Client("{_sid}", "{_v}")', _v)
 _sid, _v = "AC" + _r(32, HEX), _r(32, HEX)
 _s("prefixed_token", f"const client = twilio('{_sid}', '{_v}');", _v)
 _l("prefixed_token", f'client = Client("AC{_r(32, HEX)}", os.environ["TWILIO_AUTH_TOKEN"])')
+
+# --------------------------------------------------------------------------- the general judge
+# A value beside a telling name in any syntax and language: the name is judged by its words (in
+# several languages, plurals, `--ak`), the value by its shape; and the shapes a value keeps.
+
+
+def _pw() -> str:
+    """Password-shaped: a word, a digit, a symbol, a word and digits (as people choose them)."""
+    word = _rng.choice(("Harbor", "Lantern", "Marble", "Falcon", "Juniper", "Copper", "Violet"))
+    digit, symbol = _rng.randrange(10), _rng.choice("!$%&*#")
+    return f"{word}{digit}{symbol}{_r(4, string.ascii_lowercase)}{_rng.randrange(10, 99)}"
+
+
+for _label, _template in (
+    ("passwort", "db:\n  nutzer: app\n  passwort: {}"),
+    ("kennwort", "Kennwort = {}"),
+    ("mot de passe", '[compte]\nidentifiant = ops\nmotdepasse = "{}"'),
+    ("contrasena", "contrasena: {}"),
+    ("senha", '{{"usuario": "ops", "senha": "{}"}}'),
+    ("parool", "gebruiker=ops\nparool={}"),
+    ("haslo", "haslo = '{}'"),
+    ("sifre", "kullanici: ops\nsifre: {}"),
+    ("losenord", "lösenord={}"),
+    ("password in russian", "логин: ops, пароль: {}"),
+    ("password in chinese", "账号 = ops\n密码 = {}"),
+    ("password in japanese", "パスワード: {}"),
+):
+    _v = _pw()
+    _s("config_syntax", _template.format(_v), _v)
+for text in (
+    "Das Passwort muss mindestens 12 Zeichen lang sein.",
+    "mot_de_passe: ${MOT_DE_PASSE}",
+    "senha: <sua-senha>",
+    "пароль: см. менеджер паролей",
+    "密码 = ******",
+    "parola chiave: redazione",
+):
+    _l("config_syntax", text)
+
+# Values in code: a bytes literal, a wrapper, a default after the variable's name, Go's printed
+# maps; the same calls reading a name, formatting, or repeating are code.
+_v = _r(32, HEX)
+_s("config_syntax", f'SECRET_KEY = b"{_v}"', _v)
+_v = _r(32, URLSAFE)
+_s("config_syntax", f'    api_secret: SecretStr = SecretStr("{_v}")', _v)
+_v = _r(40, URLSAFE)
+_s("config_syntax", f"'client_secret' => env('APP_CLIENT_SECRET', '{_v}'),", _v)
+_v = _r(36)
+_s("config_syntax", f'token = os.getenv("SERVICE_TOKEN", "{_v}")', _v)
+_v = _r(64, HEX)
+_s("authorization", f"level=debug headers=map[Accept:[*/*] X-Auth-Token:[{_v}]]", _v)
+_v = _r(40, HEX)
+_s("authorization", f"requests.get(url, headers={{'Authorization': f'Token {_v}'}})", _v)
+_v = _r(36)
+_s("authorization", f"req.headers['Authorization'] = 'Bearer:{_v}'", _v)
+for text in (
+    'token = os.getenv("SERVICE_TOKEN")',
+    'password = f"{user}:{secret}"',
+    "password = b'x' * 1024",
+    'secret = "%s-%s" % (prefix, suffix)',
+    'api_key = settings.get("stripe_api_key_name")',
+    'SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY_V2")',
+    '"APIKeysWithRawResponse": (".api_keys", "APIKeysWithRawResponse"),',
+    'cache.set(prefix + "_user", "v2#Xk9Lm3")',
+    'CLIENT_SECRET = env("CLIENT_SECRET", "")',
+    "headers=map[Accept:[application/json] X-Request-Id:[3f2a9c1e-7b4d-4e8a-9f0c-1d2e3f4a5b6c]]",
+):
+    _l("config_syntax", text)
+
+# Names: plurals over a list, compound ids, abbreviated flags, a qualifier before KEY.
+_vs = [base64.b64encode(_fakes.raw(16)).decode() for _ in range(3)]
+_s("config_syntax", f"APP_KEYS={','.join(_vs)}", *_vs)
+_v = "DO00" + _r(16, UPPER_AN)
+_s("config_syntax", f"[spaces]\ntype = s3\naccess_key_id = {_v}", _v)
+_v = _r(32, HEX)
+_s("config_syntax", f"join_params:\n  method: token\n  token_name: {_v}", _v)
+_ak, _sk = "AKLT" + _r(40), _r(56, B64)
+_s("prefixed_token", f"volc configure --ak {_ak} --sk {_sk} --region cn-north-1", _ak, _sk)
+_v = base64.b64encode(_fakes.raw(64)).decode()
+_s("config_syntax", f'{{"primaryMasterKey": "{_v}"}}', _v)
+_v = base64.b64encode(_fakes.raw(32)).decode()
+_s("config_syntax", f'server {{\n  encrypt = "{_v}"\n}}', _v)
+_v = _fakes.uuid()
+_s("config_syntax", f'acl {{\n  tokens {{\n    agent = "{_v}"\n  }}\n}}', _v)
+_v = "ddp_" + _r(36)
+_s("prefixed_token", f"deployctl deploy --token={_v} main.ts", _v)
+for text in (
+    "ALLOWED_HOSTS=a.example.com,b.example.com",
+    "sort_keys = True",
+    "gpg --recv-keys 0x4AEE18F83AFDEB23",
+    "GPG_SIGNING_KEY=3AA5C34371567BD2",
+    "kms_key_id = alias/prod-db",
+    "token_name: ci-deploy",
+    "encrypt = true",
+    "PKCS7_ENCRYPT = pkcs7_encrypted_st",
+    'tokens {\n  default = "${var.default_token}"\n}',
+    "if tokens:\n    cache_key = tokens[0].value",
+    "code_variables_detect_secrets: Last-resort entropy-based detection",
+):
+    _l("config_syntax", text)
+
+# Syntaxes without an assignment: tables, sessions, nested XML, calls, cookies, directives.
+_v = "AVNS_" + _r(19, URLSAFE)
+_s(
+    "config_syntax",
+    f"USERNAME   TYPE     PASSWORD\n========   ======   ========\nsvc-app    normal   {_v}",
+    _v,
+)
+_v = _r(24)
+_s("config_syntax", f"| user | token |\n|---|---|\n| deploy | {_v} |", _v)
+_v = _pw()
+_s("connection", f"220 ready\nUSER backup\n331 Password required\nPASS {_v}\n230 OK", _v)
+_v = _r(16)
+_s("connection", f"* OK IMAP4rev1\nA001 LOGIN ops@acme.test {_v}\nA001 OK", _v)
+_v = _pw()
+_s("config_syntax", f"<AutoLogon>\n  <Password>\n    <Value>{_v}</Value>\n  </Password>", _v)
+_v = _pw()
+_s("config_syntax", f'conn = pyodbc_connect("dw01", "report_user", "{_v}")', _v)
+_v = _r(32, string.ascii_lowercase + string.digits)
+_s("authorization", f'$c = New-Object System.Net.Cookie("PHPSESSID", "{_v}", "/", "acme.test")', _v)
+_v = _r(40, HEX)
+_s("authorization", f"Cookie: site_test_cookie=1; site_logged_in_{_r(8, HEX)}=admin%7C{_v}", _v)
+_v = _pw()
+_s("config_syntax", f"lang en_US\nrootpw --plaintext {_v}\nreboot", _v)
+_v = _pw()
+_s("config_syntax", f"ops@acme.test:{{PLAIN}}{_v}::::::", _v)
+_v = _r(18)
+_s("config_syntax", f"hide pgsql_servers = db.internal/mail/exim/{_v}", _v)
+_v = "tempo pixel ember glacier"
+_s("config_syntax", f"1. sign in as qa, passphrase: {_v}\n2. open the report", _v)
+_v = _pw()
+_s("connection", f"skopeo copy --src-creds 'reader:{_v}' docker://a docker://b", _v)
+for text in (
+    "USERNAME   TYPE     PASSWORD\n========   ======   ========\nsvc-app    normal   (hidden)",
+    "| Token | Description |\n|---|---|\n| `customLabel` | a label |",
+    "| name | token |\n| --- | --- |\n| UINT16_BE | 16 |",
+    "PASS  src/components/App.test.js (1.2 s)",
+    "PASS tests/test_login.py::test_ok",
+    "<Setting>\n  <Value>true</Value>\n</Setting>",
+    'logger.info("user", "Request123")',
+    'Cookie("theme", "dark-mode-2024-compact-layout")',
+    "rootpw --iscrypted $6$rounds=4096$saltsalt$",
+    "aws cognito-idp confirm-forgot-password --client-id 3n4b5urk1ft4fl3mg5e62d9ado --username x",
+    "passphrase: see the vault entry for it",
+    "Data\n====\npassword:  16 bytes\nusername:  3 bytes",
+    "$ openssl rsa -pubin -in pub.pem -text -noout\nModulus:\n    00:c3:9a:5e",
+):
+    _l("config_syntax", text)
+
+# Key material printed as numbers, or quoted in a chat.
+_hex = "\n".join("    " + ":".join(_r(2, HEX) for _ in range(15)) + ":" for _ in range(4))
+_s(
+    "key_block",
+    f"Private-Key: (2048 bit)\nprivateExponent:\n{_hex}\n    e8",
+    _hex.split("\n")[0].strip(),
+)
+_lines = _b64_lines(96).split("\n")
+_s(
+    "key_block",
+    "> -----BEGIN PRIVATE KEY-----\n"
+    + "\n".join("> " + line for line in _lines)
+    + "\n> -----END PRIVATE KEY-----",
+    _lines[0],
+)
+
+# Values that hold no secret: elided, templated, macros, ciphertext, a size.
+for text in (
+    'OPENAI_API_KEY="sk-proj-..."',
+    "export STRIPE_KEY=sk_live_…",
+    "rtsp://{CAM_USER}:{CAM_PASSWORD}@10.0.0.5:554/live",
+    'libname dw oracle user=etl password="&dbpass" path=prod;',
+    "password: encrypted:s3!r:us-east-1!b:bucket!f:secrets.yml!k:db.password",
+    "password: '{cipher}3f9a0c1e5b7d2a4c6e8f0a1b3c5d7e9f'",
+    "db.password=ENC(G6N718UuyPE5bHyWKyuLQSm02auQPUtm)",
+    "encryptionsalt: v1:hP9Rq5EOJ0Y=:v1:mKv7amWo6AqCAv+7:lWsJJHA2MnfVN7Ia4KbL",
+    'SECRET_KEY = "fake-secret-key-for-tests"',
+    'token = "phx_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"',
+    "API_TOKEN=tok_00000000000000000000",
+):
+    _l("config_syntax", text)
