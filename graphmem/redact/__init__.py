@@ -32,7 +32,10 @@ The rules live by kind, each module stating the decisions it makes (the tests pi
 (fixed-prefix formats), ``web`` (URLs, headers, cookies, signed URLs), ``calls`` (arguments of
 calls that take a secret), ``structures`` (values named by an enclosing key), ``syntaxes`` (command
 lines and fixed config syntaxes), ``assignments`` (NAME=value in any syntax) and ``user_patterns``
-(the user's own, on a linear-time engine). The order of ``_BUILTIN_RULES`` below matters: key
+(the user's own, on a linear-time engine). ``names`` and ``values`` are the judge the others
+share: a name by its words (in several languages, plurals, abbreviations), a value by its shape
+(kept: placeholders, references, ciphertext, paths, code, typed examples; redacted: what looks
+generated, random or like a password). The order of ``_BUILTIN_RULES`` below matters: key
 material first, assignments last.
 
 Every quantifier that can meet an attacker's text is bounded, and no trigger inside a finished
