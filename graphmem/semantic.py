@@ -164,10 +164,11 @@ def _pack_unpacked(conn: sqlite3.Connection) -> None:
         vectors.pack(conn, [(i, g, c.tobytes()) for (i, g, _), c in zip(rows, coded, strict=True)])
 
 
-# What this process read of each store's blocks: (store file, block) -> (token, ids, codes). A
-# long-lived server reads a block again only when its token changed (slots added or dropped),
-# so a search there reads only what was embedded since the last one (~25 MB kept at 100k).
-_READ: dict[tuple[str, int], tuple[int, np.ndarray, np.ndarray]] = {}
+# What this process read of each store's blocks: (store file, group) -> block -> (token, ids,
+# codes). A long-lived server reads a block again only when its token changed (slots added or
+# dropped), so a search there reads only what was embedded since the last one (~25 MB kept at
+# 100k), and forgets the blocks that are gone.
+_READ: dict[tuple[str, str], dict[int, tuple[int, np.ndarray, np.ndarray]]] = {}
 
 
 def _first_pass(
@@ -177,20 +178,26 @@ def _first_pass(
     path = conn.execute("PRAGMA database_list").fetchone()[2]
     # blocks read through a memory map, not a read() a page: ~35% less time (SQLite caps it at 2 GB)
     conn.execute(f"PRAGMA mmap_size = {2**31}")
+    listed: dict[str, list[tuple[int, int]]] = {group: [] for group in groups}
+    for block, group, token in vectors.blocks(conn, groups):
+        listed[group].append((block, token))
     out = []
-    for block, token in vectors.blocks(conn, groups):
-        key = (path, block)
-        kept = _READ.get(key)
-        if kept is None or kept[0] != token:
-            row = vectors.block(conn, block)
-            if row is None:  # rewritten away since it was listed
-                continue
-            import numpy as np  # only once there is something to read: not for an empty store
+    for group, blocks in listed.items():
+        kept, current = _READ.get((path, group), {}), {}
+        for block, token in blocks:
+            copy = kept.get(block)
+            if copy is None or copy[0] != token:
+                row = vectors.block(conn, block)
+                if row is None:  # rewritten away since it was listed
+                    continue
+                import numpy as np  # only once there is something to read: not for an empty store
 
-            ids = np.frombuffer(row[1], dtype=np.int64)
-            coded = np.frombuffer(row[2], dtype=np.int8).reshape(len(ids), DIMS)
-            kept = _READ[key] = (row[0], ids, coded)
-        out.append(kept[1:])
+                ids = np.frombuffer(row[1], dtype=np.int64)
+                coded = np.frombuffer(row[2], dtype=np.int8).reshape(len(ids), DIMS)
+                copy = (row[0], ids, coded)
+            current[block] = copy
+            out.append(copy[1:])
+        _READ[(path, group)] = current
     return out
 
 

@@ -131,14 +131,21 @@ def test_a_deleted_episode_leaves_its_block_and_its_reused_id_gets_one_slot(
     assert semantic.nearest(conn, groups(), replacement, 1) == [newest]
 
 
-def test_deleting_a_group_empties_its_blocks(conn: sqlite3.Connection) -> None:
-    semantic.embed_missing(conn)
+def test_deleting_a_group_empties_its_blocks_and_a_long_lived_reader_forgets_them(
+    conn: sqlite3.Connection,
+) -> None:
     from graphmem.store import episodes as ep
 
+    semantic.embed_missing(conn)
+    semantic.nearest(conn, groups(), QUERY, 10)
+    kept = (paths.store_file(), Memory.open().global_group)
+    assert len(semantic._READ[kept]) == 1
     ep.delete_groups(conn, [Memory.open().global_group])
     semantic.embed_missing(conn)
     assert sorted(slots(conn)) == embedded(conn) == episodes(conn)
     assert len(episodes(conn)) == 13
+    semantic.nearest(conn, groups(), QUERY, 10)
+    assert semantic._READ[kept] == {}
 
 
 def test_a_vector_of_an_episode_that_changed_while_it_was_embedded_is_not_kept(

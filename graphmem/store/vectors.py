@@ -140,11 +140,11 @@ def unpacked(conn: sqlite3.Connection) -> bool:
     return tuple(conn.execute(sql).fetchone()) == (1, 0)
 
 
-def blocks(conn: sqlite3.Connection, groups: Sequence[str]) -> list[tuple[int, int]]:
-    """(block, token) of every block of `groups`: what a reader checks its copy against."""
+def blocks(conn: sqlite3.Connection, groups: Sequence[str]) -> list[tuple[int, str, int]]:
+    """(block, group, token) of every block of `groups`: what a reader checks its copy against."""
     marks = ",".join("?" * len(groups))
     return conn.execute(
-        f"SELECT id, token FROM vector_blocks WHERE group_id IN ({marks})", groups
+        f"SELECT id, group_id, token FROM vector_blocks WHERE group_id IN ({marks})", groups
     ).fetchall()
 
 
