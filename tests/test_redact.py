@@ -272,6 +272,19 @@ def test_a_marker_is_not_the_context_that_makes_a_value_a_secret() -> None:
     assert redact(once).text == once
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password:Zx81ks9Qa7Lm",  # the marker then reads as Go's `Name:[value]`
+        '{"api_key":12345678901234567890}',
+        "X-Auth-Token:[9a6d2756a891518e73b95b259e3bc133]",
+    ],
+)
+def test_a_marker_is_never_read_as_a_value_again(text: str) -> None:
+    once = redact(text).text
+    assert "[REDACTED:" in once and redact(once).text == once
+
+
 def test_redacting_the_kinds_split_twice_changes_nothing() -> None:
     changed = [text for _, text, _ in kinds.SECRETS if redact(redact(text).text).counts]
     assert changed == []

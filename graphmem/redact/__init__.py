@@ -286,7 +286,9 @@ class Redactor:
 def _inside_marker(text: str, at: int) -> bool:
     """Whether `at` falls inside a marker (`user:[REDACTED:password]` read again as `user:[…`
     `:password]`): redaction must change nothing the second time."""
-    opening = text.rfind(MARKER_PREFIX, max(0, at - 40), at)
+    # A marker that starts before `at` and reaches it, even by less than its prefix (Go's
+    # `Name:[value]` read again at `[REDACTED:…]`'s second character).
+    opening = text.rfind(MARKER_PREFIX, max(0, at - 40), at + len(MARKER_PREFIX) - 1)
     return opening != -1 and text.find("]", opening, at) == -1
 
 
