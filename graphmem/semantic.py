@@ -16,7 +16,8 @@ from __future__ import annotations
 import importlib.util
 import os
 import sqlite3
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
+from itertools import chain
 from typing import TYPE_CHECKING, TypeVar
 
 from graphmem.store import db, vectors
@@ -164,16 +165,18 @@ def _pack_unpacked(conn: sqlite3.Connection) -> None:
         vectors.pack(conn, [(i, g, c.tobytes()) for (i, g, _), c in zip(rows, coded, strict=True)])
 
 
-# What this process read of each store's blocks: (store file, group) -> block -> (token, ids,
-# codes). A long-lived server reads a block again only when its token changed (slots added or
-# dropped), so a search there reads only what was embedded since the last one (~25 MB kept at
-# 100k), and forgets the blocks that are gone.
+# What a long-lived process (`graphmem mcp`, which sets KEEP) read of each store's blocks:
+# (store file, group) -> block -> (token, ids, codes). It reads a block again only when its token
+# changed (slots added or dropped), so a search there reads only what was embedded since the last
+# one (~25 MB kept at 100k), and forgets the blocks that are gone. A process that searches once
+# keeps none: each block's memory serves the next (26 MB of fresh pages cost ~10 ms of faults).
+KEEP = False
 _READ: dict[tuple[str, str], dict[int, tuple[int, np.ndarray, np.ndarray]]] = {}
 
 
-def _first_pass(
+def _blocks(
     conn: sqlite3.Connection, groups: Sequence[str]
-) -> list[tuple[np.ndarray, np.ndarray]]:
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """(ids, codes) of every block of `groups`, from this process's copy where it is current."""
     path = conn.execute("PRAGMA database_list").fetchone()[2]
     # blocks read through a memory map, not a read() a page: ~35% less time (SQLite caps it at 2 GB)
@@ -181,7 +184,6 @@ def _first_pass(
     listed: dict[str, list[tuple[int, int]]] = {group: [] for group in groups}
     for block, group, token in vectors.blocks(conn, groups):
         listed[group].append((block, token))
-    out = []
     for group, blocks in listed.items():
         kept, current = _READ.get((path, group), {}), {}
         for block, token in blocks:
@@ -195,26 +197,30 @@ def _first_pass(
                 ids = np.frombuffer(row[1], dtype=np.int64)
                 coded = np.frombuffer(row[2], dtype=np.int8).reshape(len(ids), DIMS)
                 copy = (row[0], ids, coded)
-            current[block] = copy
-            out.append(copy[1:])
+            if KEEP:
+                current[block] = copy
+            yield copy[1:]
         _READ[(path, group)] = current
-    return out
 
 
 def nearest(conn: sqlite3.Connection, groups: Sequence[str], query: str, limit: int) -> list[int]:
     """Ids of the embedded episodes of `groups` nearest `query`, nearest first (forgotten ones
     too: the caller shows only what may be shown). A first pass over every episode's code
     keeps the best RESCORE (all of them in a store of fewer), ranked by their exact vectors."""
-    packed = _first_pass(conn, groups) if limit > 0 else []
-    if not packed:
+    blocks = _blocks(conn, groups)
+    head = next(blocks, None) if limit > 0 else None
+    if head is None:
         return []
     import numpy as np
 
     wanted = model().embed([query])[0]
-    ids = np.concatenate([i for i, _ in packed])
+    parts, first = [], []
+    for block_ids, coded in chain([head], blocks):
+        parts.append(block_ids)
+        first.append(coded.astype(np.float32) @ wanted)
+    ids = np.concatenate(parts)
     if len(ids) > RESCORE:
-        first = np.concatenate([c.astype(np.float32) @ wanted for _, c in packed])
-        ids = ids[np.argpartition(-first, RESCORE - 1)[:RESCORE]]
+        ids = ids[np.argpartition(-np.concatenate(first), RESCORE - 1)[:RESCORE]]
     rows = vectors.exact(conn, ids.tolist())
     if not rows:
         return []

@@ -18,7 +18,7 @@ from mcp import types
 from mcp.server.lowlevel import NotificationOptions, Server
 from mcp.server.stdio import stdio_server
 
-from graphmem import __version__, config, tools
+from graphmem import __version__, config, semantic, tools
 from graphmem.errors import GraphmemError
 from graphmem.record import replace
 from graphmem.service import Memory
@@ -41,6 +41,7 @@ class _Workers(threading.local):
 def build(cwd: str | None = None, deadline: float = DEADLINE_S) -> Server[Any, Any]:
     server: Server[Any, Any] = Server(tools.SERVER, __version__, INSTRUCTIONS)
     local = _Workers()
+    semantic.KEEP = True  # searches reuse the vectors' codes the last one read
 
     def run(name: str, arguments: dict[str, Any]) -> str:
         if local.memory is None:

@@ -132,10 +132,11 @@ def test_a_deleted_episode_leaves_its_block_and_its_reused_id_gets_one_slot(
 
 
 def test_deleting_a_group_empties_its_blocks_and_a_long_lived_reader_forgets_them(
-    conn: sqlite3.Connection,
+    conn: sqlite3.Connection, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from graphmem.store import episodes as ep
 
+    monkeypatch.setattr(semantic, "KEEP", True)  # as in the long-lived server
     semantic.embed_missing(conn)
     semantic.nearest(conn, groups(), QUERY, 10)
     kept = (paths.store_file(), Memory.open().global_group)
@@ -254,6 +255,9 @@ def test_a_long_lived_process_reads_again_only_the_blocks_that_changed(
 ) -> None:
     monkeypatch.setattr(vectors, "BLOCK", 4)
     semantic.embed_missing(conn)
+    semantic.nearest(conn, groups(), QUERY, 10)
+    assert all(semantic._READ[paths.store_file(), g] == {} for g in groups())  # none kept
+    monkeypatch.setattr(semantic, "KEEP", True)  # as in the long-lived server
     semantic.nearest(conn, groups(), QUERY, 10)  # what it read it keeps
     read: list[int] = []
     block = vectors.block
@@ -266,3 +270,13 @@ def test_a_long_lived_process_reads_again_only_the_blocks_that_changed(
     found = semantic.nearest(conn, groups(), newest, 10)
     assert body(conn, found[0]) == newest
     assert read == [max(b for (b,) in conn.execute("SELECT id FROM vector_blocks"))]
+
+
+def test_the_mcp_server_keeps_what_its_searches_read(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from graphmem import server
+
+    monkeypatch.setattr(semantic, "KEEP", False)  # a one-off `graphmem search` keeps nothing
+    server.build(str(project))
+    assert semantic.KEEP
