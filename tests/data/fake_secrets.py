@@ -16,6 +16,16 @@ B64 = AN + "+/"
 URLSAFE = AN + "_-"
 
 
+def lines(body: str, width: int = 64) -> list[str]:
+    """`body` cut into lines of `width` characters, as PEM and base64 tools wrap it."""
+    return [body[i : i + width] for i in range(0, len(body), width)]
+
+
+def pem(label: str, body: str) -> str:
+    """A PEM block of `body` (base64) under `label`."""
+    return "\n".join([f"-----BEGIN {label}-----", *lines(body), f"-----END {label}-----"])
+
+
 class Fakes:
     """Random strings from one seed: the same seed always makes the same split."""
 

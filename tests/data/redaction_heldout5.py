@@ -28,15 +28,11 @@ from __future__ import annotations
 
 import base64
 
-from tests.data.fake_secrets import HEX, LOWER_AN, UPPER_AN, URLSAFE, Fakes, Split
+from tests.data.fake_secrets import HEX, LOWER_AN, UPPER_AN, URLSAFE, Fakes, Split, lines
 
 _fakes = Fakes(5_2026_1130)
 _rng = _fakes.rng
 _r, _b64, _urlb64, _uuid = _fakes.r, _fakes.b64, _fakes.urlb64, _fakes.uuid
-
-
-def _lines(body: str, width: int = 64) -> list[str]:
-    return [body[i : i + width] for i in range(0, len(body), width)]
 
 
 def _human() -> str:
@@ -184,34 +180,34 @@ _s(
     "key_block",
     'resource "tls_locally_signed_cert" "x" {\n  ca_private_key_pem = <<-EOT\n'
     "    -----BEGIN EC PRIVATE KEY-----\n    "
-    + "\n    ".join(_lines(_v))
+    + "\n    ".join(lines(_v))
     + "\n    -----END EC PRIVATE KEY-----\n  EOT\n}",
-    _lines(_v)[1],
+    lines(_v)[1],
 )
 _v = _b64(1190)
 _s(
     "key_block",
     "#cloud-config\nssh_keys:\n  rsa_private: |\n    -----BEGIN RSA PRIVATE KEY-----\n    "
-    + "\n    ".join(_lines(_v)[:6])
+    + "\n    ".join(lines(_v)[:6])
     + "\n    -----END RSA PRIVATE KEY-----",
-    _lines(_v)[2],
+    lines(_v)[2],
 )
 _v = _b64(1190)
 _s(
     "key_block",
     "$ sudo cat /etc/opendkim/keys/acme.com/mail.private\n-----BEGIN RSA PRIVATE KEY-----\n"
-    + "\n".join(_lines(_v)[:8])
+    + "\n".join(lines(_v)[:8])
     + "\n-----END RSA PRIVATE KEY-----",
-    _lines(_v)[4],
+    lines(_v)[4],
 )
 _v = _b64(400)
 _s(
     "key_block",
     "$ openssl ecparam -name prime256v1 -genkey\n-----BEGIN EC PARAMETERS-----\nBggqhkjOPQMBBw==\n"
     "-----END EC PARAMETERS-----\n-----BEGIN EC PRIVATE KEY-----\n"
-    + "\n".join(_lines(_v)[:3])
+    + "\n".join(lines(_v)[:3])
     + "\n-----END EC PRIVATE KEY-----",
-    _lines(_v)[1],
+    lines(_v)[1],
 )
 _v = _b64(128)
 _w = _b64(64)
@@ -260,9 +256,9 @@ _v = _b64(600)
 _s(
     "key_block",
     'const PRIVATE_KEY: &str = "-----BEGIN PRIVATE KEY-----\\n'
-    + "\\n".join(_lines(_v)[:4])
+    + "\\n".join(lines(_v)[:4])
     + '\\n-----END PRIVATE KEY-----\\n";',
-    _lines(_v)[2],
+    lines(_v)[2],
 )
 _v = "0x" + _r(64, HEX)
 _s(
@@ -283,9 +279,9 @@ _v = _b64(900)
 _s(
     "key_block",
     "$ gpg --batch --import <<'EOF'\n-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n"
-    + "\n".join(_lines(_v)[:5])
+    + "\n".join(lines(_v)[:5])
     + "\n=Xk3f\n-----END PGP PRIVATE KEY BLOCK-----\nEOF",
-    _lines(_v)[3],
+    lines(_v)[3],
 )
 _v = _b64(190)
 _s(
@@ -293,9 +289,9 @@ _s(
     'app_store_connect_api_key(key_id: "D383SF739", issuer_id: "'
     + _uuid()
     + '", key_content: "-----BEGIN PRIVATE KEY-----\\n'
-    + "\\n".join(_lines(_v))
+    + "\\n".join(lines(_v))
     + '\\n-----END PRIVATE KEY-----")',
-    _lines(_v)[1],
+    lines(_v)[1],
 )
 
 # --------------------------------------------------------------------------- connections

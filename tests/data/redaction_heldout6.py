@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import base64
 
-from tests.data.fake_secrets import AN, HEX, LOWER_AN, UPPER_AN, URLSAFE, Fakes, Split
+from tests.data.fake_secrets import AN, HEX, LOWER_AN, UPPER_AN, URLSAFE, Fakes, Split, pem
 
 _fakes = Fakes(6_2026_1130)
 _rng = _fakes.rng
@@ -42,12 +42,8 @@ _BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
 _PUNCT = "!#%*+-=?@^_~"
 
 
-def _lines(body: str, width: int = 64) -> list[str]:
-    return [body[i : i + width] for i in range(0, len(body), width)]
-
-
 def _pem(label: str, n: int = 900) -> str:
-    return "\n".join([f"-----BEGIN {label}-----", *_lines(_b64(n)), f"-----END {label}-----"])
+    return pem(label, _b64(n))
 
 
 def _pw() -> str:

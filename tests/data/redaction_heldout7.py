@@ -39,7 +39,7 @@ import base64
 import json
 import urllib.parse
 
-from tests.data.fake_secrets import AN, HEX, LOWER_AN, UPPER_AN, URLSAFE, Fakes, Split
+from tests.data.fake_secrets import AN, HEX, LOWER_AN, UPPER_AN, URLSAFE, Fakes, Split, lines, pem
 
 _fakes = Fakes(7_2026_1130)
 _rng = _fakes.rng
@@ -49,12 +49,8 @@ _B32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 _PUNCT = "!#%*+-=?@^_~"
 
 
-def _lines(body: str, width: int = 64) -> list[str]:
-    return [body[i : i + width] for i in range(0, len(body), width)]
-
-
 def _pem(label: str, n: int = 900) -> str:
-    return "\n".join([f"-----BEGIN {label}-----", *_lines(_b64(n)), f"-----END {label}-----"])
+    return pem(label, _b64(n))
 
 
 def _pw() -> str:
@@ -314,7 +310,7 @@ _s(
 
 # --------------------------------------------------------------------------- key blocks
 _body = _b64(138)
-_p8 = "-----BEGIN PRIVATE KEY-----\n" + "\n".join(_lines(_body)) + "\n-----END PRIVATE KEY-----"
+_p8 = "-----BEGIN PRIVATE KEY-----\n" + "\n".join(lines(_body)) + "\n-----END PRIVATE KEY-----"
 _s(
     "key_block",
     "$ cat fastlane/asc_api_key.json\n"
@@ -328,12 +324,12 @@ _s(
         },
         indent=2,
     ),
-    *_lines(_body),
+    *lines(_body),
 )
 _body = _b64(121)
 _ec = (
     "-----BEGIN EC PRIVATE KEY-----\n"
-    + "\n".join(_lines(_body))
+    + "\n".join(lines(_body))
     + "\n-----END EC PRIVATE KEY-----\n"
 )
 _s(
@@ -344,14 +340,14 @@ _s(
             "privateKey": _ec,
         }
     ),
-    *_lines(_body),
+    *lines(_body),
 )
 _body = _b64(470)
 _s(
     "key_block",
     "$ borg key export ssh://borg@nas.lan/./laptop -\n"
-    f"BORG_KEY {_r(64, HEX)}\n" + "\n".join(_lines(_body, 76)),
-    *_lines(_body, 76),
+    f"BORG_KEY {_r(64, HEX)}\n" + "\n".join(lines(_body, 76)),
+    *lines(_body, 76),
 )
 _v = _b64(32)
 _s(
@@ -383,10 +379,10 @@ _s(
     "key_block",
     "pki:\n  ca: /etc/nebula/ca.crt\n  cert: /etc/nebula/host.crt\n  key: |\n"
     "    -----BEGIN NEBULA X25519 PRIVATE KEY-----\n"
-    + "\n".join("    " + x for x in _lines(_body))
+    + "\n".join("    " + x for x in lines(_body))
     + "\n    -----END NEBULA X25519 PRIVATE KEY-----\n\nstatic_host_map:\n"
     '  "192.168.100.1": ["203.0.113.9:4242"]',
-    *_lines(_body),
+    *lines(_body),
 )
 _v = _r(128, HEX)
 _s(
@@ -396,7 +392,7 @@ _s(
     _v,
 )
 _body = _b64(400)
-_diff_lines = _lines(_body, 70)
+_diff_lines = lines(_body, 70)
 _s(
     "key_block",
     "diff --git a/deploy/keys/ci_ed25519 b/deploy/keys/ci_ed25519\nnew file mode 100600\n"
@@ -415,14 +411,14 @@ _s(
     "              username: deploy\n              privateKeySource:\n"
     "                directEntry:\n                  privateKey: |\n"
     "                    -----BEGIN RSA PRIVATE KEY-----\n"
-    + "\n".join("                    " + x for x in _lines(_body))
+    + "\n".join("                    " + x for x in lines(_body))
     + "\n                    -----END RSA PRIVATE KEY-----",
-    *_lines(_body)[1:-1],
+    *lines(_body)[1:-1],
 )
 _body = _b64(1190)
 _tf = (
     "-----BEGIN RSA PRIVATE KEY-----\n"
-    + "\n".join(_lines(_body))
+    + "\n".join(lines(_body))
     + "\n-----END RSA PRIVATE KEY-----\n"
 )
 _s(
@@ -431,7 +427,7 @@ _s(
     '            "algorithm": "RSA",\n            "ecdsa_curve": "P224",\n'
     f'            "id": "{_r(40, HEX)}",\n'
     f'            "private_key_pem": {json.dumps(_tf)},\n            "rsa_bits": 4096\n',
-    *_lines(_body)[1:-1],
+    *lines(_body)[1:-1],
 )
 _body = _b64(1190)
 _s(
@@ -441,36 +437,36 @@ _s(
     f"ca_chain            [-----BEGIN CERTIFICATE-----\n{_b64(600)[:64]}...]\n"
     "expiration          1765180800\n"
     "private_key         -----BEGIN RSA PRIVATE KEY-----\n"
-    + "\n".join(_lines(_body))
+    + "\n".join(lines(_body))
     + "\n-----END RSA PRIVATE KEY-----\nprivate_key_type    rsa\n"
     f"serial_number       {':'.join(_r(2, HEX) for _ in range(20))}",
-    *_lines(_body)[1:-1],
+    *lines(_body)[1:-1],
 )
 _body = _b64(1218)
 _s(
     "key_block",
     '$ cat "$(mkcert -CAROOT)/rootCA-key.pem"\n-----BEGIN PRIVATE KEY-----\n'
-    + "\n".join(_lines(_body))
+    + "\n".join(lines(_body))
     + "\n-----END PRIVATE KEY-----",
-    *_lines(_body)[1:-1],
+    *lines(_body)[1:-1],
 )
 _body = _b64(121)
 _s(
     "key_block",
     '# tests/fixtures/signing.py\nTEST_SIGNING_KEY = """\n    -----BEGIN EC PRIVATE KEY-----\n'
-    + "\n".join("    " + x for x in _lines(_body))
+    + "\n".join("    " + x for x in lines(_body))
     + '\n    -----END EC PRIVATE KEY-----\n"""\n'
     "# the matching public key is served by the staging JWKS",
-    *_lines(_body),
+    *lines(_body),
 )
 _body = _b64(1190)
 _s(
     "key_block",
     '// secrets.h  (AWS IoT Core thing "greenhouse-7")\n'
     'static const char AWS_CERT_PRIVATE[] PROGMEM = R"KEY(\n-----BEGIN RSA PRIVATE KEY-----\n'
-    + "\n".join(_lines(_body))
+    + "\n".join(lines(_body))
     + '\n-----END RSA PRIVATE KEY-----\n)KEY";',
-    *_lines(_body)[1:-1],
+    *lines(_body)[1:-1],
 )
 _shares = [_b64(33) for _ in range(3)]
 _s(
@@ -482,11 +478,11 @@ _s(
     *_shares,
 )
 _body = _b64(1218)
-_arr = ["-----BEGIN PRIVATE KEY-----", *_lines(_body), "-----END PRIVATE KEY-----"]
+_arr = ["-----BEGIN PRIVATE KEY-----", *lines(_body), "-----END PRIVATE KEY-----"]
 _s(
     "key_block",
     '{\n  "client_email": "ingest@acme-data.iam",\n  "key_lines": ' + json.dumps(_arr) + "\n}",
-    *_lines(_body)[1:-1],
+    *lines(_body)[1:-1],
 )
 
 
@@ -1550,14 +1546,14 @@ _l(
 _l(
     "key_block",
     "$ cat /etc/nebula/ca.crt\n-----BEGIN NEBULA CERTIFICATE-----\n"
-    + "\n".join(_lines(_b64(280)))
+    + "\n".join(lines(_b64(280)))
     + "\n-----END NEBULA CERTIFICATE-----",
 )
 _l("key_block", f"  PublicKey: {_r(64, HEX)}\n  IfName: auto\n  NodeInfoPrivacy: false")
 _l(
     "key_block",
     "-----BEGIN AGE ENCRYPTED FILE-----\n"
-    + "\n".join(_lines(_b64(330)))
+    + "\n".join(lines(_b64(330)))
     + "\n-----END AGE ENCRYPTED FILE-----",
 )
 _l(
@@ -1577,19 +1573,19 @@ _l(
 _l(
     "key_block",
     "$ vault read -field=certificate pki/cert/ca\n-----BEGIN CERTIFICATE-----\n"
-    + "\n".join(_lines(_b64(900)))
+    + "\n".join(lines(_b64(900)))
     + "\n-----END CERTIFICATE-----",
 )
 _l(
     "key_block",
     "-----BEGIN CERTIFICATE REQUEST-----\n"
-    + "\n".join(_lines(_b64(700)))
+    + "\n".join(lines(_b64(700)))
     + "\n-----END CERTIFICATE REQUEST-----",
 )
 _l(
     "key_block",
     "jwt:\n  issuer: https://auth.acme.io\n  verify_key: |\n    -----BEGIN PUBLIC KEY-----\n"
-    + "\n".join("    " + x for x in _lines(_b64(91)))
+    + "\n".join("    " + x for x in lines(_b64(91)))
     + "\n    -----END PUBLIC KEY-----",
 )
 _l(
@@ -1722,7 +1718,7 @@ _l(
 )
 _l(
     "config_syntax",
-    "SetCredentialEncrypted=db_pass: \\\n        " + " \\\n        ".join(_lines(_b64(240), 60)),
+    "SetCredentialEncrypted=db_pass: \\\n        " + " \\\n        ".join(lines(_b64(240), 60)),
 )
 _l(
     "config_syntax",

@@ -44,7 +44,7 @@ from __future__ import annotations
 import base64
 import json
 
-from tests.data.fake_secrets import AN, HEX, LOWER_AN, UPPER_AN, URLSAFE, Fakes, Split
+from tests.data.fake_secrets import AN, HEX, LOWER_AN, UPPER_AN, URLSAFE, Fakes, Split, lines, pem
 
 _fakes = Fakes(8_2026_1130)
 _rng = _fakes.rng
@@ -52,14 +52,6 @@ _r, _b64, _urlb64, _uuid = _fakes.r, _fakes.b64, _fakes.urlb64, _fakes.uuid
 _DIGITS = "0123456789"
 _PUNCT = "!#%*+-=?@^_~"
 _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
-
-
-def _lines(body: str, width: int = 64) -> list[str]:
-    return [body[i : i + width] for i in range(0, len(body), width)]
-
-
-def _pem(label: str, body: str) -> str:
-    return "\n".join([f"-----BEGIN {label}-----", *_lines(body), f"-----END {label}-----"])
 
 
 def _pw() -> str:
@@ -396,12 +388,12 @@ _s(
     + '"\nIMPERSONATED_USER_ID = "'
     + _uuid()
     + '"\nPRIVATE_KEY = """'
-    + _pem("RSA PRIVATE KEY", _body)
+    + pem("RSA PRIVATE KEY", _body)
     + '"""',
-    *_lines(_body)[1:-1],
+    *lines(_body)[1:-1],
 )
 _body = _b64(1190)
-_key = _pem("RSA PRIVATE KEY", _body)
+_key = pem("RSA PRIVATE KEY", _body)
 _s(
     "key_block",
     "$ zitadel-tools key2jwt --key api-sa.json --audience https://id.acme.io\n"
@@ -414,14 +406,14 @@ _s(
             "userId": _r(18, _DIGITS),
         }
     ),
-    *_lines(_body)[1:-1],
+    *lines(_body)[1:-1],
 )
 _body = _b64(121)
 _s(
     "key_block",
     "$ imgtool keygen -k root-ec-p256.pem -t ecdsa-p256\n$ cat root-ec-p256.pem\n"
-    + _pem("EC PRIVATE KEY", _body),
-    *_lines(_body),
+    + pem("EC PRIVATE KEY", _body),
+    *lines(_body),
 )
 _hex = _r(64, HEX)
 _s(
@@ -456,40 +448,40 @@ _s(
 _body = _b64(1024)
 _s(
     "key_block",
-    "root@hpc-head01:~# base64 -w 76 /etc/munge/munge.key\n" + "\n".join(_lines(_body, 76)),
-    *_lines(_body, 76)[:-1],
+    "root@hpc-head01:~# base64 -w 76 /etc/munge/munge.key\n" + "\n".join(lines(_body, 76)),
+    *lines(_body, 76)[:-1],
 )
 _body = _b64(138)
 _s(
     "key_block",
     "$ ros2 security create_enclave demo_keystore /talker_listener/talker\n"
-    "$ cat demo_keystore/enclaves/talker_listener/talker/key.pem\n" + _pem("PRIVATE KEY", _body),
-    *_lines(_body),
+    "$ cat demo_keystore/enclaves/talker_listener/talker/key.pem\n" + pem("PRIVATE KEY", _body),
+    *lines(_body),
 )
 _body = _b64(1218)
-_esc = _pem("PRIVATE KEY", _body).replace("\n", "\\n")
+_esc = pem("PRIVATE KEY", _body).replace("\n", "\\n")
 _s(
     "key_block",
     '{\n  "BTP_SERVICE_KEY": {\n    "clientid": "sb-acme-orders!t48213",\n'
     '    "certificate": "-----BEGIN CERTIFICATE-----\\nMIIF...\\n-----END CERTIFICATE-----\\n",\n'
     f'    "key": "{_esc}\\n",\n'
     '    "certurl": "https://acme.authentication.cert.eu10.hana.ondemand.com"\n  }\n}',
-    *_lines(_body)[1:-1],
+    *lines(_body)[1:-1],
 )
 _body = _b64(1190)
 _s(
     "key_block",
     "$ openssl pkcs12 -in ups-edi-prod.p12 -nodes -nocerts -passin pass:\n"
     "Bag Attributes\n    friendlyName: ups-edi-prod\n    localKeyID: 54 69 6D 65 20 31 37 33\n"
-    "Key Attributes: <No Attributes>\n" + _pem("PRIVATE KEY", _body),
-    *_lines(_body)[1:-1],
+    "Key Attributes: <No Attributes>\n" + pem("PRIVATE KEY", _body),
+    *lines(_body)[1:-1],
 )
 _body = _b64(1190)
 _s(
     "key_block",
     "mirth@hl7-gw:/opt/mirthconnect$ grep -A30 'channel.tls' appdata/keys/interface-07.key\n"
-    + _pem("RSA PRIVATE KEY", _body),
-    *_lines(_body)[1:-1],
+    + pem("RSA PRIVATE KEY", _body),
+    *lines(_body)[1:-1],
 )
 _v = _r(32, HEX)
 _s(
@@ -503,15 +495,15 @@ _s(
     "key_block",
     "diff --git a/salesforce/jwt/server.key b/salesforce/jwt/server.key\nnew file mode 100644\n"
     "--- /dev/null\n+++ b/salesforce/jwt/server.key\n@@ -0,0 +1,27 @@\n"
-    + "\n".join("+" + line for line in _pem("RSA PRIVATE KEY", _body).splitlines()),
-    *_lines(_body)[1:-1],
+    + "\n".join("+" + line for line in pem("RSA PRIVATE KEY", _body).splitlines()),
+    *lines(_body)[1:-1],
 )
 _body = _b64(1190)
 _s(
     "key_block",
     "# apps/etsy-sync/config/netsuite.yml\ncertificate_id: " + _r(43, URLSAFE) + "\n"
-    "private_key: |\n" + "\n".join("  " + line for line in _pem("PRIVATE KEY", _body).splitlines()),
-    *_lines(_body)[1:-1],
+    "private_key: |\n" + "\n".join("  " + line for line in pem("PRIVATE KEY", _body).splitlines()),
+    *lines(_body)[1:-1],
 )
 _v = _b64(32)
 _s(
@@ -525,8 +517,8 @@ _s(
     "key_block",
     "u-boot$ ls keys/\ndev.crt  dev.key\n"
     "$ cat keys/dev.key  # FIT image signing (mkimage -k keys -K u-boot.dtb -r)\n"
-    + _pem("RSA PRIVATE KEY", _body),
-    *_lines(_body)[1:-1],
+    + pem("RSA PRIVATE KEY", _body),
+    *lines(_body)[1:-1],
 )
 
 
@@ -1724,7 +1716,7 @@ _l(
 _l(
     "key_block",
     "$ cat demo_keystore/enclaves/talker_listener/talker/cert.pem\n"
-    + _pem("CERTIFICATE", "MIIB" + _b64(420)),
+    + pem("CERTIFICATE", "MIIB" + _b64(420)),
 )
 _l(
     "key_block",
@@ -1756,7 +1748,7 @@ _l(
 _l(
     "key_block",
     "-----BEGIN PGP PUBLIC KEY BLOCK-----\nComment: security@acme-health.io\n\n"
-    + "\n".join(_lines(_b64(600)))
+    + "\n".join(lines(_b64(600)))
     + f"\n={_b64(3)}\n-----END PGP PUBLIC KEY BLOCK-----",
 )
 _l(
