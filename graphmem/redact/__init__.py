@@ -66,6 +66,7 @@ from graphmem.redact.calls import (
 from graphmem.redact.keys import _KEY_RULES, _find_der_key
 from graphmem.redact.private import _drop_private
 from graphmem.redact.rule import _MARKER, MARKER_PREFIX, _Finder, _Found, _Rule, _whole, _Words
+from graphmem.redact.shapes import _PASSWORD_SHAPES, _PasswordShapes
 from graphmem.redact.structures import (
     _DEFAULT_RULE,
     _GROUPED_RULE,
@@ -74,7 +75,7 @@ from graphmem.redact.structures import (
     _TABLE_RULE,
 )
 from graphmem.redact.syntaxes import _OTHER_RULES
-from graphmem.redact.tokens import _PREFIXED, _TOKEN_RULES, _PrefixTable
+from graphmem.redact.tokens import _PREFIXED, _SHAPED, _TOKEN_RULES, _PrefixTable
 from graphmem.redact.web import (
     _AUTH_RULE,
     _COOKIE_CALL_RULE,
@@ -116,7 +117,7 @@ def _find_encoded_json(m: re.Match[str]) -> _Found:  # here: it redacts what it 
     return ("encoded_secret", m.start(), m.end()) if redact(decoded).counts else None
 
 
-_BUILTIN_RULES: tuple[_Rule | _PrefixTable, ...] = (
+_BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes, ...] = (
     *_KEY_RULES,
     # DER and OpenSSH key bodies start like tokens: the table's one pass finds their heads too
     _PrefixTable(
@@ -125,6 +126,7 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable, ...] = (
             ("MI MH MC", "[A-Za-z0-9+/]{30}", _find_der_key),
             ("b3BlbnNzaC1rZXktdjE", "[A-Za-z0-9+/]{13}", _find_der_key),
             ("eyJ ewog ewoi ew0K", "[A-Za-z0-9+/]{40,20000}={0,2}", _find_encoded_json),
+            *_SHAPED,
         ),
     ),
     *_TOKEN_RULES,
@@ -146,6 +148,7 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable, ...] = (
     _PASSWORD_AFTER_USER_RULE,
     _COOKIE_CALL_RULE,
     _ASSIGNMENT_RULE,
+    _PASSWORD_SHAPES,  # last: a name beside the value says more, and its kind
 )
 
 

@@ -20,6 +20,7 @@ from graphmem.redact.names import _LOOKUP_WORDS, _classify_name, _secret_kind
 from graphmem.redact.rule import _Found, _name_start, _Rule
 from graphmem.redact.values import (
     _CODE_REFERENCE,
+    _REFERENCE,
     _TYPE_NAMES,
     _is_placeholder,
     _looks_generated,
@@ -42,10 +43,12 @@ _ASSIGNMENT = r"""(?x)
     (?:(?P<xsep>(?:[ \t]+[\w:.-]{1,40}=(?:"[^"<>\n]{0,100}"|'[^'<>\n]{0,100}')){0,4}>)
        (?P<xml>[^<>\n]{1,256})(?=</)                                  # <password a="b">value</
     |(?P<sep>[ \t]*(?::=|\?=|\|\|=|=>|=|:|<<?-(?!-))[ \t]*|[ \t]*,[ \t]*  # `,`: setters; R's <-
-       |[ \t]+(?P<loose>(?:(?:[A-Za-z]{1,12}[ \t]+){0,5}?(?:is|was)[ \t]+
+       |[ \t]+(?P<loose>(?:(?:[A-Za-z]{1,12}[ \t]+){0,5}?(?:is|was|es|est|ist|é|è|er|är|jest|je|là
+                                                        |[^\x00-\x7f\s]{1,4})[ \t]+
                          |(?:[A-Za-z]{1,12}[ \t]+){0,4}?[A-Za-z]{1,12}:[ \t]+|\d[ \t]+
                          |(?:--?[A-Za-z][\w-]{0,20}[ \t]+){1,2}))?)
                                        # `password for the db is x`, `key you asked for: x`,
+                                       # `API Key 是 x`: "is" in other languages and scripts,
                                        # Cisco's `secret 0 x`, kickstart's `rootpw --plaintext x`
     (?:(?:@|(?P<sp>[bBrRuUfF]{1,2}))?"(?P<dq>(?:[^"\\\n]|\\.){0,512})"  # @"…": Objective-C; b"…"
       |"(?P<blob>[A-Za-z0-9+/]{500,20000}={0,2})"                    # a key store in base64
@@ -69,7 +72,7 @@ _NETRC_REST = r"[ \t]*(?:$|\n|(?:machine|login|account|macdef|default)\s)"
 def _bare_value_is_literal(m: re.Match[str], name: str, name_start: int) -> bool:
     """Whether an unquoted value is a literal (shell, env file, YAML) rather than code."""
     value, sep, text = m.group("bare"), m.group("sep"), m.string
-    if value[0] in "{[(" or re.fullmatch(_CODE_REFERENCE, value) or re.search("[<>]", value):
+    if value[0] in "{[(" or _names_reference(value) or re.search("[<>]", value):
         return False  # <T extends MetadataBearer = MetadataBearer>(…): generics, markup
     if sep.strip() == ":" and re.compile(r"[ \t]*[|=\])]").match(text, m.end("bare")):
         return False  # a type annotation: `key: Ed25519PrivateKey | None`
@@ -198,7 +201,11 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     ):
         return None  # <key>Name</key>, public key AAAA…, primary key …, `key: Type | None`
     kind = _secret_kind(name, m.group(group), typed=loose[:1].isdigit())
-    if kind is None and name.lower().endswith(("creds", "credentials")):
+    if (
+        kind is None
+        and name.lower().endswith(("creds", "credentials"))
+        and not re.match(_REFERENCE, m.group(group))  # `dword:0`: a registry number
+    ):
         return _user_password(m.group(group), m.start(group))  # --dest-creds user:password
     if kind is None or _encrypted(text, name_start):
         return None
@@ -364,7 +371,15 @@ def _loose_pair(m: re.Match[str], name_start: int, group: str) -> bool:
     return (
         _looks_generated(value)
         and re.search(r"[()\[\]<>{}]", value) is None  # OAuth Tokens](#oauth-tokens)
-        and not re.fullmatch(_CODE_REFERENCE, value.rstrip(":.,"))  # token is Token.Name:
+        and not _names_reference(value.rstrip(":.,"))  # token is Token.Name:
+    )
+
+
+def _names_reference(value: str) -> bool:
+    """`Token.Name`, `os.environ`: code naming a value. Not an id and a secret joined by a dot
+    (`<32 hex>.<random>`): a name's parts are not random."""
+    return bool(re.fullmatch(_CODE_REFERENCE, value)) and not any(
+        _looks_random(part) for part in value.split(".")
     )
 
 

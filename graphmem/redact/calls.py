@@ -7,7 +7,13 @@ import re
 
 from graphmem.redact.names import _secret_kind
 from graphmem.redact.rule import _Found, _name_start, _Rule
-from graphmem.redact.values import _is_placeholder, _looks_generated, _looks_random, _squash
+from graphmem.redact.values import (
+    _PUBLIC_PREFIX,
+    _is_placeholder,
+    _looks_generated,
+    _looks_random,
+    _squash,
+)
 
 
 def _find_call_keys(m: re.Match[str]) -> _Found:
@@ -16,7 +22,8 @@ def _find_call_keys(m: re.Match[str]) -> _Found:
     spans = []
     for arg in re.finditer(r"\"([\w-]{16,200})\"|'([\w-]{16,200})'", m.group("args")):
         group = 1 if arg.group(1) is not None else 2
-        if _looks_random(arg.group(group)) and not _is_placeholder(arg.group(group)):
+        value = arg.group(group)
+        if _looks_random(value) and not (_is_placeholder(value) or re.match(_PUBLIC_PREFIX, value)):
             at = m.start("args")
             spans.append(("secret", at + arg.start(group), at + arg.end(group)))
     return spans or None

@@ -19,11 +19,13 @@ from functools import lru_cache
 
 from graphmem.redact.values import (
     _PATH,
+    _PUBLIC_PREFIX,
     _REFERENCE,
     _is_placeholder,
     _joined_words,
     _looks_generated,
     _looks_random,
+    _public_der,
 )
 
 _SESSION_NAME = r"(?i)sess|sid|auth|token|jwt|remember|login|logged|csrf|xsrf|secret"
@@ -32,7 +34,7 @@ _SESSION_NAME = r"(?i)sess|sid|auth|token|jwt|remember|login|logged|csrf|xsrf|se
 # Any script's letters make words (`contraseña`, `пароль`, `密码`); case changes split them too.
 _NAME_WORDS = r"[\W_]+|(?<=[a-z0-9])(?=[A-Z])"  # source text, as the judgements above
 _KEY_QUALIFIERS = frozenset(
-    "api secret private access master signing encryption auth client app service license write "
+    "api secret private access master signing encryption auth app service license write "
     "preshared "
     "subscription account admin webhook consumer deploy session shared hmac jwt cookie".split()
 )
@@ -42,7 +44,7 @@ _LOOKUP_WORDS = frozenset(
     "idempotency idempotent foreign primary partition sort range cache memcache s3 object gpg pgp "
     "page next prev previous continuation cursor routing dedup dedupe lock request etag sha "
     "commit hash row index shard bucket correlation trace sequence lookup unique composite "
-    "public publishable pub site".split()
+    "public publishable pub site socket nonce".split()
 )
 
 
@@ -80,10 +82,13 @@ def _classify_name(name: str) -> tuple[str, str] | None:
     if not _KEY_STORES.isdisjoint(words) and words[-1] in _KEY_STORE_ENDS:
         return "private_key", "blob"  # MATCH_P12_BASE64, SIGNING_KEYSTORE_B64: key stores
     last = words[-1]
-    if last in ("b64", "base64"):
-        return None
-    if "existing" in words or (last == "secret" and words[-2:-1] in (["password"], ["tls"])):
-        return None  # Helm's existingSecret, passwordSecret: the name of a Kubernetes Secret
+    if last in ("b64", "base64"):  # a secret encoded is the secret: passwordBase64
+        found = _classify_name("_".join(words[:-1])) if len(words) > 1 else None
+        return (found[0], "base64") if found and found[1] == "strong" else None
+    if "existing" in words:
+        return None  # Helm's existingSecret: the name of a Kubernetes Secret
+    if last == "secret" and words[-2:-1] in (["password"], ["tls"]):
+        return "secret", "random"  # Helm's passwordSecret names a Secret; Graylog's is random
     if last.endswith(("password", "passwd", "passphrase", "passcode", "pwd")) or (
         last in _PASSWORD_WORDS or last in _FOREIGN_PASSWORDS
     ):
@@ -109,6 +114,8 @@ def _classify_name(name: str) -> tuple[str, str] | None:
         return "secret", "strong"
     if last.endswith("salt") or last == "pepper":  # before the lookup words: `hash_salt`
         return "secret", "weak"
+    if words[-2:] == ["client", "key"]:  # Adyen, Midtrans, Braintree: put in web pages
+        return None
     if last == "key" and words[-2:-1] in (["primary"], ["secondary"]):  # Azure's primaryKey
         return "secret", "long"  # but a table's primary key is an id: only a long random value
     if (
@@ -153,6 +160,8 @@ def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:
         or re.fullmatch(_PATH, value)
         or "://" in value
         or re.match(_REFERENCE, value)
+        or _public_der(value)
+        or re.match(_PUBLIC_PREFIX, value)
     ):
         return None
     if strength == "random" and not typed:
@@ -164,6 +173,8 @@ def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:
     if strength == "long":
         mixed = value.lower() != value != value.upper()
         return kind if len(value) >= 32 and mixed and _looks_random(value) else None
+    if strength == "base64":
+        return kind if re.fullmatch(r"[A-Za-z0-9+/]{8,}={0,2}", value) else None
     if strength == "blob":
         return kind if re.fullmatch(r"[A-Za-z0-9+/]{64,}={0,2}", value) else None
     if strength == "pin":  # PIN: 4821, but not `pin: true` or a pinned version

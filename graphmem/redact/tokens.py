@@ -7,8 +7,13 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import cache
 
-from graphmem.redact.rule import _B, _E, _Finder, _Found, _Rule, _rule, _whole
-from graphmem.redact.values import _has_entropy, _is_placeholder, _looks_generated
+from graphmem.redact.rule import _B, _E, _Finder, _Found, _line_start, _Rule, _rule, _whole
+from graphmem.redact.values import (
+    _has_entropy,
+    _is_placeholder,
+    _looks_generated,
+    _looks_random,
+)
 
 
 def _token(kind: str, group: int = 0) -> _Finder:
@@ -134,7 +139,6 @@ _PREFIXED: tuple[tuple[str, str, str], ...] = (
     ("pinecone_key", "pcsk_", r"[A-Za-z0-9_]{40,}"),
     ("plaid_token", "access-sandbox- access-development- access-production-", _UUID),
     ("adyen_key", "AQE", r"[A-Za-z0-9+/=_.-]{100,}"),
-    ("razorpay_key", "rzp_live_ rzp_test_", r"[A-Za-z0-9]{14}"),
     ("supabase_key", "sb_secret_", r"[A-Za-z0-9_-]{20,}"),
     ("sonarqube_token", "squ_ sqp_ sqa_", r"[0-9a-f]{40}"),
     ("onepassword_token", "ops_eyJ", r"[A-Za-z0-9_=-]{100,}"),
@@ -192,6 +196,14 @@ _PREFIXED: tuple[tuple[str, str, str], ...] = (
 )
 
 
+# Prefixes that also start ordinary words: the table tries them (before a prefix it does not
+# list), and the whole token must look generated.
+_SHAPED: tuple[tuple[str, str, _Finder], ...] = (
+    ("sk-ant-", r"[A-Za-z0-9_-]{20,}" + _E, _generated("anthropic_key")),
+    ("sk-", r"(?!ant-)[A-Za-z0-9_-]{20,}" + _E, _generated("openai_key")),
+)
+
+
 # Where a token may start: a boundary, then 16 token characters (the shortest format's length).
 _TOKEN_START = r"(?<![A-Za-z0-9_-])[A-Za-z0-9](?=[A-Za-z0-9_.+/=%~-]{15})"
 
@@ -234,14 +246,66 @@ class _PrefixTable:
                 if match is not None:
                     yield match
                     break
+            else:
+                if text[at].islower():  # no documented prefix: perhaps one nobody listed here
+                    match = _compiled(_UNLISTED).match(text, at)
+                    if match is not None:
+                        yield match
 
     def find(self, m: re.Match[str]) -> _Found:
+        if m.re.pattern == _UNLISTED:
+            return _find_unlisted(m)
         shaped = self._find.get(m.re.pattern)
         if shaped is not None:
             return shaped(m)
         if not _has_entropy(m.group(1)):
             return None
         return self._kind[m.re.pattern], m.start(), m.end()
+
+
+# A provider's prefix that the table lacks: one to three short lower-case words, each followed by
+# `_` or `-` (`xnd_production_`, `sig_`), then a long random body. Found by shape, so it takes
+# no name: prose, code and logs alike.
+_UNLISTED = r"[a-z]{2,8}(?:[_-][a-z]{2,12}){0,2}[_-]([A-Za-z0-9]{24,200})" + _E
+# Prefixes that say the token is public, as providers document them: publishable and
+# client-side keys (`pk_`, PostHog's `phc_`), site keys, ids.
+_PUBLIC_WORDS = frozenset("pk pub public publishable client site id anon phc".split())
+# Words that say a secret, or the environment a key is issued for (`xnd_production_`): an
+# object id (`cus_`, `price_`, `evt_`, `prj_`) says neither, so it must be longer than ids are.
+_SECRET_WORDS = frozenset(
+    "sk secret key token tok pat api apikey sig signing auth private priv access refresh session "
+    "pw pass live prod production dev development staging sandbox".split()
+)
+
+
+def _find_unlisted(m: re.Match[str]) -> _Found:
+    """A body no person typed: upper and lower case and digits, ~4 bits of entropy a character,
+    nothing of words (not `test_parseHttp2ResponseHeaders`), behind a prefix that does not say
+    public; 40 characters or more unless the prefix says secret (ids run to ~32)."""
+    body, text = m.group(1), m.string
+    words = re.split(r"[_-]", m.group()[: m.start(1) - m.start()].lower())
+    if not _PUBLIC_WORDS.isdisjoint(words) or not _looks_random(body):
+        return None
+    if re.search("example|sample|dummy|fake", body, re.IGNORECASE):
+        return None  # `ls-9EXAMPLE8ad86…`: says it is an example
+    before = text[_line_start(text, m.start(), 40) : m.start()].lower()
+    if re.search(r"(?:sha\d*|md5|blake2\w?|digest|hash)[=:-]$", before):
+        return None  # `sha256=<base64url>` (a wheel's RECORD): a digest, read from inside
+    if re.search(r"(?:client|public|publishable)[\W_]{0,3}(?:side[\W_]{0,3})?(?:key|id)", before):
+        return None  # `clientKey: live_…`: named public
+    if len(body) < 40 and _SECRET_WORDS.isdisjoint(words):
+        return None
+    if body.lower() == body or body.upper() == body or sum(c.isdigit() for c in body) < 2:
+        return None
+    return ("token", m.start(), m.end()) if _entropy(body) >= 3.8 else None
+
+
+def _entropy(text: str) -> float:
+    """Shannon entropy in bits a character: random base62 of 24+ characters has ~4.2 and up."""
+    from math import log2
+
+    size = len(text)
+    return -sum(n / size * log2(n / size) for n in map(text.count, set(text)))
 
 
 @cache
@@ -318,8 +382,6 @@ _TOKEN_RULES: tuple[_Rule, ...] = (
         _token("teams_webhook", 1),
         "office.com/webhook",
     ),
-    _rule(_B + r"sk-ant-[A-Za-z0-9_-]{20,}" + _E, _generated("anthropic_key"), "sk-ant-"),
-    _rule(_B + r"sk-(?!ant-)[A-Za-z0-9_-]{20,}" + _E, _generated("openai_key"), "sk-"),
     _rule(
         _B + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*" + _E,
         _whole("jwt"),

@@ -24,6 +24,8 @@ import re
 _PLACEHOLDER = r"""(?ix)^(?:
         \$\{[^}]*\}? | \$\(.*\)? | \$[A-Za-z_]\w* | %[A-Za-z_]\w*% | \{\{.*\}\} | \#\{[^}]*\}\#?
       | \$\d+ | \? | @[A-Za-z_]\w*                      # SQL parameters: $1, ?, @password
+      | `[^`]*` | -                                      # a command's output; `-`: none (reg)
+      | \{[a-z]+[ \t][^{}]*\}                            # borgmatic's {credential systemd x}
       | <[^<>]*> | [x*.#•_-]{3,} | x+ | …
       | \{[A-Za-z_][\w.]*\} | \{\d*\}                    # format fields: {DB_PASSWORD}, {0}
       | &[A-Za-z_]\w*\.?                                 # SAS and SQL*Plus macros: &dbpass
@@ -48,6 +50,9 @@ _REFERENCE = r"""(?ix)(?:
         ![A-Za-z]\w*$ | %[\w.()-]+%$ | \$__\w+\{ | ENC[\[(] | arn:aws[\w-]*:
       | \{cipher\} | encrypted: | v\d:[A-Za-z0-9+/=]{8,32}:[A-Za-z0-9+/=]
       | \$(?:[1256]|2[abxy]|y|argon2(?:id|i|d)|pbkdf2(?:-sha\d+)?)\$   # a crypt(3) hash, not it
+      | (?:sha(?:1|224|256|384|512)|md5)[#$:]          # a digest tagged with its algorithm
+      | \{S?(?:SHA|SSHA|MD5|SMD5|CRYPT|PBKDF2)\w*\}     # LDAP's {SSHA}: a hash again
+      | (?:dword|qword|hex(?:\(\d\))?):               # a registry value's type: a number
       | (?:credentials\w*|secretsmanager|ssm|vault|keyvault|keychain|keyring|kms|sops|env|file
           |secret|secrets|op|ref)[:+]
       | [a-z][\w.+-]{1,40}:(?:/|[0-9a-f]{8}-[0-9a-f]{4}-)
@@ -133,7 +138,30 @@ def _looks_credential(value: str) -> bool:
 _DIGEST = (
     r"(?i)(?:0x)?(?:[0-9a-f]{8}|[0-9a-f]{16}|[0-9a-f]{40})|[0-9a-f]{64}"
     r"|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}|(?:sha|md)\d*:.*"
+    r"|[0-9a-f]{24}"  # a 12-byte object id: MongoDB's, LaunchDarkly's client-side id
 )
+
+
+# Prefixes that say a key is public, as providers document them: publishable and client-side
+# keys (Stripe's and Paystack's `pk_`, PostHog's `phc_`), public keys.
+_PUBLIC_PREFIX = r"(?:pk|pub|public|publishable|phc|client)[_-]"
+
+
+def _public_der(value: str) -> bool:
+    """Base64 DER that starts as a public key or a certificate does (a SEQUENCE holding a
+    SEQUENCE, where a private key holds its version number first): Chrome's manifest `key`,
+    an SPKI pin. See keys._find_der_key, which takes the other branch."""
+    import binascii
+
+    if (
+        len(value) < 64
+        or not value.startswith("MI")
+        or re.fullmatch(r"[A-Za-z0-9+/]+=*", value) is None
+    ):
+        return False
+    raw = binascii.a2b_base64(value[:32])
+    inner = 2 if raw[1] < 0x80 else 2 + (raw[1] & 0x7F)
+    return raw[0] == 0x30 and raw[inner : inner + 1] == b"0"
 
 
 def _case_flips(value: str) -> int:

@@ -41,8 +41,14 @@ def _find_authorization(m: re.Match[str]) -> _Found:
     value = m.group("v")
     if _is_placeholder(value):
         return None
-    if value.endswith("=") and m.string[m.end("v") : m.end("v") + 1] in ('"', "'"):
-        return None  # a parameter list (`Token token="…"`, `Digest username="…"`): not the value
+    if re.fullmatch(r"[a-z_][a-z0-9_-]{0,20}=", value) and m.string[
+        m.end("v") : m.end("v") + 1
+    ] in (
+        '"',
+        "'",
+    ):
+        return None  # a parameter list (`Token token="…"`, `Digest username="…"`), where base64
+        # padding (`Basic dXNlcjo=`) ends a value
     # After an Authorization header with a well-known scheme anything is a credential. Any other
     # scheme (ApiKey, SSWS …), no scheme, or a bare "Bearer x" in prose needs to look generated.
     scheme = (m.group("scheme") or "").lower()
