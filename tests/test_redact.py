@@ -247,6 +247,14 @@ _ADVERSARIAL = {
     "Dovecot schemes": "{PLAIN}" * 20_000,
     "Exim servers": "mysql_servers = a/" * 8_000,
     "names in other languages": "пароль: " * 16_000,
+    "symbols between letters": "a1!" * 40_000,
+    "password-shaped runs back to back": "Abc12#def3" * 12_000,
+    "symbol runs without a boundary": "xY9" + "#Ab3" * 30_000,
+    "unlisted prefixes": "ab_cd-ef_" * 12_000 + "A1b2" * 100,
+    "an unlisted prefix then a long body": " ab_" + "Xy7" * 30_000,
+    "copulas in other scripts": "key 是 " * 16_000,
+    "dotted values after a name": "the key is " + "a1b2c3d4e5f6g7h8." * 6_000,
+    "public keys in base64": '"key": "MIIBIjAN' + "A" * 100_000 + '"',
 }
 
 

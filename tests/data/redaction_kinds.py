@@ -855,7 +855,6 @@ for _v in (
     "pcsk_" + _r(6) + "_" + _r(60),
     "access-production-" + _u,
     "AQE" + _r(150, AN + "+/"),
-    "rzp_live_" + _r(14),
     "sb_secret_" + _r(32, URLSAFE),
     "squ_" + _r(40, HEX),
     "ops_eyJ" + _r(200, URLSAFE),
@@ -1920,5 +1919,103 @@ for text in (
     'SECRET_KEY = "fake-secret-key-for-tests"',
     'token = "phx_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"',
     "API_TOKEN=tok_00000000000000000000",
+):
+    _l("config_syntax", text)
+
+# Passwords a person chose, told by their shape alone (upper, lower, digits and a symbol inside),
+# in prose of several languages, tables, chats and tools' own flags, with no telling name.
+for text, _v in (
+    ("Te paso la clave del router: {v} (no la compartas)", "Cobalt84^birch2"),
+    ("Das neue Kennwort für den Drucker lautet {v}.", "Juniper31&ember6"),
+    ("| host | user | pass |\n|---|---|---|\n| db-01 | admin | {v} |", "Saffron47@fjord9"),
+    ("ipmitool -I lanplus -H 10.0.0.9 -U admin -P {v} chassis status", "Lantern26!orchid3"),
+    ("rdesktop -u ops -p {v} ts02.corp.lan", "Glacier59%maple1"),
+    ("temp creds for the staging box: deploy / {v}", "Orchid73~cedar8"),
+    ("新しいパスワードは {v} です。", "Cedar64#lotus7"),
+    ("Le mot de passe du NAS est désormais {v}, merci de ne pas le diffuser", "Maple38!comet5"),
+    ("ftp> user backup {v}\n230 Login successful.", "Spruce15*dune4"),
+    ("guest wifi code: {v}", _r(5) + "7#" + _r(6) + "!" + _r(4)),
+):
+    _s("config_syntax", text.format(v=_v), _v)
+for text in (
+    "see Parser#parseExpr2 and Reader#uint32 in the API docs",
+    "export type ModelV2Config$Outbound = { retries: number };",
+    "assert evaluate(I*sigma1*sigma3) == -sigma2",
+    "b'Case&nbsp;should&nbsp;matter:&nbsp;rEf2049&nbsp;'",
+    "AR!_nBqb&%C@Cr{EG;fXbTq2W&HkLp9|2yJUu=?KtV!7L`6nNN",
+    "ssh root@Server01 and then admin@Build02",
+    "if (x!=y1Abc && Flag2==true) return;",
+    "GET /items?page=2&sortBy=createdAt3",
+    "%2Fhome%2FUser12%3Dfoo",
+    "#define Max1Len 42; C# and F#; issue#1234",
+    "HEAD~1 and main~2 are the same commit",
+    "typeof Uint8Array?Uint8Array:Array",
+):
+    _l("config_syntax", text)
+
+# Tokens behind a provider's prefix that no table here lists: short lower-case words and `_` or
+# `-`, then a long random body, anywhere; not ids, and not prefixes that say public.
+for text, _v in (
+    ("a chave de produção é {v}, não compartilhe", "kc_prod_" + _r(36)),
+    ("signing:\n  current: {v}\n", "mw-sig-" + _r(30)),
+    ("2026-11-30 10:42:01 INFO using credential {v} for upload", "pipeline_" + _r(44)),
+    ('const client = new Acme("{v}");', "acme_live_" + _r(48)),
+    ("curl -u {v}: https://api.acme.dev/v1/balance", "zt_secret_" + _r(32)),
+):
+    _s("prefixed_token", text.format(v=_v), _v)
+for text in (
+    f"charge ch_{_r(24)} and subscription sub_{_r(24)} were refunded",
+    f'"projectId": "prj_{_r(28)}"',
+    f"Stripe.setPublishableKey('pk_live_{_r(99)}')",
+    f"posthog.init('phc_{_r(43)}')",
+    f"artifact build_{_r(40, HEX)} uploaded; image img-{_r(32, HEX)}",
+    "def test_parseHttpResponseHeadersWhenChunkedEncodingIsUsed(): ...",
+    "pod myapp-7d9f8b6c5-x2k4p restarted; chunk-vendors-3f2a9c1b8d7e6f50.js",
+):
+    _l("prefixed_token", text)
+
+# Razorpay's key id is its public key, made for web pages (its docs); the secret has no prefix.
+_l("prefixed_token", f"RAZORPAY_KEY_ID=rzp_test_{_r(14)}")
+
+# Values whose shape says public or not a secret, beside names that would otherwise redact them.
+_spki = base64.b64encode(
+    bytes.fromhex("30820122300d06092a864886f70d01010105000382010f00") + _rng.randbytes(270)
+).decode()
+for text in (
+    f'{{"name": "Acme Notes", "key": "{_spki}"}}',  # Chrome's manifest key: a public key
+    f'<div id="checkout" data-adyen-client-key="test_{_r(32, UPPER_AN)}"></div>',
+    f"payments:\n  client_key: live_{_r(24)}\n",
+    "export DB_PASSWORD=`security find-generic-password -s db -w`",
+    'password: "{env DB_PASS}"',
+    "ldap_default_authtok = -",
+    f"admin_password = sha512${_r(16)}${_r(86, B64)}",
+    f"userPassword: {{SSHA}}{_r(32, B64)}",
+    '"EnableCreds"=dword:00000001',
+    f"Analytics.init('{_r(24, HEX)}')",
+    f"Sec-WebSocket-Accept: {_r(27, B64)}=",
+):
+    _l("config_syntax", text)
+
+# A secret encoded is the secret (a password name ending in Base64/B64); Basic credentials end in
+# base64 padding before their quote; a name that can name a Secret object holds a random value.
+_v = base64.b64encode(f"svc_{_r(21)}:".encode()).decode()
+_s("authorization", f'curl -sS -H "Authorization: Basic {_v}" https://api.acme.dev/v2/ping', _v)
+_v = base64.b64encode(f"Lumen{_r(7)}".encode()).decode()
+_s("config_syntax", f"SMTP_ADMIN_PASSWORD_B64={_v}", _v)
+_v = _r(96)
+_s("config_syntax", f"GRAYLOG_PASSWORD_SECRET={_v}", _v)
+_l("config_syntax", "auth:\n  passwordSecret: mariadb-credentials\n  passwordBase64: false\n")
+# "Is" in other languages and scripts between a name and a value that looks generated; an id and
+# a secret joined by a dot are no code reference.
+_v = _r(32, HEX) + "." + _r(16)
+_s("prefixed_token", f"La API key de staging es {_v} y caduca en marzo", _v)
+_v = _r(40)
+_s("config_syntax", f"Der Token ist {_v} (nur für Tests)", _v)
+_v = _r(24) + "." + _r(20)
+_s("config_syntax", f"Ключ API key это {_v}, не публикуйте", _v)
+for text in (
+    "the key is Token.Name and the secret is settings.SECRET_KEY",
+    "la contraseña es larga y el token es temporal",
+    "Der Schlüssel ist os.environ.get und das Passwort ist leer",
 ):
     _l("config_syntax", text)
