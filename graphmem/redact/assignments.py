@@ -376,11 +376,18 @@ def _loose_pair(m: re.Match[str], name_start: int, group: str) -> bool:
 
 
 def _names_reference(value: str) -> bool:
-    """`Token.Name`, `os.environ`: code naming a value. Not an id and a secret joined by a dot
-    (`<32 hex>.<random>`): a name's parts are not random."""
+    """`Token.Name`, `x25519.X25519PrivateKey`: code naming a value. Not an id and a secret
+    joined by a dot (`<32 hex>.<random>`): a name's parts are words, not random."""
     return bool(re.fullmatch(_CODE_REFERENCE, value)) and not any(
-        _looks_random(part) for part in value.split(".")
+        _looks_random(part) and not _wordy(part) for part in value.split(".")
     )
+
+
+def _wordy(part: str) -> bool:
+    """Runs of letters as long as words (`X25519PrivateKey`, `SignatureV4a`), where random
+    text breaks case every few letters."""
+    runs = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", part)
+    return bool(runs) and sum(map(len, runs)) >= 3.5 * len(runs)
 
 
 # `define('NAME', …)`, `setItem('name', …)`, `os.Setenv("NAME", …)`: a call that stores, not

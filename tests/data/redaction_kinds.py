@@ -2019,3 +2019,25 @@ for text in (
     "Der Schlüssel ist os.environ.get und das Passwort ist leer",
 ):
     _l("config_syntax", text)
+# From real files: a wheel's RECORD digest read from inside, an example id, and code naming a class
+# through a module (parts that are words, with digits).
+for text in (
+    f"pkg/zoneinfo/Asia/Tokyo,sha256={_r(2, string.ascii_lowercase)}_{_r(40)},1233",
+    f'"supportCode": "6EXAMPLE3362/ls-9EXAMPLE{_r(32, HEX)}"',
+    "private_key = Ed25519PrivateKey.from_private_bytes(d)",
+    "the key is x25519.X25519PrivateKey here",
+):
+    _l("prefixed_token", text)
+# Look-alikes that pin the shape rules' other exclusions: an HTML entity after a word, base85
+# between a `;` and a `)`, a query of words, a filler body, a public key beside a key's name, a
+# command's output in quotes, a WebSocket handshake nonce.
+for text in (
+    'alt="Studio54&amp;Friends"',
+    "Cr{EG;fXbTq2W&HkLp9)2yJUu=?KtV!7L",
+    "curl --data TLS=off&mode=Fast http://localhost:8080/",
+    "acme_live_" + "Xy7Zq2" * 7,  # a repeated pattern: no random body
+    f"POSTHOG_API_KEY = 'phc_{_r(43)}'",
+    'smtp_pass = "`gopass show -o mail/smtp`"',
+    f"Sec-WebSocket-Key: {_r(22, B64)}==",
+):
+    _l("config_syntax", text)
