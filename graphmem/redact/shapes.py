@@ -22,7 +22,9 @@ from graphmem.redact.rule import _Found
 
 # Where a candidate may be: a symbol before a letter or digit (the one before it is checked in
 # Python: a lookbehind would cost this pass, the rule's whole cost on most texts, 10 times more).
-_INNER_SYMBOL = r"[!#$%&*@^~=](?=[A-Za-z0-9])"
+# `=` is not sought: code is full of `name=value`, and a password holding `=` holds another
+# symbol too (a lone `=` makes an assignment), which is.
+_INNER_SYMBOL = r"[!#$%&*@^~](?=[A-Za-z0-9])"
 _ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 _RUN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&*@^~=")
 # The whole word around it, which must stand alone: a sentence's end may follow it.

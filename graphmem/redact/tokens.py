@@ -237,6 +237,7 @@ class _PrefixTable:
         self, text: str, folded: str, done: list[int], words: str | None = None
     ) -> Iterator[re.Match[str]]:
         heads = self._by_head
+        unlisted = _compiled(_UNLISTED).match
         for start in re.finditer(_TOKEN_START, text):
             at = start.start()
             if at < done[0]:
@@ -247,8 +248,8 @@ class _PrefixTable:
                     yield match
                     break
             else:
-                if text[at].islower():  # no documented prefix: perhaps one nobody listed here
-                    match = _compiled(_UNLISTED).match(text, at)
+                if text[at].islower():  # no documented prefix: perhaps one no table lists
+                    match = unlisted(text, at)
                     if match is not None:
                         yield match
 
@@ -266,7 +267,7 @@ class _PrefixTable:
 # A provider's prefix that the table lacks: one to three short lower-case words, each followed by
 # `_` or `-` (`xnd_production_`, `sig_`), then a long random body. Found by shape, so it takes
 # no name: prose, code and logs alike.
-_UNLISTED = r"[a-z]{2,8}(?:[_-][a-z]{2,12}){0,2}[_-]([A-Za-z0-9]{24,200})" + _E
+_UNLISTED = r"[a-z]{2,8}+(?:[_-][a-z]{2,12}+){0,2}[_-]([A-Za-z0-9]{24,200})" + _E
 # Prefixes that say the token is public, as providers document them: publishable and
 # client-side keys (`pk_`, PostHog's `phc_`), site keys, ids.
 _PUBLIC_WORDS = frozenset("pk pub public publishable client site id anon phc".split())
