@@ -6,7 +6,8 @@ Two jobs, in this order:
    An unclosed ``<private>`` drops everything after it: losing a tail is better than leaking it.
 2. Secrets are replaced by ``[REDACTED:<kind>]``. The patterns are precision-first: tokens whose
    prefix their provider documents (``_PREFIXED``: AWS, GitHub, GitLab, Slack, OpenAI,
-   Anthropic, Stripe, Twilio, Vault, Docker, Databricks, Shopify, DigitalOcean, Atlassian …),
+   Anthropic, Stripe, Twilio, Vault, Docker, Databricks, Shopify, DigitalOcean, Atlassian …)
+   and, by shape, a random token behind a prefix no table lists,
    JWTs, private key blocks (PEM and PGP with their armor headers, PuTTY, SSH2, base64-encoded
    PEM as in Kubernetes secrets, and a block cut in two, by the key lines above its END line), JWK
    private members, Ansible vault ciphertext, registry logins, passwords in URLs (``/``
@@ -31,12 +32,13 @@ The rules live by kind, each module stating the decisions it makes (the tests pi
 ``names`` (which names say secret, and how strongly), ``keys`` (key blocks), ``tokens``
 (fixed-prefix formats), ``web`` (URLs, headers, cookies, signed URLs), ``calls`` (arguments of
 calls that take a secret), ``structures`` (values named by an enclosing key), ``syntaxes`` (command
-lines and fixed config syntaxes), ``assignments`` (NAME=value in any syntax) and ``user_patterns``
+lines and fixed config syntaxes), ``assignments`` (NAME=value in any syntax), ``shapes`` (a
+password a person chose, by its shape alone: last, as the weakest evidence) and ``user_patterns``
 (the user's own, on a linear-time engine). ``names`` and ``values`` are the judge the others
 share: a name by its words (in several languages, plurals, abbreviations), a value by its shape
 (kept: placeholders, references, ciphertext, paths, code, typed examples; redacted: what looks
 generated, random or like a password). The order of ``_BUILTIN_RULES`` below matters: key
-material first, assignments last.
+material first, shapes last.
 
 Every quantifier that can meet an attacker's text is bounded, and no trigger inside a finished
 redaction is tried again, so no input makes redaction quadratic (tests/test_redact.py has one

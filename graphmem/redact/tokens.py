@@ -1,5 +1,6 @@
-"""Tokens told by their form: fixed prefixes that providers document (one table, one pass), and
-formats with a fixed piece inside (webhook URLs, JWTs, Telegram, Mailchimp, Entra …)."""
+"""Tokens told by their form: fixed prefixes that providers document (one table, one pass), a
+random body behind a prefix the table lacks (in the same pass), and formats with a fixed piece
+inside (webhook URLs, JWTs, Telegram, Mailchimp, Entra …)."""
 
 from __future__ import annotations
 
