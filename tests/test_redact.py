@@ -255,6 +255,9 @@ _ADVERSARIAL = {
     "copulas in other scripts": "key 是 " * 16_000,
     "dotted values after a name": "the key is " + "a1b2c3d4e5f6g7h8." * 6_000,
     "public keys in base64": '"key": "MIIBIjAN' + "A" * 100_000 + '"',
+    "numbered labels": "Key 1: " * 14_000,
+    "key bytes": "key: [" + "1, " * 40_000,
+    "key byte lists back to back": "key: [1, 2, " * 10_000,
 }
 
 

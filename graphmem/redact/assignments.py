@@ -46,10 +46,12 @@ _ASSIGNMENT = r"""(?x)
        |[ \t]+(?P<loose>(?:(?:[A-Za-z]{1,12}[ \t]+){0,5}?(?:is|was|es|est|ist|é|è|er|är|jest|je|là
                                                         |[^\x00-\x7f\s]{1,4})[ \t]+
                          |(?:[A-Za-z]{1,12}[ \t]+){0,4}?[A-Za-z]{1,12}:[ \t]+|\d[ \t]+
+                         |\#?\d{1,3}:[ \t]+
                          |(?:--?[A-Za-z][\w-]{0,20}[ \t]+){1,2}))?)
                                        # `password for the db is x`, `key you asked for: x`,
                                        # `API Key 是 x`: "is" in other languages and scripts,
-                                       # Cisco's `secret 0 x`, kickstart's `rootpw --plaintext x`
+                                       # Cisco's `secret 0 x`, kickstart's `rootpw --plaintext x`,
+                                       # a numbered label: `Unseal Key 1: x`, `Password #2: x`
     (?:(?:@|(?P<sp>[bBrRuUfF]{1,2}))?"(?P<dq>(?:[^"\\\n]|\\.){0,512})"  # @"…": Objective-C; b"…"
       |"(?P<blob>[A-Za-z0-9+/]{500,20000}={0,2})"                    # a key store in base64
       |(?P<sp2>[bBrRuUfF]{1,2})?'(?P<sq>(?:[^'\\\n]|\\.){0,512})'
@@ -176,6 +178,10 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         return None if kind is None else (kind, m.start(group) + 1, m.end(group))
     if "f" in (m.group("sp") or m.group("sp2") or "").lower() and "{" in m.group(group):
         return None  # an f-string: computed
+    if group == "bare" and m.group(group)[0] in "[{":
+        end = _key_bytes_end(text, m.start(group))
+        if end is not None:
+            return classified[0], m.start(group), end
     shaped, found = _shaped_bare_value(m, name) if group == "bare" else (False, None)
     if shaped:
         return found
@@ -200,7 +206,8 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         )
     ):
         return None  # <key>Name</key>, public key AAAA…, primary key …, `key: Type | None`
-    kind = _secret_kind(name, m.group(group), typed=loose[:1].isdigit())
+    typed = re.fullmatch(r"\d[ \t]+", loose) is not None  # Cisco's type digit, not a label's
+    kind = _secret_kind(name, m.group(group), typed=typed)
     if (
         kind is None
         and name.lower().endswith(("creds", "credentials"))
@@ -221,6 +228,24 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         items = re.compile(r"(?:,[^\s,;\"'`]{1,512}){1,32}").match(text, end)  # APP_KEYS=a,b,c
         end = items.end() if items else end
     return kind, m.start(group), end
+
+
+# A key written as its bytes: a list of 16 to 64 numbers of 0-255 (`network_key: [148, 27, …]`,
+# `{0x2b, 0x7e, …}`).
+_BYTE = r"(?:0x[0-9a-fA-F]{1,2}|\d{1,3})"
+_KEY_BYTES = rf"[\[{{][ \t]*(?:{_BYTE}[ \t]*,[ \t]*){{15,63}}{_BYTE}[ \t]*,?[ \t]*[\]}}]"
+
+
+def _key_bytes_end(text: str, start: int) -> int | None:
+    """Where a list of key bytes that starts at `start` ends: 16 to 64 numbers, all bytes and
+    not all alike (`[0, 0, …]` is a default)."""
+    found = re.compile(_KEY_BYTES).match(text, start)
+    if found is None:
+        return None
+    numbers = [int(n, 0) for n in re.findall(r"0x[0-9a-fA-F]+|\d+", found.group())]
+    if max(numbers) > 255 or len(set(numbers)) < 6:
+        return None
+    return found.end()
 
 
 _PLURAL_ENDS = ("keys", "tokens", "secrets", "passwords")
@@ -364,6 +389,8 @@ def _loose_pair(m: re.Match[str], name_start: int, group: str) -> bool:
         return False  # flags between: only a directive's (`rootpw --plaintext x`), not argv's
     if text[name_start - 1 : name_start] in ("'", '"') or name in ("pass", "auth"):  # verbs
         return False
+    if re.fullmatch(r"#?\d{1,3}:[ \t]+", m.group("loose") or ""):
+        return True  # a numbered label says what follows as a colon does
     if (m.group("loose") or "").rstrip().endswith(":"):  # `… key you asked for: x`, but not
         return _looks_random(value)  # `secret scan finished for repo: acme/api-v2`
     if group != "bare":

@@ -35,7 +35,7 @@ _SESSION_NAME = r"(?i)sess|sid|auth|token|jwt|remember|login|logged|csrf|xsrf|se
 _NAME_WORDS = r"[\W_]+|(?<=[a-z0-9])(?=[A-Z])"  # source text, as the judgements above
 _KEY_QUALIFIERS = frozenset(
     "api secret private access master signing encryption auth app service license write "
-    "preshared "
+    "preshared setup join enrollment enrolment registration bootstrap unseal recovery "
     "subscription account admin webhook consumer deploy session shared hmac jwt cookie".split()
 )
 # Words that make a KEY or TOKEN name a lookup key, not a credential: database, cache, storage,

@@ -2041,3 +2041,28 @@ for text in (
     f"Sec-WebSocket-Key: {_r(22, B64)}==",
 ):
     _l("config_syntax", text)
+
+# Numbered labels say what follows as a colon does; keys that let a machine join or recover
+# are secrets; a key written as its bytes.
+_v = _r(12)
+_s("config_syntax", f"handover notes\nPassword #2: {_v}\n(the first one was rotated)", _v)
+_v = _r(40)
+_s("config_syntax", f"Tokens issued today:\nToken 1: {_v}\n", _v)
+_u = "-".join(_r(n, HEX) for n in (8, 4, 4, 4, 12))
+_s("config_syntax", f"ziti edge enroll --enrollment-key {_u} --out id.json", _u)
+_v = _r(32, HEX)
+_s("config_syntax", f"RECOVERY_KEY={_v}", _v)
+_v = ", ".join(str(_rng.randrange(256)) for _ in range(32))
+_s("key_block", f'{{"encryptionKey": [{_v}], "rounds": 10}}', _v)
+_v = ", ".join(f"0x{_rng.randrange(256):02x}" for _ in range(16))
+_s("key_block", f"psk = [{_v}]", _v)
+for text in (
+    "Step 1: set the key 2: done",
+    "Key 1: press F1 to start the installer",
+    "Key 2: v2build77, the second matrix entry",
+    "setup_key_count: 3\nrecovery_key_id: 7",
+    '"api_key": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]',
+    "key_sizes = [16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 2048, 3072, 4096]",
+    "pan_id_list: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]",
+):
+    _l("config_syntax", text)
