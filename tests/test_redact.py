@@ -258,6 +258,9 @@ _ADVERSARIAL = {
     "numbered labels": "Key 1: " * 14_000,
     "key bytes": "key: [" + "1, " * 40_000,
     "key byte lists back to back": "key: [1, 2, " * 10_000,
+    "commands printing secrets": "$ cat secret\n" * 10_000,
+    "a printed blob with no end": "$ wg genkey\n" + "A" * 100_000,
+    "printed lines": "$ cat token\n" + ("a1B2" * 10 + "\n") * 20_000,
 }
 
 

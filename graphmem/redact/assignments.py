@@ -27,6 +27,7 @@ from graphmem.redact.values import (
     _looks_random,
     _names_code,
     _squash,
+    _wordy,
 )
 
 # The regex matches from the *last word* of the name; the rest of the name is read backwards in
@@ -408,13 +409,6 @@ def _names_reference(value: str) -> bool:
     return bool(re.fullmatch(_CODE_REFERENCE, value)) and not any(
         _looks_random(part) and not _wordy(part) for part in value.split(".")
     )
-
-
-def _wordy(part: str) -> bool:
-    """Runs of letters as long as words (`X25519PrivateKey`, `SignatureV4a`), where random
-    text breaks case every few letters."""
-    runs = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", part)
-    return bool(runs) and sum(map(len, runs)) >= 3.5 * len(runs)
 
 
 # `define('NAME', …)`, `setItem('name', …)`, `os.Setenv("NAME", …)`: a call that stores, not

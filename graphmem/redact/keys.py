@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from graphmem.redact.rule import _B, _Found, _Rule, _rule, _whole
+from graphmem.redact.rule import _B, _Found, _line_start, _Rule, _rule, _whole
+from graphmem.redact.values import _looks_random, _wordy
 
 # Any key but a public one: PRIVATE KEY, PGP PRIVATE KEY BLOCK, SECRET KEY, OpenVPN Static key V1.
 _KEY_LABEL = r"([A-Za-z0-9 _.-]{0,60}?(?:KEY|[Kk]ey)(?: BLOCK| V\d)?)"
@@ -107,6 +108,73 @@ def _find_jwk_member(m: re.Match[str]) -> _Found:
     return None
 
 
+def _find_printed_secret(m: re.Match[str]) -> _Found:
+    """What a command that prints a secret printed: `$ borg key export …`, `root@h:~# base64
+    …secret_key`, `$ cat …/node-token`, `$ openssl rand -hex 32`, then a random blob ending one
+    of the next three lines. The command follows a prompt (`_is_prompt`, tried before the regex),
+    names a secret and prints no public half (`pub`, `fingerprint`); the blob is a key's length
+    at least, and no digest a hash word or `commit` names."""
+    text, cmd = m.string, m.group("cmd")
+    if re.search(_PRINTS_SECRET, cmd) is None or re.search(_PRINTS_PUBLIC, cmd) is not None:
+        return None
+    newline = text.find("\n", m.end())
+    for _ in range(3):
+        if newline == -1:
+            return None
+        end = text.find("\n", newline + 1)
+        line = text[newline + 1 : len(text) if end == -1 else end].rstrip()
+        value = line.rsplit(None, 1)[-1] if line else ""
+        if len(value) >= 32 and re.fullmatch(_BLOB, value):
+            label = line[: len(line) - len(value)]
+            found = _printed_key(text, label, value, newline + 1 + len(label))
+            if found is not None:
+                return found
+        newline = end
+    return None
+
+
+def _printed_key(text: str, label: str, value: str, at: int) -> _Found:
+    """A printed blob that is key material: hex, or random and not made of words."""
+    end = at + len(value)
+    typed = re.match(r"[A-Za-z0-9]{2,8}:", value)  # chrony's `HEX:…`: the key follows
+    if typed:
+        value, at, label = value[typed.end() :], at + typed.end(), label + typed.group()
+    if re.search(_DIGEST_LABEL, label):
+        return None
+    alphabet = set(value)
+    hexadecimal = alphabet <= set("0123456789abcdefABCDEF:")
+    if len(alphabet) < 12 or not (hexadecimal or (_looks_random(value) and not _wordy(value))):
+        return None  # names (`GetCredentialsForIdentityCommand`), words in capitals
+    more = re.compile(r"(?:\r?\n[A-Za-z0-9+/=]{16,200}(?![^\r\n])){0,400}").match(text, end)
+    return "secret", at, more.end() if more else end  # the block's other lines too
+
+
+_BLOB = r"[A-Za-z0-9+/=_:.-]{32,4096}"
+_PRINTS_PUBLIC = r"(?i)pub|fingerprint|finger|sum\b|\bgit\b"
+_PRINTS_SECRET = (
+    r"(?i)genkey|genpsk|rand[ \t]|urandom|key[ \t]+export|export-secret|secret|private|token"
+    r"|passw|credential|\.keys?\b"
+)
+
+
+def _is_prompt(text: str, at: int) -> bool:
+    r"""Whether the `$`, `#` or `%` at `at` ends a shell prompt that starts its line (`$ `,
+    `% `, `user@host:~# `), or PowerShell's `PS C:\> ` starts there; not a bare `# ` (a
+    comment)."""
+    before = text[_line_start(text, at, 200) : at + 1]
+    if text.startswith("PS ", at):
+        return not before[:-1].strip()
+    return re.fullmatch(_PROMPT, before) is not None
+
+
+_PROMPT = r"[ \t]*(?:[^\s$#%]*[@:][^\s$#%]*[ \t]?[$#%]|[$%])"
+
+
+# A digest's label: `sha256:`, `md5=` glued to it, or a word before it (`commit 3f2a…`); not a
+# key's type (chrony's `1 SHA1 HEX:…`).
+_DIGEST_LABEL = r"(?i)(?:(?:sha\d*|md5)[=:-]|\b(?:digest|hash|commit|id)[=:\s-]*)$"
+
+
 # Key material first: the token formats below must see a key block already replaced, or a
 # second pass could find a token that the first one saw glued to the block.
 _KEY_RULES: tuple[_Rule, ...] = (
@@ -159,6 +227,12 @@ _KEY_RULES: tuple[_Rule, ...] = (
         _find_jwk_member,
         ('"d"', '"k"', '"p"', '"q"', '"dp"', '"dq"', '"qi"'),
         needs='"kty"',
+    ),
+    _Rule(  # a secret a command printed (see _find_printed_secret)
+        r"(?:[$#%]|PS [^>\n]{0,80}>)[ \t]+(?P<cmd>[^\n]{0,300})",
+        _find_printed_secret,
+        ("$ ", "# ", "% ", "PS "),
+        before=_is_prompt,
     ),
     _rule(  # ansible-vault ciphertext: its header, then lines of hex
         r"\$ANSIBLE_VAULT;[0-9.]{1,8};AES256(?:;[\w.-]{1,64})?"

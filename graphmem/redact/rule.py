@@ -34,6 +34,9 @@ class _Rule:
     triggers: tuple[str, ...]
     fold: bool = False  # case-insensitive: triggers are lower-case and sought in lowered text
     needs: str = ""  # a rarer string the text must hold, sought once before many short triggers
+    # A cheap test of (text, trigger position), tried before the regex: a rule whose triggers are
+    # common (a prompt's `$ `) and whose regex is long runs it only where the test passes.
+    before: Callable[[str, int], bool] | None = None
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
@@ -62,11 +65,14 @@ class _Rule:
         starts = sorted({i for t in triggers for i in _occurrences(haystack, t)})
         if not starts:
             return
+        before = self.before
         if len(haystack) != len(text):  # lower() grew a character: positions do not carry over
-            yield from self.pattern.finditer(text)
+            for found in self.pattern.finditer(text):
+                if before is None or before(text, found.start()):
+                    yield found
             return
         for start in starts:
-            if start < done[0]:
+            if start < done[0] or (before is not None and not before(text, start)):
                 continue
             match = self.pattern.match(text, start)
             if match is not None:

@@ -214,3 +214,10 @@ def _joined_words(value: str) -> bool:
         return False
     words = sum(bool(re.fullmatch(r"[a-z]{3,}(?:[A-Z][a-z]+)*|[A-Z]{2,5}", p)) for p in parts)
     return words * 2 >= len(parts)  # fs.s3.consistent.retryCount
+
+
+def _wordy(part: str) -> bool:
+    """Runs of letters as long as words (`X25519PrivateKey`, `SignatureV4a`), where random
+    text breaks case every few letters."""
+    runs = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", part)
+    return bool(runs) and sum(map(len, runs)) >= 3.5 * len(runs)

@@ -2066,3 +2066,47 @@ for text in (
     "pan_id_list: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]",
 ):
     _l("config_syntax", text)
+
+# What a command that prints a secret printed, on the lines after the prompt: key generators,
+# random bytes, a secret read back, a key exported over several lines.
+for command, _v in (
+    ("$ wg genkey", _r(43, B64) + "="),
+    ("ops@build:~$ openssl rand -hex 32", _r(64, HEX)),
+    (
+        "ops@build:~$ kubectl get secret db -o jsonpath='{.data.password}' | base64 -d",
+        _r(32),
+    ),
+    ("PS C:\\> Get-Secret -Name ApiKey -AsPlainText", _r(40)),
+    ("% head -c 48 /dev/urandom | base64", _r(64, B64)),
+):
+    _s("key_block", f"{command}\n{_v}\n", _v)
+_lines = [_r(60, B64) for _ in range(3)]
+_s(
+    "key_block",
+    "$ cat /etc/app/backup.secret.b64\n" + "\n".join(_lines),
+    *_lines,
+)
+for text in (
+    f"$ wg pubkey < private.key\n{_r(43, B64)}=",
+    f"$ git show --stat token-fix\ncommit {_r(40, HEX)}\nAuthor: Ana <ana@acme.io>",
+    f"$ sha256sum secret.key\n{_r(64, HEX)}  secret.key",
+    f"$ ssh-keygen -lf ~/.ssh/id_ed25519.pub\n256 SHA256:{_r(43, B64)} ana@laptop (ED25519)",
+    "$ cat tokens.py\nclass GetCredentialsForIdentityCommandHandler:",
+    "$ aws secretsmanager describe-secret --secret-id prod/db\n"
+    '    "ARN": "arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-AbCdEf",',
+    f"# the token is rotated nightly\n{_r(40)}",
+):
+    _l("key_block", text)
+_v = _r(64, HEX).upper()
+_s("key_block", f"$ sudo cat /etc/ntpsec/ntp.keys\n# id type key\n7 SHA256 HEX:{_v}\n", _v)
+_l("key_block", "$ gh auth token --help\nhttps://cli.github.com/manual/gh_auth_token_refresh_v2")
+for text in (
+    f"$ docker inspect --format '{{{{.Id}}}}' secrets-sync\nsha256:{_r(64, HEX)}",
+    "$ cat private_key_loader.py\nclass Ed25519PrivateKeyLoaderV2Factory:",
+):
+    _l("key_block", text)
+_l(
+    "key_block",
+    "$ aws s3api head-object --bucket logs --key 2024/app.log --query ETag --output text\n"
+    + _r(32, HEX),
+)
