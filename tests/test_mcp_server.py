@@ -268,14 +268,15 @@ def test_search_merges_the_graphs_facts_and_falls_back_to_their_cache_saying_so(
 
 
 def test_a_call_that_outlives_the_deadline_is_a_tool_error_and_the_server_goes_on(
-    project: Path, cli: Cli
+    project: Path, cli: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The deadline is the last line of defence (in a real server 20 s, here 1 s, in process):
     a write waiting on a store another process holds locked is abandoned to its thread."""
     from mcp.shared.memory import create_connected_server_and_client_session
 
-    from graphmem import server
+    from graphmem import semantic, server
 
+    monkeypatch.setattr(semantic, "KEEP", semantic.KEEP)  # the server sets it for the process
     cli.json("add", "Something to lock.")
     lock = sqlite3.connect(Memory.open().store_path, isolation_level=None)
 

@@ -254,6 +254,7 @@ def test_a_long_lived_process_reads_again_only_the_blocks_that_changed(
     conn: sqlite3.Connection, cli: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(vectors, "BLOCK", 4)
+    monkeypatch.setattr(semantic, "KEEP", False)  # a one-off process, whatever ran before
     semantic.embed_missing(conn)
     semantic.nearest(conn, groups(), QUERY, 10)
     assert all(semantic._READ[paths.store_file(), g] == {} for g in groups())  # none kept
