@@ -261,6 +261,10 @@ _ADVERSARIAL = {
     "commands printing secrets": "$ cat secret\n" * 10_000,
     "a printed blob with no end": "$ wg genkey\n" + "A" * 100_000,
     "printed lines": "$ cat token\n" + ("a1B2" * 10 + "\n") * 20_000,
+    "random values back to back": ("k: " + "a1B2c3D4e5" * 3 + "\n") * 20_000,
+    "one long run of value characters": "a1B2" * 50_000,
+    "random values under labels": ("key:\n" + "a1B2c3D4e5F6g7H8i9J0" + "\n") * 20_000,
+    "base64 in base64": "k: " + "YTFCMmMzRDRlNUY2ZzdIOGk5SjBrMUwybTNONG81UDZxN1I4" * 4,
 }
 
 

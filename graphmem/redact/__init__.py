@@ -33,12 +33,13 @@ The rules live by kind, each module stating the decisions it makes (the tests pi
 (fixed-prefix formats), ``web`` (URLs, headers, cookies, signed URLs), ``calls`` (arguments of
 calls that take a secret), ``structures`` (values named by an enclosing key), ``syntaxes`` (command
 lines and fixed config syntaxes), ``assignments`` (NAME=value in any syntax), ``shapes`` (a
-password a person chose, by its shape alone: last, as the weakest evidence) and ``user_patterns``
-(the user's own, on a linear-time engine). ``names`` and ``values`` are the judge the others
+password a person chose, by its shape alone), ``randoms`` (a value a generator made, by the value
+alone beside any label: last, as the weakest evidence) and ``user_patterns`` (the user's own, on
+a linear-time engine). ``names`` and ``values`` are the judge the others
 share: a name by its words (in several languages, plurals, abbreviations), a value by its shape
 (kept: placeholders, references, ciphertext, paths, code, typed examples; redacted: what looks
 generated, random or like a password). The order of ``_BUILTIN_RULES`` below matters: key
-material first, shapes last.
+material first, shapes and random values last.
 
 Every quantifier that can meet an attacker's text is bounded, and no trigger inside a finished
 redaction is tried again, so no input makes redaction quadratic (tests/test_redact.py has one
@@ -67,6 +68,7 @@ from graphmem.redact.calls import (
 )
 from graphmem.redact.keys import _KEY_RULES, _find_der_key
 from graphmem.redact.private import _drop_private
+from graphmem.redact.randoms import _RANDOM_VALUES, _RandomValues
 from graphmem.redact.rule import _MARKER, MARKER_PREFIX, _Finder, _Found, _Rule, _whole, _Words
 from graphmem.redact.shapes import _PASSWORD_SHAPES, _PasswordShapes
 from graphmem.redact.structures import (
@@ -119,7 +121,7 @@ def _find_encoded_json(m: re.Match[str]) -> _Found:  # here: it redacts what it 
     return ("encoded_secret", m.start(), m.end()) if redact(decoded).counts else None
 
 
-_BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes, ...] = (
+_BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes | _RandomValues, ...] = (
     *_KEY_RULES,
     # DER and OpenSSH key bodies start like tokens: the table's one pass finds their heads too
     _PrefixTable(
@@ -150,7 +152,8 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes, ...] = (
     _PASSWORD_AFTER_USER_RULE,
     _COOKIE_CALL_RULE,
     _ASSIGNMENT_RULE,
-    _PASSWORD_SHAPES,  # last: a name beside the value says more, and its kind
+    _PASSWORD_SHAPES,  # a name beside the value says more, and its kind
+    _RANDOM_VALUES,  # last: the value alone
 )
 
 

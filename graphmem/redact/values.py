@@ -155,7 +155,7 @@ def _public_der(value: str) -> bool:
 
     if (
         len(value) < 64
-        or not value.startswith("MI")
+        or not value.startswith("M")  # a SEQUENCE, its length in long form (MI) or short
         or re.fullmatch(r"[A-Za-z0-9+/]+=*", value) is None
     ):
         return False

@@ -12,12 +12,13 @@ import base64
 import json
 import string
 
-from tests.data.fake_secrets import AN, B64, HEX, UPPER_AN, URLSAFE, Fakes, Split
+from tests.data.fake_secrets import AN, B64, HEX, LOWER_AN, UPPER_AN, URLSAFE, Fakes, Split
 
 _fakes = Fakes(20_261_130)
 _rng = _fakes.rng
 _r, _b64_lines = _fakes.r, _fakes.b64_lines
 _BECH32 = "023456789ACDEFGHJKLMNPQRSTUVWXYZ"
+_BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
 
 _split = Split()
@@ -2110,3 +2111,80 @@ _l(
     "$ aws s3api head-object --bucket logs --key 2024/app.log --query ETag --output text\n"
     + _r(32, HEX),
 )
+
+
+# --------------------------------------------------------------------------- random values
+# A value a generator made, told by the value alone beside any label: names and syntaxes no
+# rule lists (a CLI's positional argument, a call's argument, a CSV column, prose in other
+# languages). Look-alikes: random-looking values a reviewer keeps (hex, UUIDs, ULIDs, tagged
+# digests, data URLs, public keys, paths, URLs, dotted and generated names, ids by their label).
+_v = _r(40)
+_s("random_value", f"$ acmectl login ops {_v}", _v)
+_v = _r(36, URLSAFE)
+_s("random_value", f'widget = Widget("eu-west", "{_v}")', _v)
+_v = _r(32)
+_s("random_value", f"vendor,region,blob,updated\nacme,eu,{_v},2025-01-01", _v)
+_v = _r(28)
+_s("random_value", f"Le code du NAS est {_v} merci de ne pas le partager.", _v)
+_v = _r(30)
+_s("random_value", f"接続に使う文字列は {_v} です。", _v)
+_v = _r(44, B64)
+_s("random_value", f'local blob = "{_v}"', _v)
+_v = _r(34)
+_s("random_value", f"DEPLOY_ARGS := --region eu --blob {_v}", _v)
+_v = _r(48, UPPER_AN)
+_s("random_value", f"[alpha]\nblob = '{_v}'", _v)
+_v = base64.b64encode(f"PAYMENTS_API_SECRET={_r(32)}\n".encode()).decode()
+_s("random_value", f"env_blob: {_v}", _v)
+_v = _r(44, B64)
+_s("random_value", f"here is what the vault printed:\n{_v}\n", _v)
+_v = _r(40, LOWER_AN)
+_s("random_value", f"the webhook part {_v} (rotate yearly)", _v)
+for text in (
+    f"public key:\n{_r(44, B64)}",
+    f"output:\n{_r(64, B64)}\n{_r(64, B64)}",
+    f"commit {_r(40, HEX)} fixed it",
+    f"request {_fakes.uuid()} failed",
+    f'"integrity": "sha512-{_r(86, B64)}=="',
+    f'<img src="data:image/png;base64,{_r(120, B64)}">',
+    f"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI{_r(43, B64)} ana@host",
+    f"order 01{_r(24, '0123456789ABCDEFGHJKMNPQRSTVWXYZ')} shipped",
+    f"CF-Ray: {_r(16, HEX)}-FRA",
+    f"static const uint64_t t[] = {{0x{_r(16, HEX).upper()}ull, 0x{_r(16, HEX).upper()}ull}};",
+    f"wallet xpub661MyMwAqRbc{_r(95, _BASE58)}",
+    "sample: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    "seq: Ab12Ab12Ab12Ab12Ab12Ab12",
+    f"spec:\n  encryptedData:\n    blob: Ag{_r(60, B64)}",
+    "        res = self._lib.EVP_PKEY_set_type(evp_pkey, self._lib.NID_X25519)",
+    "#define PyUInt16ArrType_Type PyULongArrType_Type",
+    '    "char_len_table": ISO2022KR_CHAR_LEN_TABLE,',
+    "        super(IPv6SysLogHandlerTest, self).setUp()",
+    "covers RSA/EC/OpenSSH/PKCS8",
+    f'"distributionDomainName": "d{_r(13, "abcdefghijklmnopqrstuvwxyz0123456789")}.cloudfront.net"',
+    f'"etag": "{_r(27)}"',
+    f'"kid": "{_r(22, URLSAFE)}"',
+    f'{{"kty": "EC", "x": "{_r(43, URLSAFE)}", "y": "{_r(43, URLSAFE)}"}}',
+    f'"NextToken": "{_r(60, B64)}"',
+    "$ ssh-keygen -lf deploy/keys/ci_ed25519.pub",
+    "IdentityFile ~/.ssh/id_ed25519_deploy",
+    "echo " + base64.b64encode(b"def main():\n    print(42)\n").decode() + " | base64 -d",
+    f"customer cus_{_r(24)} paid",
+    f"aws ec2 release-hosts --host-id=h-{_r(17, HEX)}",
+    f"github.com/acme/lib v1.2.0 h1:{_r(43, B64)}=",
+    f"see https://docs.example.org/d/{_r(44, URLSAFE)}/edit",
+    f"age: age1{_r(58, _BECH32.lower())}",
+    'alphabet = "abcdefghijklmnopqrstuvwxyz0123456789"',
+    f"build {_r(22, 'abcdefghijklmnopqrstuvwxyz0123456789')} passed",
+    f"  - {_r(40)}",
+    f"icon: {_r(300, B64)}",
+    # from the real-file run: each shape a test of one exclusion
+    f'job = queue.take("{_r(20, LOWER_AN)}");',
+    f'"location": "/{_r(12, string.digits)}/vaults/mwunderl/jobs/{_r(40, URLSAFE)}",',
+    'if hasattr(_manylinux, "manylinux2014_compatible"):',
+    f'"key": "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE{_r(86, B64)}=="',
+    "sentinel = 'io8urthglkjdghvljusketgIYRFYUVGHFRTBGVHKGF78678957647698'",
+    'source = "sldjf123lsdjjkf345sldkjf879lkjsfd987"',
+    f"  &code_challenge={_r(43, URLSAFE)}&code_challenge_method=S256",
+    f"see https://excalidraw.com/#room={_r(20, HEX)},{_r(11)}{_r(2, string.digits)}{_r(9)}",
+):
+    _l("random_value", text)

@@ -1,0 +1,231 @@
+"""Values told random by the value alone, whatever syntax or name stands beside them.
+
+Every other rule reads a name or a syntax, and every blind split brought names and syntaxes
+nobody had written down. What a generator makes looks alike in any syntax: letters, digits and
+base64's or URL-safe symbols, mixing cases and digits, with no words in it, and as varied as
+random text is.
+
+Decisions (the tests pin each one):
+
+- A candidate is a whole run of ``A-Za-z0-9+/_~-`` (and base64's padding) of 20 to 200
+  characters, sought only in blank-separated words that hold a digit. Longer runs are data (an
+  image, a font, a minified file); a dot or an ``=`` inside ends a run, since generators make
+  neither and names (``self._lib.X509_V_FLAG``, ``d1a2f3.cloudfront.net``, ``--id=h-0029``) do.
+- It is random when it mixes upper case, lower case and digits (one case and digits in 24 or
+  more), holds no words (vowel-rich runs of letters, CamelCase words, a constant's or a path's
+  parts), and its characters are as varied as 19 in 20 random values are (Shannon entropy).
+- Kept, as a reviewer keeps them: hex of any length (digests, git SHAs, UUIDs, C numbers), a
+  value behind its own prefix (``sha256-``, ``ch_``, ``pk_live_``: the prefix rules decide), a
+  piece of a URL, a path or a dotted name, a value glued to a tag (``h1:…``, ``ENC[…,data:…``),
+  SSH wire-format and DER public keys, ULIDs, age recipients, extended public keys, examples,
+  base64 of text that holds no secret (the text is redacted on its own), and a value whose label
+  says it is public or an id (``id``, ``hash``, ``etag``, ``commit``, ``public``, ``nonce``,
+  ``next``, ``cursor``, ``endpoint`` …).
+- Redacted only beside some context, however weak: a label before it on its line, in any
+  language or syntax (a name and ``:``, ``=``, a flag, a quote, a call's parenthesis, a word and
+  a blank), but not a one-letter one (JWK's ``"x":``, DKIM's ``p=``, ``-P``); or alone on its
+  line under a line ending with a colon, and not a block's first line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+from math import log2
+
+from graphmem.redact.assignments import _encrypted
+from graphmem.redact.rule import _Found
+from graphmem.redact.values import _HAS_DIGIT, _public_der, _typed_filler, _wordy
+
+# A run of value characters, whole (the lookbehind fails at once inside a run), and base64's
+# padding. Not `=` inside (`--host-id=h-…`: a name and its value) nor `.`: generators do not make
+# dots, and names do (`self._lib.X509_V_FLAG_CRL_CHECK`, `d1a2f3.cloudfront.net`).
+_RUN = r"(?<![A-Za-z0-9+/_~-])[A-Za-z0-9+/_~-]{20,201}={0,2}"
+_HEX = "0123456789abcdefABCDEF-"
+# Shapes that are not random, or public: SSH wire-format public keys (`AAAA…`, length bytes), C's
+# hex numbers (`0xB32E4CBE03A75F6Full`), a ULID, an age recipient, an extended public key, an
+# example. (And a public key's DER: `_public_der`.)
+_NOT_RANDOM = (
+    r"AAAA|0x[0-9A-Fa-f]+[uUlL]*$|age1[02-9ac-hj-np-z]{58}$|[0-7][0-9A-HJKMNP-TV-Z]{25}$"
+    r"|[xyzt]pub[1-9A-HJ-NP-Za-km-z]{100}|(?i:.*example)"
+)
+_NOT_LETTERS = str.maketrans("", "", "0123456789+/=_~-")
+_AFTER = frozenset(" \t\r\n\"'`,;:)]}>|\\")  # what may end a whole value
+_BLANKS = str.maketrans("", "", "\n\t\r")
+# A value behind its own prefix (`sha256-`, `nonce-`, `ch_`, `pk_live_`, `client-`): the prefix
+# rules and the tables decide those. A leading dash: a flag.
+_TAGGED = r"-|[a-z][a-z0-9]{0,11}[_-]|[A-Z][A-Z0-9]{0,7}[_-]"
+# The label: the last name before the value on its line, and what separates them (a colon, an
+# equals sign, a quote, a call's parenthesis, a flag's blank, a sentence's blank).
+_LABEL = r"""([^\W\d_][^\s:=(,\[\]'"]{0,60})['"\]]?\s*(?:[:=(,\[]|=>|:=|\s)\s*['"]?$"""
+# Words of a label that say its value is public, an id, a digest or ciphertext.
+_PUBLIC_WORDS = frozenset(
+    """public pub publishable client site id ids uuid guid puuid kid hash digest checksum sum
+    md5 sha sha1 sha256 sha512 etag fingerprint integrity commit revision rev nonce salt iv
+    version build object image ref cursor page serial accept signature sig secure encrypted
+    enc cipher ciphertext sealed address peer node org project account customer user socket
+    sitekey recipient recipients next marker continuation mac hmac prefix path dir file name
+    endpoint domain host url uri md pubkey cuid ulid ksuid nanoid""".split()
+)
+
+
+class _RandomValues:
+    """A rule (as `_Rule`: matches, then find) for random values beside any label."""
+
+    def matches(
+        self, text: str, folded: str, done: list[int], words: str | None = None
+    ) -> Iterator[re.Match[str]]:
+        """Runs inside the text's long blank-separated words that hold a digit (as a random
+        value does), each word found from where the last one ended: splitting costs a third of
+        a regex scan of every position. (A word with a digit is never inside one without.)"""
+        search = re.compile(_RUN).search
+        at = 0
+        for word in [w for w in text.split() if len(w) >= 20 and _HAS_DIGIT(w)]:
+            start = text.find(word, at)
+            at = start + len(word)
+            if at <= done[0] or (len(word) < 24 and word.lower() == word):
+                continue  # one case and digits: random only when long (see `_random`)
+            found = search(text, max(start, done[0]), at)
+            while found is not None:
+                yield found
+                found = search(text, found.end(), at) if at - found.end() >= 20 else None
+
+    def find(self, m: re.Match[str]) -> _Found:
+        run = m.group()
+        value = run.rstrip("-_~")
+        if re.match(_TAGGED, value) or not _random(value):
+            return None
+        text, start, end = m.string, m.start(), m.start() + len(value)
+        if not _labelled(text, start, end) or _encoded_text(value):
+            return None
+        return "secret", start, end
+
+
+def _random(value: str) -> bool:
+    """Cheapest tests first, string methods rather than loops over characters: this runs on
+    every long run of a text."""
+    if len(value) < 20 or not _HAS_DIGIT(value) or not value.strip(_HEX):
+        return False  # no digit: a name or a path; hex (digests, SHAs, UUIDs): the common case
+    upper, lower = value.lower() != value, value.upper() != value
+    if not (upper and lower) and (len(value) < 24 or not (upper or lower)):
+        return False  # one case and digits: a generator's only when long
+    if sum(map(value.count, "0123456789abcdef-")) >= 0.8 * len(value):
+        return False  # hex with a tag: `1be4404ae3765685-FRA`
+    if "/" in value and re.search(r"(?:^|[/._-])[a-z]{3,}(?:$|[/._-])", value):
+        return False  # a path: words between slashes, where base64 has none
+    if re.match(_NOT_RANDOM, value) or _words(value) or _typed_filler(value) or _public_der(value):
+        return False
+    if upper and lower and (_wordy(value) or _camel_words(value)):
+        return False  # identifiers: letters in runs as long as words (`SQL2DBinaryWaveToText`)
+    if _named_parts(value, "_") or _named_parts(value, "/"):
+        return False  # a constant, a snake name, a list: `ISO2022CN_CHAR_LEN_TABLE`, `RSA/EC/SSH`
+    return _entropy(value) >= _floor(len(value))
+
+
+def _words(value: str) -> bool:
+    """Whether the value holds words: runs of five letters or more, lower-case or capitalised
+    (upper-case too in a constant's name, `_` between), as rich in vowels as words are (a third),
+    two of them or one of seven. Random letters are a fifth vowels, and long runs are rare."""
+    runs = re.findall(
+        r"[A-Za-z][a-z]{4,}|[A-Z]{5,}" if "_" in value else r"[A-Za-z][a-z]{4,}", value
+    )
+    words = [r for r in runs if 3 * len(re.findall("[aeiouyAEIOUY]", r)) >= len(r)]
+    return len(words) > 1 or any(len(w) >= 7 for w in words)
+
+
+def _named_parts(value: str, separator: str) -> bool:
+    """Three parts or more, none longer than ten, one a word (`CHAR`, `type`): a name's parts,
+    where random text's separators fall further apart and between fragments."""
+    parts = value.split(separator)
+    return (
+        len(parts) >= 3
+        and all(len(p) <= 10 for p in parts)
+        and any(
+            re.search(r"(?=[A-Z]*[AEIOUY])[A-Z]{3,}|(?=[a-z]*[aeiouy])[a-z]{3,}", p) for p in parts
+        )
+    )
+
+
+def _camel_words(value: str) -> bool:
+    """Half its letters in capitalised words of three or more with a vowel
+    (`SysLogHandlerTest`); random text makes few (`Irrlrn` has none)."""
+    found = re.findall(r"[A-Z][a-z]{2,}", value)
+    words = sum(len(w) for w in found if re.search("[aeiouyAEIOUY]", w))
+    return 2 * words >= len(value.translate(_NOT_LETTERS))
+
+
+def _entropy(value: str) -> float:
+    n = len(value)
+    return -sum(k / n * log2(k / n) for k in map(value.count, set(value)))
+
+
+def _floor(n: int) -> float:
+    """What 19 in 20 random base36 or base62 values of length n reach: a short sample's
+    entropy is bounded by log2(n)."""
+    return min(4.0, log2(n) - 0.85)
+
+
+def _labelled(text: str, start: int, end: int) -> bool:
+    """Some label before the value on its line, none saying public, and the value a whole
+    word: not a piece of a URL, a path, a tagged or structured value (`h1:…`, `ENC[…,data:…`)."""
+    if end < len(text) and text[end] not in _AFTER:
+        return False  # a piece of a larger value, or of a run longer than 200: data
+    if text.startswith(".", end) and text[end + 1 : end + 2].isalnum():
+        return False
+    reach = max(0, start - 120)
+    before = text[text.rfind("\n", reach, start) + 1 or reach : start]
+    if not before.strip():
+        return _under_label(text, start - len(before), end)
+    word = before.rsplit(None, 1)[-1] if before[-1:].strip() else ""
+    if re.search(r"[\w)\]]:$|://", word):
+        return False  # glued to a tag (`h1:`, `data:`, `v1:…:`), or in a URL
+    label = re.search(_LABEL, before)
+    if label is None or _encrypted(text, start - len(before) + label.start()):
+        return False
+    if len(label.group(1)) == 1:
+        return False  # `"x":`, `p=`, `-P`: a public key's numbers (JWK, DKIM), a flag: no name
+    # the label and the word before it: `the public key …`
+    return not _public(" ".join([*before[: label.start()].split()[-1:], label.group(1)]))
+
+
+def _under_label(text: str, line_start: int, end: int) -> bool:
+    """A value alone on its line, under a line ending with a colon (`here is the token:`), and
+    not a block's first line (a certificate's, a public key's)."""
+    line_end = text.find("\n", end, end + 200)
+    after = text[end : line_end if line_end != -1 else end + 200]
+    if after.strip() or line_start == 0:
+        return False
+    above = text[text.rfind("\n", max(0, line_start - 200), line_start - 1) + 1 : line_start - 1]
+    if not above.rstrip().endswith(":") or _public(" ".join(above.split()[-3:])):
+        return False
+    below = text[line_end + 1 : line_end + 41] if line_end != -1 else ""
+    return re.match(r"\s*[A-Za-z0-9+/=_-]{20}", below) is None
+
+
+def _public(named: str) -> bool:
+    """Whether a word of the label (split at case, digits and symbols) says public or an id."""
+    words = re.split(
+        r"[\W_]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])", named
+    )
+    return any(w.lower() in _PUBLIC_WORDS for w in words)
+
+
+@lru_cache(maxsize=64)  # a blob is often printed again (a tool's output read twice)
+def _encoded_text(value: str) -> bool:
+    """Base64 of text (a script, a sentence, an env file) is no random value: the text
+    decides, redacted on its own."""
+    import binascii
+
+    from graphmem.redact import redact  # here: the package imports this module
+
+    try:
+        decoded = binascii.a2b_base64(value[: len(value) // 4 * 4]).decode("ascii")
+    except (binascii.Error, ValueError):
+        return False
+    if not decoded.translate(_BLANKS).isprintable():
+        return False  # bytes: a key, a digest
+    return not redact(decoded).counts
+
+
+_RANDOM_VALUES = _RandomValues()
