@@ -10,7 +10,8 @@ Decisions (the tests pin each one):
   hold such a word: their symbols come in pairs and operators (``!=``, ``&&``, ``a=1&b=2``),
   beside dots, slashes, dashes and underscores (paths, hosts, identifiers), at a word's start
   (``#define``, ``$var``, ``@decorator``) or as URL escapes (``%2F``), and none of those is
-  taken.
+  taken. A word, a symbol, a number and a word (``Harbor#27willow``) is one too, although its
+  first piece reads like a class name: code puts a number after a word, not before.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ _WORD = r"""[A-Za-z0-9!#$%&*@^~=]{8,40}(?=[\s"',;)\]]|[.!?](?:\s|$)|$)"""
 _BEFORE = frozenset(" \t\r\n\"',:=([")
 _SYMBOLS = "!#$%&*@^~="
 _CODE_NAME = r"[A-Z]?[a-z]{2,}(?:[A-Z][a-z]+)*"
+# What password policies and passphrase generators make of words: a capitalised word, a symbol, a
+# number leading a second word. Code puts numbers after words (`Reader#int64`), not before.
+_PASSPHRASE = r"[A-Z][a-z]{2,}[!#$%&*@^~]\d{1,4}[a-z]{3,}"
 
 
 class _PasswordShapes:
@@ -80,6 +84,8 @@ def _chosen_password(word: str) -> bool:
     pieces = re.split(r"[!#$%&*@^~=]", core)
     if any(len(piece) < 3 for piece in pieces) or len(pieces) > 4:  # `!=`, `&&`, `I*sigma2`
         return False
+    if re.fullmatch(_PASSPHRASE, core) and not re.search(r"%[0-9A-Fa-f]{2}", core):
+        return True  # Lantern$30lantern: a word, a symbol, a number, a word
     if any(len(p) >= 5 and re.fullmatch(_CODE_NAME, p) for p in pieces):
         return False
     if not any(len(p) >= 5 and not p.isalpha() and not p.isdigit() for p in pieces):

@@ -2188,3 +2188,23 @@ for text in (
     f"see https://excalidraw.com/#room={_r(20, HEX)},{_r(11)}{_r(2, string.digits)}{_r(9)}",
 ):
     _l("random_value", text)
+
+
+# --------------------------------------------------------------------------- passphrases
+# A word, a symbol, a number, a word: what password policies make people choose, in prose with
+# no password word. Look-alikes: code (numbers after words), URL escapes, C#'s version.
+for _v, text in (
+    ("Willow&27harbor", "De nieuwe voor de NAS: Willow&27harbor tot vrijdag."),
+    ("Meadow@58pine", "A senha nova do roteador ficou Meadow@58pine, anota aí."),
+    ("Falcon!6river", "Quedó así: Falcon!6river hasta el lunes."),
+    ("Copper~905stone", "Mật khẩu mới: Copper~905stone nhé"),
+):
+    _s("config_syntax", text, _v)
+for text in (
+    "read it with Reader#int64 and write it back",
+    "Ruby: Array#flatten and Hash#transform_keys",
+    "see Python%20package and Ask%20questions",
+    "what's new in C#10features docs",
+    "Schema$Outbound2025 maps the record",
+):
+    _l("config_syntax", text)
