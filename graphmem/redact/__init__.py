@@ -68,7 +68,7 @@ from graphmem.redact.calls import (
 )
 from graphmem.redact.keys import _KEY_RULES, _find_der_key
 from graphmem.redact.private import _drop_private
-from graphmem.redact.randoms import _RANDOM_VALUES, _RandomValues
+from graphmem.redact.randoms import _RandomValues
 from graphmem.redact.rule import _MARKER, MARKER_PREFIX, _Finder, _Found, _Rule, _whole, _Words
 from graphmem.redact.shapes import _PASSWORD_SHAPES, _PasswordShapes
 from graphmem.redact.structures import (
@@ -120,6 +120,26 @@ def _find_encoded_json(m: re.Match[str]) -> _Found:  # here: it redacts what it 
         return None
     return ("encoded_secret", m.start(), m.end()) if redact(decoded).counts else None
 
+
+_BLANKS = str.maketrans("", "", "\n\t\r")
+
+
+@lru_cache(maxsize=64)  # a blob is often printed again (a tool's output read twice)
+def _text_without_secret(value: str) -> bool:  # here: it redacts what it decodes
+    """Base64 of text (a script, a sentence, an env file) is no random value: the text
+    decides, redacted on its own."""
+    import binascii
+
+    try:
+        decoded = binascii.a2b_base64(value[: len(value) // 4 * 4]).decode("ascii")
+    except (binascii.Error, ValueError):
+        return False
+    if not decoded.translate(_BLANKS).isprintable():
+        return False  # bytes: a key, a digest
+    return not redact(decoded).counts
+
+
+_RANDOM_VALUES = _RandomValues(_text_without_secret)
 
 _BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes | _RandomValues, ...] = (
     *_KEY_RULES,

@@ -30,8 +30,7 @@ Decisions (the tests pin each one):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from functools import lru_cache
+from collections.abc import Callable, Iterator
 from math import log2
 
 from graphmem.redact.assignments import _encrypted
@@ -52,7 +51,6 @@ _NOT_RANDOM = (
 )
 _NOT_LETTERS = str.maketrans("", "", "0123456789+/=_~-")
 _AFTER = frozenset(" \t\r\n\"'`,;:)]}>|\\")  # what may end a whole value
-_BLANKS = str.maketrans("", "", "\n\t\r")
 # A value behind its own prefix (`sha256-`, `nonce-`, `ch_`, `pk_live_`, `client-`): the prefix
 # rules and the tables decide those. A leading dash: a flag.
 _TAGGED = r"-|[a-z][a-z0-9]{0,11}[_-]|[A-Z][A-Z0-9]{0,7}[_-]"
@@ -71,7 +69,12 @@ _PUBLIC_WORDS = frozenset(
 
 
 class _RandomValues:
-    """A rule (as `_Rule`: matches, then find) for random values beside any label."""
+    """A rule (as `_Rule`: matches, then find) for random values beside any label.
+    `text_without_secret(value)` says whether the value is base64 of text that holds no secret
+    (the package redacts the text: a module it imports cannot call it)."""
+
+    def __init__(self, text_without_secret: Callable[[str], bool]) -> None:
+        self._text_without_secret = text_without_secret
 
     def matches(
         self, text: str, folded: str, done: list[int], words: str | None = None
@@ -97,7 +100,7 @@ class _RandomValues:
         if re.match(_TAGGED, value) or not _random(value):
             return None
         text, start, end = m.string, m.start(), m.start() + len(value)
-        if not _labelled(text, start, end) or _encoded_text(value):
+        if not _labelled(text, start, end) or self._text_without_secret(value):
             return None
         return "secret", start, end
 
@@ -209,23 +212,3 @@ def _public(named: str) -> bool:
         r"[\W_]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])", named
     )
     return any(w.lower() in _PUBLIC_WORDS for w in words)
-
-
-@lru_cache(maxsize=64)  # a blob is often printed again (a tool's output read twice)
-def _encoded_text(value: str) -> bool:
-    """Base64 of text (a script, a sentence, an env file) is no random value: the text
-    decides, redacted on its own."""
-    import binascii
-
-    from graphmem.redact import redact  # here: the package imports this module
-
-    try:
-        decoded = binascii.a2b_base64(value[: len(value) // 4 * 4]).decode("ascii")
-    except (binascii.Error, ValueError):
-        return False
-    if not decoded.translate(_BLANKS).isprintable():
-        return False  # bytes: a key, a digest
-    return not redact(decoded).counts
-
-
-_RANDOM_VALUES = _RandomValues()
