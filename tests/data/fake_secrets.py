@@ -5,6 +5,7 @@ seed of the split's own, so that no token-shaped string is ever committed, and t
 from __future__ import annotations
 
 import base64
+import json
 import random
 import string
 
@@ -47,6 +48,17 @@ class Fakes:
 
     def urlb64(self, n: int) -> str:
         return base64.urlsafe_b64encode(self.raw(n)).decode().rstrip("=")
+
+    def alnum(self, low: int = 16, high: int = 25) -> str:
+        """Letters and digits only, of a random length in [low, high): safe in URLs and shells."""
+        return self.r(self.rng.randrange(low, high))
+
+    def jwt(self, payload: dict[str, object], alg: str = "RS256") -> str:
+        """A signed JWT of `payload`: header and body as encoded, the signature random."""
+        head = base64.urlsafe_b64encode(json.dumps({"alg": alg, "typ": "JWT"}).encode())
+        body = base64.urlsafe_b64encode(json.dumps(payload).encode())
+        sig = self.urlb64(256 if alg.startswith("RS") else 32)
+        return f"{head.decode().rstrip('=')}.{body.decode().rstrip('=')}.{sig}"
 
     def uuid(self) -> str:
         return "-".join(self.r(n, HEX) for n in (8, 4, 4, 4, 12))

@@ -49,6 +49,7 @@ from tests.data.fake_secrets import AN, HEX, LOWER_AN, UPPER_AN, URLSAFE, Fakes,
 _fakes = Fakes(8_2026_1130)
 _rng = _fakes.rng
 _r, _b64, _urlb64, _uuid = _fakes.r, _fakes.b64, _fakes.urlb64, _fakes.uuid
+_alnum, _jwt = _fakes.alnum, _fakes.jwt
 _DIGITS = "0123456789"
 _PUNCT = "!#%*+-=?@^_~"
 _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
@@ -68,18 +69,6 @@ def _human() -> str:
         + str(_rng.randrange(10, 99))
         + _rng.choice(words).lower()
     )
-
-
-def _alnum() -> str:
-    """A random password of letters and digits only (safe in URLs and shells)."""
-    return _r(_rng.randrange(16, 25))
-
-
-def _jwt(payload: dict[str, object], alg: str = "RS256") -> str:
-    head = base64.urlsafe_b64encode(json.dumps({"alg": alg, "typ": "JWT"}).encode())
-    body = base64.urlsafe_b64encode(json.dumps(payload).encode())
-    sig = _urlb64(256 if alg.startswith("RS") else 32)
-    return f"{head.decode().rstrip('=')}.{body.decode().rstrip('=')}.{sig}"
 
 
 def _ts(h: int, m: int) -> str:

@@ -53,6 +53,7 @@ from tests.data.fake_secrets import AN, HEX, LOWER_AN, UPPER_AN, URLSAFE, Fakes,
 _fakes = Fakes(9_2026_1130)
 _rng = _fakes.rng
 _r, _b64, _urlb64, _uuid = _fakes.r, _fakes.b64, _fakes.urlb64, _fakes.uuid
+_alnum = _fakes.alnum
 _DIGITS = "0123456789"
 _PUNCT = "!#%*+-=?@^_~"
 _BECH32 = "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L"
@@ -74,16 +75,8 @@ def _human() -> str:
     )
 
 
-def _alnum() -> str:
-    """A random password of letters and digits only (safe in URLs and shells)."""
-    return _r(_rng.randrange(16, 25))
-
-
 def _jwt(payload: dict[str, object], alg: str = "HS256") -> str:
-    head = base64.urlsafe_b64encode(json.dumps({"alg": alg, "typ": "JWT"}).encode())
-    body = base64.urlsafe_b64encode(json.dumps(payload).encode())
-    sig = _urlb64(256 if alg.startswith("RS") else 32)
-    return f"{head.decode().rstrip('=')}.{body.decode().rstrip('=')}.{sig}"
+    return _fakes.jwt(payload, alg)
 
 
 def _ts(h: int, m: int) -> str:
