@@ -6,10 +6,17 @@ machines) and none can break a hook. `-S` also leaves site-packages off sys.path
 this file's folder first instead. That entry goes, and the folder holding the graphmem package
 comes after the standard library, where `site` would have put it: nothing installed there can
 shadow a standard module.
+
+The cyclic garbage collector is off: a hook lives for tens of milliseconds and makes almost no
+reference cycles (reference counting frees the rest), while the collections that its imports
+alone set off cost ~0.4 ms of every hook (1.5% of a first prompt at 100k episodes, measured).
 """
 
+import gc
 import os
 import sys
+
+gc.disable()
 
 del sys.path[0]
 sys.path.append(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
