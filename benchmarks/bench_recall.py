@@ -51,26 +51,26 @@ from graphmem.store import episodes as ep
 
 BUDGETS = (2_000, 8_000)
 RUNS = 3  # projects per split: the same topics placed anew, so placement luck averages out
-# domain: (generator, tuning split, held-out splits, kinds of question, curated too)
+# domain: (generator, tuning split, held-out splits by name, kinds of question, curated too)
 DOMAINS = {
     "coding": (
         recall_gen.generate,
         recall_tune,
-        (recall_heldout,),
+        {"held-out split": recall_heldout},
         ("direct", "paraphrase", "multi", "changed", "never"),
         True,
     ),
     "chat": (
         recall_chat.generate,
         recall_chat_tune,
-        (recall_chat_heldout,),
+        {"held-out split": recall_chat_heldout},
         ("single", "temporal", "paraphrase", "multi", "list", "changed", "never"),
         False,
     ),
     "indirect": (
         recall_indirect.generate,
         recall_indirect_tune,
-        (recall_indirect_heldout, recall_indirect_heldout2),
+        {"held-out split": recall_indirect_heldout, "held-out split 2": recall_indirect_heldout2},
         ("single", "indirect", "context", "multi", "temporal"),
         False,
     ),
@@ -226,8 +226,8 @@ def main(argv: Sequence[str]) -> None:
         _, tune, held_out, *_ = DOMAINS[domain]
         run("tuning split", domain, tune)
         if "--tune" not in argv:
-            for n, spec in enumerate(held_out, 1):
-                run(f"held-out split{f' {n}' if n > 1 else ''} (never tuned on)", domain, spec)
+            for name, spec in held_out.items():
+                run(f"{name} (never tuned on)", domain, spec)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ results of `Memory.search` (what `graphmem search` and the agent's search tool r
     python -m benchmarks.bench_search_semantic --cost [N...]   # import, embedding and search
                                                                # costs at N episodes (10k, 100k)
 
-The questions and stores are bench_recall's (both domains, both splits, three projects each).
+The questions and stores are bench_recall's (every domain and split, three projects each).
 Lexical is `Memory.search` as a hook would call it; hybrid is `Memory.search(semantic=True)`,
 as the CLI and the tool call it with the semantic extra installed: its lexical candidates fused
 with the episodes nearest the query by graphmem/semantic.py's embeddings (reciprocal-rank
@@ -125,9 +125,10 @@ def accuracy(argv: Sequence[str]) -> None:
     if "--tune" in argv:
         return
     chosen = next(s for s in GRID if label(*s) == best)
-    for domain, (generate, _, heldout, kinds, _) in DOMAINS.items():
-        rows = measure(heldout, generate, list(dict.fromkeys([chosen, SHIPPED])))
-        table(f"{domain}, held-out split (never tuned on; {RUNS} projects)", kinds, rows)
+    for domain, (generate, _, held_out, kinds, _) in DOMAINS.items():
+        for name, spec in held_out.items():
+            rows = measure(spec, generate, list(dict.fromkeys([chosen, SHIPPED])))
+            table(f"{domain}, {name} (never tuned on; {RUNS} projects)", kinds, rows)
 
 
 IMPORT_SNIPPET = """
@@ -186,9 +187,10 @@ def cost(sizes: Sequence[int]) -> None:
     from graphmem.service import Memory
 
     questions: dict[str, list[str]] = {"tuning": [], "held-out": []}
-    for generate, tune, heldout, _, _ in DOMAINS.values():  # a first project's questions each
+    for generate, tune, held_out, _, _ in DOMAINS.values():  # a first project's questions each
         questions["tuning"] += [q.text for q in generate(tune, 0).questions]
-        questions["held-out"] += [q.text for q in generate(heldout, 0).questions]
+        for spec in held_out.values():
+            questions["held-out"] += [q.text for q in generate(spec, 0).questions]
 
     def first_search(memory: Memory, query: str) -> None:  # as `graphmem search` does
         semantic.KEEP = False
