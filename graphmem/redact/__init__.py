@@ -73,20 +73,25 @@ from graphmem.redact.rule import _MARKER, MARKER_PREFIX, _Finder, _Found, _Rule,
 from graphmem.redact.shapes import _PASSWORD_SHAPES, _PasswordShapes
 from graphmem.redact.structures import (
     _DEFAULT_RULE,
+    _FALLBACK_RULE,
     _GROUPED_RULE,
     _HOST_TOKENS_RULE,
     _NESTED_VALUE_RULE,
+    _SECRET_DATA_RULE,
     _TABLE_RULE,
 )
 from graphmem.redact.syntaxes import _OTHER_RULES
 from graphmem.redact.tokens import _PREFIXED, _SHAPED, _TOKEN_RULES, _PrefixTable
+from graphmem.redact.values import _looks_random
 from graphmem.redact.web import (
     _AUTH_RULE,
     _COOKIE_CALL_RULE,
     _COOKIE_RULE,
     _HEADERS_RULE,
+    _PATH_KEY_RULE,
     _REQUEST_HEADER_RULE,
     _SAS_RULE,
+    _SESSION_PARAMETER_RULE,
     _URL_RULE,
 )
 
@@ -122,12 +127,13 @@ def _find_encoded_json(m: re.Match[str]) -> _Found:  # here: it redacts what it 
 
 
 _BLANKS = str.maketrans("", "", "\n\t\r")
+_HEX = "0123456789abcdef"
 
 
 @lru_cache(maxsize=64)  # a blob is often printed again (a tool's output read twice)
 def _text_without_secret(value: str) -> bool:  # here: it redacts what it decodes
     """Base64 of text (a script, a sentence, an env file) is no random value: the text
-    decides, redacted on its own."""
+    decides, redacted on its own. Base64 of one generated word is the word: random."""
     import binascii
 
     try:
@@ -136,6 +142,13 @@ def _text_without_secret(value: str) -> bool:  # here: it redacts what it decode
         return False
     if not decoded.translate(_BLANKS).isprintable():
         return False  # bytes: a key, a digest
+    word = decoded.strip()
+    if (
+        len(decoded.split()) == 1
+        and _looks_random(word)
+        and sum(map(word.count, _HEX)) < 0.8 * len(word)
+    ):
+        return False  # a random word encoded (a Kubernetes Secret's password), not an id in hex
     return not redact(decoded).counts
 
 
@@ -155,6 +168,8 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes | _RandomValues, ..
     ),
     *_TOKEN_RULES,
     _URL_RULE,
+    _PATH_KEY_RULE,
+    _SESSION_PARAMETER_RULE,
     _AUTH_RULE,
     _COOKIE_RULE,
     _HEADERS_RULE,
@@ -162,7 +177,9 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes | _RandomValues, ..
     _CALL_PASSWORD_RULE,
     _NAMED_CALL_RULE,
     _DEFAULT_RULE,
+    _FALLBACK_RULE,
     _GROUPED_RULE,
+    _SECRET_DATA_RULE,
     _HOST_TOKENS_RULE,
     _CALL_RULE,
     _SAS_RULE,

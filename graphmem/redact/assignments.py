@@ -38,15 +38,20 @@ _ASSIGNMENT = r"""(?x)
       |passwd|pwd|auth(?:[_-]?tok)?|psk|salt|pepper|eap|xauth|mnemonic|phrase|bearer|creds
       |credentials|pw|pin|puk|signer|b64|base64|pfx|p12|keystore|seed|_pat|encrypt|-ak|-sk
       |kennwort|contrase[ñn]a|senha|пароль|密码|口令|wachtwoord|l[öo]senord|salasana|has[łl]o
-      |heslo|jelsz[óo]|[şs]ifre|parool|passord|adgangskode|parola|パスワード|비밀번호|geslo|lozinka)
+      |heslo|jelsz[óo]|[şs]ifre|parool|passord|adgangskode|parola|パスワード|비밀번호|geslo|lozinka
+      |contrasenya|jelszava|has[łl]a|sandi(?:nya)?|laluan|khẩu|slapta[žz]odis|lykilor[ðd]
+      |fjal[ëe]kalim(?:i)?|nenosiri|parole|κωδικός|סיסמ[הא]|رمز|المرور|密碼|암호)
     (?P<q>\\?["'][\]}]|\\?["']?)                               # `$cfg["password"] =`, `[\"pw\"]`
     (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?(?=[ \t]*=))?  # `password: &str = "..."`
     (?:(?P<xsep>(?:[ \t]+[\w:.-]{1,40}=(?:"[^"<>\n]{0,100}"|'[^'<>\n]{0,100}')){0,4}>)
        (?P<xml>[^<>\n]{1,256})(?=</)                                  # <password a="b">value</
     |(?P<sep>[ \t]*(?::=|\?=|\|\|=|=>|=|:|<<?-(?!-))[ \t]*|[ \t]*,[ \t]*  # `,`: setters; R's <-
-       |[ \t]+(?P<loose>(?:(?:[A-Za-z]{1,12}[ \t]+){0,5}?(?:is|was|es|est|ist|é|è|er|är|jest|je|là
-                                                        |[^\x00-\x7f\s]{1,4})[ \t]+
-                         |(?:[A-Za-z]{1,12}[ \t]+){0,4}?[A-Za-z]{1,12}:[ \t]+|\d[ \t]+
+       |[ \t]+(?P<loose>(?:(?:[A-Za-z\u00c0-\u1fff]{1,16}[ \t]+){0,4}?
+                           [A-Za-z\u00c0-\u1fff]{1,16}:[ \t]+  # a colon first: a word in
+                         |(?:[A-Za-z\u00c0-\u1fff]{1,16}[ \t]+){0,5}?  # Greek ("for") is no "is"
+                           (?:is|was|es|és|est|este|ist|é|è|er|är|jest|je|là|adalah|ialah|ay
+                             |[^\x00-\x7f\s]{1,4})[ \t]+
+                         |\d[ \t]+
                          |\#?\d{1,3}:[ \t]+
                          |(?:--?[A-Za-z][\w-]{0,20}[ \t]+){1,2}))?)
                                        # `password for the db is x`, `key you asked for: x`,
@@ -217,7 +222,16 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         return _user_password(m.group(group), m.start(group))  # --dest-creds user:password
     if kind is None or _encrypted(text, name_start):
         return None
+    if blank and group == "bare" and _column_says_public(text, m.start(group)):
+        return None  # a listing's DIGEST, ID or FINGERPRINT column (`fly secrets list`)
+    if name.lower() == "token" and re.search(
+        r"pkcs11:[^\s\"']{0,200}$", text[name_start - 210 : name_start]
+    ):
+        return None  # a PKCS #11 URI's `token=`: the label of a hardware token (RFC 7512)
     end = m.end(group)
+    if group == "bare" and m.group(group).endswith("\\"):
+        more = re.compile(r"\r?\n([^\s\"'`,;&)}\\]{1,512})").match(text, end)
+        end = more.end() if more else end  # cut by `\` and a newline: the value goes on there
     if kind == "private_key":  # a key store longer than a value's 512 characters
         end = re.compile(r"[A-Za-z0-9+/=]*").match(text, end).end()  # type: ignore[union-attr]
     if group == "bare" and m.group("sep")[:1] in " \t" and _starts_line(text, name_start):
@@ -235,6 +249,30 @@ def _find_assignment(m: re.Match[str]) -> _Found:
 # `{0x2b, 0x7e, …}`).
 _BYTE = r"(?:0x[0-9a-fA-F]{1,2}|\d{1,3})"
 _KEY_BYTES = rf"[\[{{][ \t]*(?:{_BYTE}[ \t]*,[ \t]*){{15,63}}{_BYTE}[ \t]*,?[ \t]*[\]}}]"
+
+
+# A column header (the upper-case line above a listing) that says its values are public.
+_PUBLIC_COLUMNS = frozenset(
+    "digest hash sha sha256 fingerprint checksum id keyid etag version revision commit".split()
+)
+_CELLS = r"[ \t]{2,}|\t"  # a listing's columns: tabs, or two blanks and more
+
+
+def _column_says_public(text: str, start: int) -> bool:
+    """Whether the value at `start` sits in a listing's column whose header says digest or id:
+    the nearest line above (of the last 20) made of upper-case cells names its column."""
+    line_start = text.rfind("\n", max(0, start - 300), start) + 1
+    before = text[line_start:start].strip()
+    if not before or line_start == 0:
+        return False
+    column = len(re.split(_CELLS, before))
+    above = text[max(0, line_start - 3000) : line_start - 1].split("\n")[-20:]
+    for line in reversed(above):
+        cells = re.split(_CELLS, line.strip())
+        if len(cells) > column and all(re.fullmatch(r"[A-Z][A-Z0-9 _./()-]*", c) for c in cells):
+            words = re.findall(r"[a-z0-9]+", cells[column].lower())
+            return not _PUBLIC_COLUMNS.isdisjoint(words)
+    return False
 
 
 def _key_bytes_end(text: str, start: int) -> int | None:
@@ -393,7 +431,9 @@ def _loose_pair(m: re.Match[str], name_start: int, group: str) -> bool:
     if re.fullmatch(r"#?\d{1,3}:[ \t]+", m.group("loose") or ""):
         return True  # a numbered label says what follows as a colon does
     if (m.group("loose") or "").rstrip().endswith(":"):  # `… key you asked for: x`, but not
-        return _looks_random(value)  # `secret scan finished for repo: acme/api-v2`
+        if _classify_name(name) == ("password", "strong") and " " not in value:  # `secret scan
+            return _looks_generated(value) and not _names_reference(value)  # finished for repo:
+        return _looks_random(value)  # acme/api-v2`; a password need not be random (`yppB8^v?`)
     if group != "bare":
         return not any(c.isspace() for c in value) and not re.fullmatch(r"[A-Za-z_-]*", value)
     return (
@@ -444,7 +484,10 @@ def _is_pair(text: str, name: str, name_start: int, end: int) -> bool:
 _FOREIGN_TRIGGERS = (
     *"kennwort contraseña contrasena senha пароль 密码 口令 wachtwoord lösenord losenord".split(),
     *"salasana hasło haslo heslo jelszó jelszo şifre sifre parool passord adgangskode".split(),
-    *"parola パスワード 비밀번호 geslo lozinka".split(),
+    *"parola パスワード 비밀번호 geslo lozinka contrasenya jelszava hasła hasla".split(),
+    *"sandi laluan".split(),
+    *"khẩu slaptažodis slaptazodis lykilorð lykilord fjalëkalim fjalekalim nenosiri parole".split(),
+    *"κωδικός סיסמה סיסמא رمز المرور 密碼 암호".split(),
 )
 _ASSIGNMENT_RULE = _Rule(
     _ASSIGNMENT,

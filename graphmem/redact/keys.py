@@ -1,5 +1,5 @@
 """Key material: PEM, PGP, PuTTY and SSH2 blocks (whole, truncated, or cut in two), base64 PEM,
-unarmored DER and OpenSSH bodies, JWK private members, Ansible vault, wallets and keypairs.
+unarmored DER and OpenSSH bodies, JWK private members, wallets and keypairs.
 Found first: the token formats must see a key block already replaced."""
 
 from __future__ import annotations
@@ -150,7 +150,9 @@ def _printed_key(text: str, label: str, value: str, at: int) -> _Found:
 
 
 _BLOB = r"[A-Za-z0-9+/=_:.-]{32,4096}"
-_PRINTS_PUBLIC = r"(?i)pub|fingerprint|finger|sum\b|\bgit\b"
+# A public half, a checksum, git's objects, or a listing (`gpg --list-secret-keys`, `vault kv
+# list`, `ls`), which prints names, ids and fingerprints of secrets, not the secrets.
+_PRINTS_PUBLIC = r"(?i)pub|fingerprint|finger|sum\b|\bgit\b|\blist|\bls\b"
 _PRINTS_SECRET = (
     r"(?i)genkey|genpsk|rand[ \t]|urandom|key[ \t]+export|export-secret|secret|private|token"
     r"|passw|credential|\.keys?\b"
@@ -233,12 +235,6 @@ _KEY_RULES: tuple[_Rule, ...] = (
         _find_printed_secret,
         ("$ ", "# ", "% ", "PS "),
         before=_is_prompt,
-    ),
-    _rule(  # ansible-vault ciphertext: its header, then lines of hex
-        r"\$ANSIBLE_VAULT;[0-9.]{1,8};AES256(?:;[\w.-]{1,64})?"
-        r"(?:[ \t]*(?:\r?\n|\\n)[ \t]*[0-9a-f]{1,200})+",
-        _whole("ansible_vault"),
-        "$ANSIBLE_VAULT;",
     ),
 )
 

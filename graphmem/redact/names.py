@@ -25,6 +25,7 @@ from graphmem.redact.values import (
     _joined_words,
     _looks_generated,
     _looks_random,
+    _names_field,
     _public_der,
 )
 
@@ -49,13 +50,18 @@ _LOOKUP_WORDS = frozenset(
 
 
 # psk, eap, xauth: as ipsec.secrets types them (`@user : EAP "password"`)
-_NOT_PASSWORDS = ("bypass", "compass", "surpass", "overpass", "underpass", "trespass", "multipass")
+_NOT_PASSWORDS = (
+    *("bypass", "compass", "surpass", "overpass", "underpass", "trespass", "multipass"),
+    *("keepass", "lastpass", "nordpass", "enpass"),  # password managers: `KeePass: "Ops/DB"`
+)
 _PASSWORD_WORDS = frozenset(("pwd", "psk", "eap", "xauth", "requirepass", "masterauth", "authtok"))
 # "Password" in the languages configs and notes are written in (`motdepasse`: mot_de_passe).
 _FOREIGN_PASSWORDS = frozenset(
     "passwort kennwort motdepasse contraseña contrasena senha пароль 密码 口令 wachtwoord lösenord "
     "losenord salasana hasło haslo heslo jelszó jelszo şifre sifre parool passord adgangskode "
-    "パスワード 비밀번호 geslo lozinka".split()
+    "パスワード 비밀번호 geslo lozinka contrasenya jelszava hasła hasla sandi sandinya laluan khẩu "
+    "slaptažodis slaptazodis lykilorð lykilord fjalëkalim fjalekalim fjalëkalimi nenosiri parole "
+    "κωδικός סיסמה סיסמא رمز المرور 密碼 암호".split()
 )
 # Plurals name several values of the singular's kind (`APP_KEYS=a,b`, `tokens`).
 _PLURALS = {"keys": "key", "tokens": "token", "secrets": "secret", "passwords": "password"}
@@ -85,6 +91,8 @@ def _classify_name(name: str) -> tuple[str, str] | None:
     if last in ("b64", "base64"):  # a secret encoded is the secret: passwordBase64
         found = _classify_name("_".join(words[:-1])) if len(words) > 1 else None
         return (found[0], "base64") if found and found[1] == "strong" else None
+    if "".join(words).endswith(_NOT_PASSWORDS) or words == ["1", "password"]:
+        return None  # `KeePass: "Ops/DB"`, `1Password: "GLS API"`: a manager's item; `bypass`
     if "existing" in words:
         return None  # Helm's existingSecret: the name of a Kubernetes Secret
     if last == "secret" and words[-2:-1] in (["password"], ["tls"]):
@@ -162,6 +170,7 @@ def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:
         or re.match(_REFERENCE, value)
         or _public_der(value)
         or re.match(_PUBLIC_PREFIX, value)
+        or _names_field(value)
     ):
         return None
     if strength == "random" and not typed:

@@ -17,8 +17,9 @@ Decisions (the tests pin each one):
 - Kept, as a reviewer keeps them: hex of any length (digests, git SHAs, UUIDs, C numbers), a
   value behind its own prefix (``sha256-``, ``ch_``, ``pk_live_``: the prefix rules decide), a
   piece of a URL, a path or a dotted name, a value glued to a tag (``h1:…``, ``ENC[…,data:…``),
-  SSH wire-format and DER public keys, ULIDs, age recipients, extended public keys, examples,
-  base64 of text that holds no secret (the text is redacted on its own), and a value whose label
+  SSH public keys (after their type, or by their wire format) and DER ones, ULIDs, age
+  recipients, extended public keys, examples, base64 of text that holds no secret (the text is
+  redacted on its own), and a value whose label
   says it is public or an id (``id``, ``hash``, ``etag``, ``commit``, ``public``, ``nonce``,
   ``next``, ``cursor``, ``endpoint`` …).
 - Redacted only beside some context, however weak: a label before it on its line, in any
@@ -55,8 +56,9 @@ _AFTER = frozenset(" \t\r\n\"'`,;:)]}>|\\")  # what may end a whole value
 # rules and the tables decide those. A leading dash: a flag.
 _TAGGED = r"-|[a-z][a-z0-9]{0,11}[_-]|[A-Z][A-Z0-9]{0,7}[_-]"
 # The label: the last name before the value on its line, and what separates them (a colon, an
-# equals sign, a quote, a call's parenthesis, a flag's blank, a sentence's blank).
-_LABEL = r"""([^\W\d_][^\s:=(,\[\]'"]{0,60})['"\]]?\s*(?:[:=(,\[]|=>|:=|\s)\s*['"]?$"""
+# equals sign, a quote, a call's parenthesis, a flag's blank, a sentence's blank), and a list's
+# bracket (`secrets: ["…"]`).
+_LABEL = r"""([^\W\d_][^\s:=(,\[\]'"]{0,60})['"\]]?\s*(?:[:=(,\[]|=>|:=|\s)\s*[\[(]?['"]?$"""
 # Words of a label that say its value is public, an id, a digest or ciphertext.
 _PUBLIC_WORDS = frozenset(
     """public pub publishable client site id ids uuid guid puuid kid hash digest checksum sum
@@ -64,7 +66,7 @@ _PUBLIC_WORDS = frozenset(
     version build object image ref cursor page serial accept signature sig secure encrypted
     enc cipher ciphertext sealed address peer node org project account customer user socket
     sitekey recipient recipients next marker continuation mac hmac prefix path dir file name
-    endpoint domain host url uri md pubkey cuid ulid ksuid nanoid""".split()
+    endpoint domain host url uri md pubkey cuid ulid ksuid nanoid crt cert certificate""".split()
 )
 
 
@@ -188,6 +190,8 @@ def _labelled(text: str, start: int, end: int) -> bool:
         return False
     if len(label.group(1)) == 1:
         return False  # `"x":`, `p=`, `-P`: a public key's numbers (JWK, DKIM), a flag: no name
+    if re.fullmatch(r"(?:sk-)?(?:ssh|ecdsa)-[\w@.-]{2,40}", label.group(1)):
+        return False  # `ssh-ed25519 …`: an SSH public key, after its type
     # the label and the word before it: `the public key …`
     return not _public(" ".join([*before[: label.start()].split()[-1:], label.group(1)]))
 

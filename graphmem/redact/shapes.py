@@ -9,9 +9,10 @@ Decisions (the tests pin each one):
   ``/p:'…'``, ``IDENTIFY nick …``, ``login=user:…``, a registry value). Code and markup rarely
   hold such a word: their symbols come in pairs and operators (``!=``, ``&&``, ``a=1&b=2``),
   beside dots, slashes, dashes and underscores (paths, hosts, identifiers), at a word's start
-  (``#define``, ``$var``, ``@decorator``) or as URL escapes (``%2F``), and none of those is
-  taken. A word, a symbol, a number and a word (``Harbor#27willow``) is one too, although its
-  first piece reads like a class name: code puts a number after a word, not before.
+  (``#define``, ``$var``, ``@decorator``) or as URL escapes (``%2F``; not ``%35``, a digit,
+  which no URL escapes), and none of those is taken. A word, a symbol, a number and a word
+  (``Harbor#27willow``) is one too, although its first piece reads like a class name: code puts
+  a number after a word, not before.
 """
 
 from __future__ import annotations
@@ -84,15 +85,27 @@ def _chosen_password(word: str) -> bool:
     pieces = re.split(r"[!#$%&*@^~=]", core)
     if any(len(piece) < 3 for piece in pieces) or len(pieces) > 4:  # `!=`, `&&`, `I*sigma2`
         return False
-    if re.fullmatch(_PASSPHRASE, core) and not re.search(r"%[0-9A-Fa-f]{2}", core):
+    if re.fullmatch(_PASSPHRASE, core) and not _url_escaped(core):
         return True  # Lantern$30lantern: a word, a symbol, a number, a word
     if any(len(p) >= 5 and re.fullmatch(_CODE_NAME, p) for p in pieces):
         return False
     if not any(len(p) >= 5 and not p.isalpha() and not p.isdigit() for p in pieces):
         return False  # id=5&name=foo, Issue#1234: no piece that mixes letters and digits
-    if {c for c in core if c in _SYMBOLS} == {"="} or re.search(r"%[0-9A-Fa-f]{2}", core):
+    if {c for c in core if c in _SYMBOLS} == {"="} or _url_escaped(core):
         return False  # NAME=Value1 is an assignment, not a password; %2F is a URL escape
     return not re.fullmatch(r"[a-z][a-z0-9]*@[^@]+", core)  # root@Server01: a user at a host
+
+
+# What a URL escapes: blanks, controls a text holds (tab, newline), ASCII punctuation, and the
+# lead byte of a UTF-8 character followed by its continuation. Never a letter or a digit, which
+# need no escape: `Quartz%35puffin` is a password holding `%`, `Hello%20world` an escape.
+_URL_ESCAPE = (
+    r"%(?:0[9AaDd]|2[0-9A-Fa-f]|3[A-Fa-f]|40|5[B-Fb-f]|60|7[B-Eb-e]|[C-Fc-f][0-9A-Fa-f]%[89ABab])"
+)
+
+
+def _url_escaped(word: str) -> bool:
+    return re.search(_URL_ESCAPE, word) is not None
 
 
 _PASSWORD_SHAPES = _PasswordShapes()

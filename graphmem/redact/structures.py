@@ -1,5 +1,6 @@
 """Values named by the structure around them rather than beside them: a default under its
-variable or parameter, a YAML group of secrets, tokens keyed by host."""
+variable or parameter, a fallback under the name it is assigned to, a YAML group of secrets,
+a Kubernetes Secret's data, tokens keyed by host."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import re
 
 from graphmem.redact.names import _secret_kind
 from graphmem.redact.rule import _Found, _line_start, _Rule
-from graphmem.redact.values import _looks_random, _names_code
+from graphmem.redact.values import _is_placeholder, _looks_random, _names_code
 
 
 def _find_default(m: re.Match[str]) -> _Found:
@@ -91,6 +92,63 @@ _DEFAULT_RULE = _Rule(
     _find_default,
     ("default",),
     fold=True,
+)
+
+
+def _find_fallback(m: re.Match[str]) -> _Found:
+    """A literal after `??`, `||` or `or`, the fallback of an assignment on its line
+    (`const dbPassword = PRIVATE_DB_URL ?? '…'`): the value of the name assigned."""
+    line = m.string[_line_start(m.string, m.start(), 300) : m.start()]
+    target = re.match(
+        r"[ \t]*(?:(?:const|let|var|export|my|local)[ \t]+)*([\w$.]{1,128})[\"']?[ \t]*[:=]"
+        r"[ \t]*[\w$.]{1,128}(?:\([^()\n]{0,128}\)|\[[^\[\]\n]{0,128}\])?[ \t]*$",
+        line,
+    )  # the fallback of the whole value: a name, or a call or a lookup that reads one
+    group = m.lastgroup or "sq"
+    kind = _secret_kind(target.group(1).split(".")[-1], m.group(group)) if target else None
+    return None if kind is None else (kind, m.start(group), m.end(group))
+
+
+_FALLBACK_RULE = _Rule(
+    r"""(?:\?\?|\|\|| or)[ \t]*(?:"(?P<dq>[^"\n]{1,512})"|'(?P<sq>[^'\n]{1,512})')""",
+    _find_fallback,
+    ("??", "||", ' or "', " or '"),
+)
+
+
+def _find_secret_data(m: re.Match[str]) -> _Found:
+    """The values of a Kubernetes Secret's `data:` (base64) or `stringData:` (plain) in YAML,
+    each on a line indented under it, when `kind: Secret` is in the same document; not a
+    user name, a host or a port, nor a certificate (public)."""
+    text, start = m.string, m.end()
+    before = text[max(0, m.start() - 3000) : m.start()]
+    document = before[before.rfind("\n---") + 1 :] + text[start : start + 3000].split("\n---")[0]
+    if re.search(r"(?m)^kind:[ \t]*[\"']?Secret[\"']?[ \t]*\r?$", document) is None:
+        return None
+    head = text[_line_start(text, m.start()) : m.start()]
+    indent = len(head) - len(head.lstrip())
+    plain = head.lower().endswith("string")
+    spans, at = [], start
+    for line in text[start : start + 20000].split("\n")[:200]:
+        pair = re.fullmatch(
+            r"([ \t]+)([\w.-]{1,253}):[ \t]+([\"']?)([^\s\"'#]{1,4000})\3[ \t]*\r?", line
+        )
+        if pair is None or len(pair.group(1)) <= indent:
+            break  # the block ends at its first line that is not an indented `name: value`
+        value = pair.group(4)
+        if (
+            not _is_placeholder(value)
+            and (plain or re.fullmatch(r"[A-Za-z0-9+/]{4,}={0,2}", value))
+            and not re.search(_PUBLIC_DATA, pair.group(2).lower())
+        ):
+            spans.append(("secret", at + pair.start(4), at + pair.end(4)))
+        at += len(line) + 1
+    return spans or None
+
+
+_PUBLIC_DATA = r"(?:^|[._-])(?:user|username|login|host|hostname|port|crt|cert|ca|pub)$"
+_SECRET_DATA_RULE = _Rule(
+    r"data:[ \t]*\r?\n", _find_secret_data, ("data:",), fold=True, needs="secret"
 )
 
 

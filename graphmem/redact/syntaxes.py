@@ -1,6 +1,6 @@
 """Fixed syntaxes that make a value a credential: tools' own password flags, commands that store
-a secret, SQL, .pgpass, sasl_passwd, Oracle connect strings, and values named by an attribute or
-entry beside them (XML, plist, Kubernetes and ECS env lists)."""
+a secret, SQL, .pgpass, sasl_passwd, Oracle connect strings, Redis ACLs, and values named by an
+attribute or entry beside them (XML, plist, Kubernetes and ECS env lists)."""
 
 from __future__ import annotations
 
@@ -227,7 +227,28 @@ def _find_imap_login(m: re.Match[str]) -> _Found:
     return _literal("password")(m) if re.fullmatch(r"[\w.]{1,12}", before) else None
 
 
+def _find_acl_password(m: re.Match[str]) -> _Found:
+    """Redis ACL: `user NAME … >password` in an ACL file or after `ACL SETUSER`."""
+    before = m.string[_line_start(m.string, m.start(), 200) : m.start()]
+    if m.group()[0] != "\n" and re.search(r"(?i)acl[ \t]+$", before) is None:
+        return None  # `setuser` without ACL before it
+    if (
+        re.search(r"[ \t](?:on|off|nopass|reset\w*|all\w+|~\S*|[+-]@?\w+)(?=[ \t])", m.group())
+        is None
+    ):
+        return None  # no ACL rule beside it: `user = expected >> 6`
+    value = m.group("v")
+    return None if _is_placeholder(value) else ("password", m.start("v"), m.end("v"))
+
+
 _OTHER_RULES: tuple[_Rule, ...] = (
+    _Rule(  # Redis ACL rules: `>` adds a password to the user (an ACL file's line, ACL SETUSER)
+        r"(?:\n[ \t]*|set)user[ \t]+[\w.@-]{1,64}(?:[ \t]+[^\s>]{1,200}){0,30}?[ \t]+"
+        r">(?P<v>[^\s>]{1,256})",
+        _find_acl_password,
+        ("\nuser ", "setuser "),
+        fold=True,
+    ),
     _Rule(  # MySQL/Oracle: IDENTIFIED [WITH plugin] BY 'password'
         r"identified(?:[ \t]+with[ \t]+[\"'`]?[\w$]{1,64}[\"'`]?)?[ \t]+by[ \t]+"
         + _QUOTED_VALUE

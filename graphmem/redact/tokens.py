@@ -45,7 +45,9 @@ _UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
 # prefixes, and the shape of the random part. Each prefix is a literal trigger, so a text that
 # holds none of them costs one `str.find` per prefix.
 _PREFIXED: tuple[tuple[str, str, str], ...] = (
-    ("aws_access_key", "AKIA ASIA", r"[A-Z0-9]{16}"),
+    ("aws_access_key", "AKIA ASIA ABIA ACCA", r"[A-Z0-9]{16}"),
+    ("aws_bedrock_key", "ABSK", r"[A-Za-z0-9+/]{109,269}={0,2}"),
+    ("aws_bedrock_key", "bedrock-api-key-", r"YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/%=_-]{20,}"),
     ("github_token", "ghp_ gho_ ghu_ ghs_ ghr_", r"[A-Za-z0-9]{36,251}"),
     ("github_token", "github_pat_", r"[A-Za-z0-9_]{40,251}"),
     (
@@ -130,7 +132,7 @@ _PREFIXED: tuple[tuple[str, str, str], ...] = (
     ("twitter_token", "AAAAAAAAAAAAAAAAAAAAA", r"[A-Za-z0-9%]{30,}"),
     ("netlify_token", "nfp_ nfc_ nfo_", r"[A-Za-z0-9]{36,}"),
     ("vercel_token", "vcp_ vci_ vca_ vcr_ vck_", r"[A-Za-z0-9]{24,}"),
-    ("render_key", "rnd_", r"[A-Za-z0-9]{32}"),
+    ("render_key", "rnd_", r"[A-Za-z0-9]{24,40}"),
     ("honeycomb_key", "hcaik_ hcxik_ hcamk_ hcxmk_", r"[a-z0-9]{50,}"),
     ("google_client_secret", "GOCSPX-", r"[A-Za-z0-9_-]{28}"),
     ("google_refresh_token", "1//0", r"[A-Za-z0-9_-]{40,}"),
@@ -158,7 +160,7 @@ _PREFIXED: tuple[tuple[str, str, str], ...] = (
     ("dbt_token", "dbtc_ dbtu_", r"[A-Za-z0-9_-]{40,}"),
     ("anyscale_key", "esecret_", r"[A-Za-z0-9]{20,}"),
     ("cerebras_key", "csk-", r"[A-Za-z0-9]{40,}"),
-    ("launchdarkly_key", "sdk-", _UUID),
+    ("launchdarkly_key", "sdk- api-", _UUID),
     ("cloudflare_ca_key", "v1.0-", r"[0-9a-f]{24}-[0-9a-f]{146}"),
     ("crypto_private_key", "xprv tprv yprv zprv", r"[1-9A-HJ-NP-Za-km-z]{100,108}"),
     ("nostr_key", "nsec1", r"[02-9ac-hj-np-z]{58}"),
@@ -191,6 +193,23 @@ _PREFIXED: tuple[tuple[str, str, str], ...] = (
     ("together_key", "tgp_v1_", r"[A-Za-z0-9_-]{30,}"),
     ("bitwarden_token", "0.", _UUID + r"\.[A-Za-z0-9]{20,}:[A-Za-z0-9+/=]{20,}"),
     ("aws_session_token", "IQoJb3JpZ2lu FwoGZXIvYXdz", r"[A-Za-z0-9+/=]{100,}"),
+    ("adobe_client_secret", "p8e-", r"[A-Za-z0-9]{32}"),
+    ("clickhouse_key", "4b1d", r"[A-Za-z0-9]{38}"),
+    ("grafana_key", "eyJrIjoi", r"[A-Za-z0-9+/]{70,400}={0,3}"),  # base64 of {"k":"…
+    ("harness_token", "pat. sat.", r"[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}"),
+    ("intra42_secret", "s-s4t2ud- s-s4t2af-", r"[0-9a-f]{64}"),
+    ("octopus_key", "API-", r"[A-Z0-9]{26}"),
+    ("openshift_token", "sha256~", r"[A-Za-z0-9_-]{43}"),  # not a digest: an OAuth token
+    ("settlemint_token", "sm_aat_ sm_pat_ sm_sat_", r"[A-Za-z0-9]{16}"),
+    ("slack_token", "xoxe.xoxb- xoxe.xoxp-", r"[A-Za-z0-9-]{60,}"),
+    ("instagram_token", "IGQV IGAA", r"[A-Za-z0-9_-]{100,}"),
+    ("trello_token", "ATTA", r"[0-9a-fA-F]{64,72}"),
+    ("stytch_secret", "secret-live- secret-test-", r"[A-Za-z0-9_=-]{30,}"),
+    (
+        "onepassword_secret_key",
+        "A3-",
+        r"[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}",
+    ),
     # Bitcoin private keys in wallet import format (uncompressed 5H/5J/5K, compressed K/L)
     ("crypto_private_key", "5H 5J 5K", r"[1-9A-HJ-NP-Za-km-z]{49}"),
     ("crypto_private_key", "Kw Kx Ky Kz L1 L2 L3 L4 L5", r"[1-9A-HJ-NP-Za-km-z]{50}"),
@@ -199,7 +218,20 @@ _PREFIXED: tuple[tuple[str, str, str], ...] = (
 
 # Prefixes that also start ordinary words: the table tries them (before a prefix it does not
 # list), and the whole token must look generated.
+def _find_encoded_jwt(m: re.Match[str]) -> _Found:
+    """A JWT in base64 (`ZXlK…`: a Kubernetes Secret's token, a config's blob): still one."""
+    import binascii
+
+    head = m.group()[:120]
+    try:
+        decoded = binascii.a2b_base64(head[: len(head) // 4 * 4]).decode("ascii")
+    except (binascii.Error, ValueError):
+        return None
+    return ("jwt", m.start(), m.end()) if re.match(r"eyJ[\w-]{8,}\.eyJ", decoded) else None
+
+
 _SHAPED: tuple[tuple[str, str, _Finder], ...] = (
+    ("ZXlK", r"[A-Za-z0-9+/]{40,20000}={0,2}" + _E, _find_encoded_jwt),
     ("sk-ant-", r"[A-Za-z0-9_-]{20,}" + _E, _generated("anthropic_key")),
     ("sk-", r"(?!ant-)[A-Za-z0-9_-]{20,}" + _E, _generated("openai_key")),
 )
@@ -414,6 +446,9 @@ _TOKEN_RULES: tuple[_Rule, ...] = (
         r"untrusted comment: [^\n]{0,100}secret key[^\n]{0,100}\r?\n[A-Za-z0-9+/=]{40,}",
         _whole("private_key"),
         "untrusted comment:",
+    ),
+    _rule(  # MaxMind license keys: 6 chars, `_`, 29 chars, then `_mmk`
+        r"(?<=[A-Za-z0-9]{6}_[A-Za-z0-9]{29})_mmk" + _E, _chars_before("maxmind_key", 36), "_mmk"
     ),
     _rule(  # Terraform Cloud / Enterprise: 14 chars, `.atlasv1.`, 60-70 chars
         r"\.atlasv1\.[A-Za-z0-9_=-]{60,70}" + _E, _chars_before("terraform_token", 14), ".atlasv1."

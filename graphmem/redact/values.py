@@ -5,7 +5,8 @@ Decisions (the tests pin each one):
 
 - Placeholders are kept, because they hold no secret and say something useful ("left at the
   default"): empty values, ``${VAR}``, ``$VAR``, ``$(cmd)``, ``%VAR%``, ``{{ tpl }}``,
-  ``<your-key>``, ``xxx``/``***``/``...``, ``your_key_here``, the words changeme, example,
+  ``<your-key>``, ``xxx``/``***``/``...``, a masked listing's ``****ornZ``, a prefix
+  then filler (``waka_xxxxxxxx-xxxx``), ``your_key_here``, the words changeme, example,
   placeholder, dummy, redacted, none, null, nil, undefined, true, false, todo, tbd, fixme,
   required, secret, password, token, api_key, and a value equal to its own name
   (``API_KEY=api-key``). Fixed-prefix tokens whose
@@ -29,7 +30,8 @@ _PLACEHOLDER = r"""(?ix)^(?:
       | <[^<>]*> | [x*.#•_-]{3,} | x+ | …
       | \{[A-Za-z_][\w.]*\} | \{\d*\}                    # format fields: {DB_PASSWORD}, {0}
       | &[A-Za-z_]\w*\.?                                 # SAS and SQL*Plus macros: &dbpass
-      | [\w-]{1,16}(?:\.{3,}|…|\*{3,})                    # a prefix, then elided: sk_..., ghp_***
+      | [\w-]{0,16}(?:\.{3,}|…|\*{3,}|•{3,})\w{0,6}        # elided, masked: sk_..., ****ornZ
+      | (?:[a-z0-9]{1,12}[_.-]){1,3}[x*•._-]{8,}           # a prefix, then filler: waka_xxxx-xx
       | (?:[a-z]+[-_])*(?:fake|dummy|example|sample|mock|test)(?:[-_][a-z]+)*  # fake-signing-key
       | not[-_]?a[-_]?real[-_]?\w*
       | your[-_ ].* | your[a-z]*(?:key|token|secret|password) | .*[-_ ]here
@@ -65,6 +67,7 @@ _PATH = (
     # resource names of secrets kept elsewhere (projects/p/secrets/db-password/versions/3,
     # secret/data/prod): words and numbers, where base64 mixes cases within a segment
     r"|[a-z][a-z0-9-]*(?:/(?:[a-z][a-z0-9_-]*|[a-z]+(?:[A-Z][a-z]+)+|\d+)){2,}"
+    r"(?:[:#][\w.-]{1,64})?"  # and a field of it: Vault's `kv/data/db:password`
 )
 _CAMEL_WORDS = r"[a-z]+(?:[._]?[A-Z][a-z]+)+|[A-Z][a-z]+(?:[._]?[A-Z][a-z]+)+"  # Token.Name.Builtin
 _TYPE_NAMES = frozenset(
@@ -78,6 +81,30 @@ def _is_placeholder(value: str, name: str = "") -> bool:
     if not bare or re.match(_PLACEHOLDER, bare):
         return True
     return bool(name) and len(bare) <= 2 * len(name) and _squash(bare) == _squash(name)
+
+
+# What a form or a message catalog calls a secret field, in the languages configs are written
+# in: a value made of these words is the field's label (`"login.password": "Passwort"`,
+# `"API-Schlüssel"`, `"Mot de passe oublié ?"`), not its content.
+_FIELD_WORDS = frozenset(
+    """password passwords passwort kennwort passwd passe contraseña contrasena contrasenya senha
+    пароль пароля 密码 口令 wachtwoord lösenord losenord salasana hasło haslo heslo jelszó
+    jelszava şifre sifre parola parool passord adgangskode パスワード 비밀번호 geslo lozinka
+    key keys schlüssel schluessel clé cle clave chave chiave sleutel nyckel avain klucz klíč
+    ключ 密钥 token tokens secret geheimnis secreto segredo segreto credentials pin""".split()
+)
+
+
+_LABEL = r"[^\W\d_]+(?:[ _.'\u2019-]+[^\W\d_]+){0,5}[ ?!:.…]*"  # \u2019: an apostrophe
+
+
+def _names_field(value: str) -> bool:
+    """A label, no content: up to six words of letters (blanks, dashes, dots, `_` between; a
+    question or a colon after), one of them a secret field's name in some language. Also a
+    secret's name given as the value (`from_secret: npm_token`)."""
+    if len(value) > 80 or not re.fullmatch(_LABEL, value):
+        return False
+    return not _FIELD_WORDS.isdisjoint(re.findall(r"[^\W\d_]+", value.lower()))
 
 
 def _squash(word: str) -> str:
@@ -143,8 +170,10 @@ _DIGEST = (
 
 
 # Prefixes that say a key is public, as providers document them: publishable and client-side
-# keys (Stripe's and Paystack's `pk_`, PostHog's `phc_`), public keys.
-_PUBLIC_PREFIX = r"(?:pk|pub|public|publishable|phc|client)[_-]"
+# keys (Stripe's and Paystack's `pk_`, Mapbox's `pk.`, PostHog's `phc_`, Statsig's `client-`),
+# PubNub's subscribe keys (`sub-c-`; its secret is `sec-c-`), Square's application ids
+# (`sq0idp-`), Flutterwave's public keys, public keys.
+_PUBLIC_PREFIX = r"(?:pk|pub|public|publishable|phc|client)[_.-]|sub-c-|sq0idp-|FLWPUBK"
 
 
 def _public_der(value: str) -> bool:
@@ -210,8 +239,8 @@ def _joined_words(value: str) -> bool:
     """`auth.token.v2`, `deps-v3-cache`: words joined into a name, not a generated value; but a
     random part makes words its prefix (`apify_api_<random>`, `ddp_<random>`)."""
     parts = re.split(r"[-_./:]+", value)
-    if any(len(p) >= 20 and _looks_random(p) for p in parts):
-        return False
+    if any((len(p) >= 20 and _looks_random(p)) or re.fullmatch("[0-9a-f]{32,}", p) for p in parts):
+        return False  # and a key in hex after words (`depot_project_<64 hex>`, `web_<hex>`)
     words = sum(bool(re.fullmatch(r"[a-z]{3,}(?:[A-Z][a-z]+)*|[A-Z]{2,5}", p)) for p in parts)
     return words * 2 >= len(parts)  # fs.s3.consistent.retryCount
 

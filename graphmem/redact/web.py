@@ -8,29 +8,69 @@ import re
 from graphmem.redact.names import _SESSION_NAME
 from graphmem.redact.rule import _Found, _line_start, _Rule, _rule
 from graphmem.redact.values import (
+    _PUBLIC_PREFIX,
     _has_entropy,
     _is_placeholder,
     _looks_credential,
     _looks_generated,
     _looks_random,
+    _squash,
+    _wordy,
 )
 
 
 def _find_url_password(m: re.Match[str]) -> _Found:
     password = m.group("pw")
-    if _is_placeholder(password):
-        return None
+    if not password:  # `https://TOKEN@host`, `https://TOKEN:@host`: the user is the credential
+        user = m.group("user")
+        if not _looks_random(user) or _is_placeholder(user):
+            return None
+        return "secret", m.start("user"), m.end("user")
+    if _is_placeholder(password) or _squash(password) == _squash(m.group("user")) != "":
+        return None  # `guest:guest@`, `postgres:postgres@`: a documented default, as a name
     # A password may hold `/`, but `host:8080/path@x` is a port and a path, not a password.
     if "/" in password and password.split("/", 1)[0].isdigit():
         return None
     return "password", m.start("pw"), m.end("pw")
 
 
-# scheme://user:PASSWORD@host: the scheme is irrelevant, so the match starts at `://`.
+# scheme://user:PASSWORD@host, or scheme://TOKEN@host (Gemfury, GitHub): the scheme is
+# irrelevant, so the match starts at `://`.
 _URL_RULE = _rule(
-    r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,256}):(?P<pw>[^\s\"'<>@]{1,256})@(?=[\w\[])",
+    r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,256})(?::(?P<pw>[^\s\"'<>@]{0,256}))?@(?=[\w\[])",
     _find_url_password,
     "://",
+)
+
+
+def _find_path_key(m: re.Match[str]) -> _Found:
+    v = m.group("v")
+    return ("secret", m.start("v"), m.end("v")) if _looks_random(v) and not _wordy(v) else None
+
+
+# A key as a URL's last path segment after its API version (Alchemy's, QuickNode's RPC URLs:
+# `https://eth-mainnet.g.alchemy.com/v2/<key>`): random, where resource paths hold names and ids.
+_PATH_KEY_RULE = _Rule(
+    r"://[\w.-]{1,253}(?::\d{1,5})?/v\d{1,2}/(?P<v>[A-Za-z0-9_-]{24,64})/?(?![^\s\"'<>)\]},;])",
+    _find_path_key,
+    ("://",),
+    needs="/v",
+)
+
+
+def _find_session_parameter(m: re.Match[str]) -> _Found:
+    """A session id in a query string authenticates whoever holds the URL (elsewhere a session
+    id names a session: AWS's, an SDK's): random values after `?` or `&` only."""
+    if m.string[m.start() - 1 : m.start()] not in ("?", "&") or not _looks_random(m.group("v")):
+        return None
+    return "session", m.start("v"), m.end("v")
+
+
+_SESSION_PARAMETER_RULE = _Rule(
+    r"(?:session[_-]?id|sessid)=(?P<v>[^&\s\"'#<>]{8,256})",
+    _find_session_parameter,
+    ("session_id=", "sessionid=", "session-id=", "sessid="),
+    fold=True,
 )
 
 
@@ -54,7 +94,25 @@ def _find_authorization(m: re.Match[str]) -> _Found:
     scheme = (m.group("scheme") or "").lower()
     if (m.group("header") is None or scheme not in _KNOWN_SCHEMES) and not _looks_generated(value):
         return None
+    basic = "basic" in m.string[m.start() : m.start("v")].lower()
+    if basic and _placeholder_pair(value):
+        return None  # base64 of `username:password`: the RFC's example, no credential
     return "authorization", m.start("v"), m.end("v")
+
+
+def _placeholder_pair(value: str) -> bool:
+    """Whether Basic credentials decode to a pair whose password is a placeholder or the user's
+    own name (`username:password`, `admin:admin`)."""
+    import binascii
+
+    try:
+        decoded = binascii.a2b_base64(value[: len(value) // 4 * 4]).decode("utf-8")
+    except (binascii.Error, ValueError):
+        return False
+    user, _, password = decoded.partition(":")
+    if not password:
+        return False  # `token:`: the user is the credential
+    return _is_placeholder(password) or _squash(password) == _squash(user) != ""
 
 
 def _find_cookie_secrets(m: re.Match[str]) -> _Found:
@@ -91,9 +149,14 @@ def _find_header_secrets(m: re.Match[str]) -> _Found:
     spans = []
     pairs = r"([A-Za-z][\w.-]{1,60})[\"']?[ \t]*%s[ \t]*[\"']?([\w.~+/%%-]{1,512}=*)(?![^\s,\"'])"
     for pair in re.compile(pairs % ("=" if m.group("env") else ":")).finditer(text, *region):
-        if not re.search(_PLAIN_HEADER, pair.group(1)) and _looks_random(pair.group(2)):
+        if not re.search(_PLAIN_HEADER, pair.group(1)) and _secret_header_value(pair.group(2)):
             spans.append(("authorization", pair.start(2), pair.end(2)))
     return spans or None
+
+
+def _secret_header_value(value: str) -> bool:
+    """Random, and not behind a prefix that says public (Statsig's `client-` key)."""
+    return _looks_random(value) and re.match(_PUBLIC_PREFIX, value) is None
 
 
 _PLAIN_HEADER = (
@@ -142,7 +205,7 @@ def _find_request_headers(m: re.Match[str]) -> _Found:
     spans = [
         ("authorization", start, end)
         for name, start, end in lines
-        if not re.search(_PLAIN_HEADER, name) and _looks_random(text[start:end].strip())
+        if not re.search(_PLAIN_HEADER, name) and _secret_header_value(text[start:end].strip())
     ]
     return spans or None
 

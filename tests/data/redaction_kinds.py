@@ -288,12 +288,13 @@ _s("config_syntax", f"[backup]\ntype = sftp\nhost = nas\npass = {_v}\n", _v)
 _v = _r(26)
 _s("config_syntax", f'const API_SECRET: &str = "{_v}";', _v)
 _vault = "\n".join(_r(80, HEX) for _ in range(4)) + "\n" + _r(38, HEX)
-_s("config_syntax", "$ANSIBLE_VAULT;1.1;AES256\n" + _vault, *_vault.splitlines()[:2])
+# Ciphertext meant to be committed (Ansible vault, encrypted with a password kept elsewhere) is
+# no secret, as a reviewer keeps SOPS' `ENC[…]` and sealed secrets.
+_l("config_syntax", "$ANSIBLE_VAULT;1.1;AES256\n" + _vault)
 _vault = "\n          ".join(_r(80, HEX) for _ in range(3))
-_s(
+_l(
     "config_syntax",
     "db_password: !vault |\n          $ANSIBLE_VAULT;1.2;AES256;prod\n          " + _vault,
-    *_vault.split()[:2],
 )
 
 for text in (
@@ -2206,5 +2207,177 @@ for text in (
     "see Python%20package and Ask%20questions",
     "what's new in C#10features docs",
     "Schema$Outbound2025 maps the record",
+):
+    _l("config_syntax", text)
+
+
+# --------------------------------------------------------------------------- kept by class
+# What a reviewer keeps, by the property that says so (the ninth widening): masked or filled-in
+# values, public keys by their documented prefix or their type, digests and ids by their
+# listing's column, what a listing command printed, documented defaults (a password equal to
+# its user, also in Basic credentials), secrets named by reference (`from_secret`, a store's
+# path and field, a password manager's item), a form's labels in any language, a PKCS #11
+# token's label. Secrets beside each, so that no exclusion keeps too much.
+_pub = base64.urlsafe_b64encode(b'{"u":"fieldops","a":"' + _r(20).encode() + b'"}').decode()
+for text in (
+    "$ doppler configure debug\nNAME            VALUE          SCOPE\n"
+    "token           ********Qz7w   /srv/app",
+    "STRIPE_SECRET_KEY=••••••••••••••••3xQ2  (hidden; reveal in the dashboard)",
+    "SENDGRID_API_KEY=SG.xxxxxxxxxxxxxxxxxxxxxx.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+    'config.api_key = "live_xxxxxxxxxxxxxxxxxxxxxxxx"  # fill in',
+    f"mapboxgl.accessToken = 'pk.{_pub.rstrip('=')}.{_r(22, URLSAFE)}';",
+    f"const pubnub = new PubNub({{ subscribeKey: 'sub-c-{_fakes.uuid()}', uuid: 'web' }});",
+    f'curl -H "X-Api-Key: client-{_r(43)}" https://flags.acme.dev/v1/evaluate',
+    f"$ render secrets\nNAME               HASH              UPDATED\n"
+    f"STRIPE_SECRET_KEY  {_r(16, HEX)}  2 days ago",
+    f"$ gpg --list-secret-keys --with-colons ops@acme.io\n"
+    f"sec:u:4096:1:{_r(16, HEX).upper()}:1704326400:::u:::scESC:\n"
+    f"fpr:::::::::{_r(40, HEX).upper()}:",
+    f"ecdsa-sha2-nistp256 {_r(64, B64)}= ops@bastion",
+    f"sk-ssh-ed25519@openssh.com {_r(60, B64)} yubikey-5c",
+    "MONGO_URL=mongodb://root:root@127.0.0.1:27017/admin  # the compose file's default",
+    'curl -H "Authorization: Basic YWRtaW46YWRtaW4=" http://localhost:15672/api/overview',
+    "environment:\n  DOCKER_PASSWORD:\n    from_secret: docker_password",
+    "password = secret/data/payments:db_password",
+    'KeePass: "Infra/Routers/core-sw1"\nLastPass: Shared-Ops/AWS root\n1Password: "Prod DB"',
+    '{\n  "auth.password_label": "Mot de passe",\n  "auth.api_key": "Clé API",\n'
+    '  "signup.password": "Пароль"\n}',
+    'PKCS11_URI="pkcs11:model=PKCS%2315%20emulated;token=OpenSC%20Card;object=signing-key;type=private"',
+):
+    _l("config_syntax", text)
+_v = _r(14)
+_s("config_syntax", f"$ heroku config:get -s\nNAME        VALUE\nAPI_TOKEN   {_v}", _v)
+_v = "Kennwort" + _r(4, string.digits)
+_s("config_syntax", f'{{"db.password": "{_v}"}}', _v)
+_v = _r(18)
+_s("connection", f"amqp://admin:{_v}@rabbitmq:5672/", _v)
+_v = base64.b64encode(f"admin:{_r(16)}".encode()).decode()
+_s("authorization", f'curl -H "Authorization: Basic {_v}" http://localhost:15672/api/whoami', _v)
+_v = _r(48, URLSAFE)
+_s("key_block", f"$ gpg --export-secret-keys --armor ops@acme.io | base64 -w0\n{_v}", _v)
+_s("config_syntax", 'admin_password: "Secret/Harbor-Lantern"', "Secret/Harbor-Lantern")
+
+
+# --------------------------------------------------------------------------- told by the value
+# Secrets the ninth widening finds by their value where their context was too strict: a
+# passphrase whose `%` escapes no URL character, base64 of a random word, a token as a URL's
+# user, a value cut by `\`, a list's value, a fallback literal, a session id, a hex key after
+# words, a key as a URL's last segment, a Redis ACL password, "password" in more languages.
+for _v, text in (
+    ("Birch%47lantern", "Hasło do routera: Birch%47lantern, zmień po audycie."),
+    ("Cobalt%69meadow", "Nenosiri la seva ni Cobalt%69meadow kwa sasa."),
+):
+    _s("config_syntax", text, _v)
+_w = _r(22)
+_v = base64.b64encode(_w.encode()).decode()
+_s("config_syntax", f'$ kubectl get secret mq -o json | jq .data\n{{"erlang-blob": "{_v}"}}', _v)
+_v = _r(40)
+_s("connection", f"git clone https://{_v}@git.acme.dev/infra/terraform.git", _v)
+_v, _w = _r(18), _r(16)
+_s("config_syntax", f"export SIGNING_SECRET={_v}\\\n{_w}\nnode server.js", _v, _w)
+_v = _r(28)
+_s("config_syntax", f"config.tokens = ['{_v}']", _v)
+_v = _r(26)
+_s("config_syntax", f'SECRET = os.getenv("SECRET") or "{_v}"', _v)
+_s(
+    "config_syntax",
+    "const dbPassword = process.env.DB_PASSWORD ?? 'tulip-garden-1984'",
+    "tulip-garden",
+)
+_v = _r(24)
+_s("connection", f"GET /api/cart?session_id={_v}&lang=en HTTP/1.1", _v)
+_v = "app_" + _r(64, HEX)
+_s("prefixed_token", f"BUILD_TOKEN: {_v}", _v)
+_v = _r(32)
+_s("connection", f"RPC_URL=https://base.rpc.acme.dev/v1/{_v}", _v)
+_v = _r(17)
+_s("config_syntax", f"redis-cli ACL SETUSER reporter on >{_v} ~reports:* +get", _v)
+for _v, text in (
+    (_r(8) + "^" + _r(5) + "?" + _r(4), "Κωδικός για τον πίνακα ελέγχου: {}"),  # noqa: RUF001
+    (_r(20), "סיסמה: {} (להחליף אחרי ההתקנה)"),
+    (_r(19), "Lykilorð fyrir gagnagrunninn: {}"),
+):
+    _s("config_syntax", text.format(_v), _v)
+for text in (
+    "open Quarterly%20Report2024 and Q3%2Dfinal",
+    'name = os.getenv("NAME") or "default"',
+    "GET /api/cart?session_id=42&lang=en HTTP/1.1",
+    f"session_id: {_fakes.uuid()}",
+    "git clone https://deploy@git.acme.dev/infra/terraform.git",
+    "https://api.acme.dev/v1/users/42/ and https://cdn.acme.dev/v2/AssetsManifestGenerated/",
+    "user default on nopass ~* +@all",
+    f"CACHE_KEY=deps-v3-{_r(40, HEX)}",
+):
+    _l("config_syntax", text)
+
+
+# --------------------------------------------------------------------------- documented formats
+# Formats their providers document and secret scanners know, with a look-alike each (a public
+# half, a digest, an id, an example of the same shape).
+_U = UPPER_AN
+_jwt = _fakes.jwt({"sub": "system:serviceaccount:ci:deployer", "iss": "kubernetes/serviceaccount"})
+# (kind, secret, text): the marker must name the kind.
+DOCUMENTED: list[tuple[str, str, str]] = [
+    ("aws_access_key", v := "ABIA" + _r(16, _U), f"aws_access_key_id = {v}"),
+    ("aws_bedrock_key", v := "ABSK" + _r(132, B64), f"export AWS_BEARER_TOKEN_BEDROCK={v}"),
+    ("adobe_client_secret", v := "p8e-" + _r(32), f"ADOBE_CLIENT_SECRET={v}"),
+    ("clickhouse_key", v := "4b1d" + _r(38), f"clickhouse cloud key secret: {v}"),
+    ("grafana_key", v := "eyJrIjoi" + _r(90, AN), f"grafana: {v}"),
+    ("harness_token", v := f"pat.{_r(22)}.{_r(24)}.{_r(20)}", f"harness login --api-key {v}"),
+    (
+        "octopus_key",
+        v := "API-" + _r(26, _U),
+        f'octo push --apiKey "{v}" --server https://deploy.acme.io',
+    ),
+    (
+        "openshift_token",
+        v := "sha256~" + _r(43, URLSAFE),
+        f"oc login --token={v} --server=https://api.ocp:6443",
+    ),
+    ("settlemint_token", v := "sm_pat_" + _r(16), f"settlemint login {v}"),
+    ("slack_token", v := "xoxe.xoxp-1-" + _r(150, _U), f"slack config token {v}"),
+    ("trello_token", v := "ATTA" + _r(64, HEX) + _r(8, HEX).upper(), f"trello token {v}"),
+    ("stytch_secret", v := "secret-live-" + _r(36, URLSAFE), f"STYTCH_SECRET={v}"),
+    (
+        "onepassword_secret_key",
+        v := f"A3-{_r(6, _U)}-{_r(11, _U)}-{_r(5, _U)}-{_r(5, _U)}-{_r(5, _U)}",
+        f"Emergency kit: secret key {v}",
+    ),
+    ("maxmind_key", v := f"{_r(6)}_{_r(29)}_mmk", f"MAXMIND_LICENSE_KEY={v}"),
+    ("launchdarkly_key", v := "api-" + _fakes.uuid(), f"ld-relay --api-token {v}"),
+    ("jwt", v := base64.b64encode(_jwt.encode()).decode(), f"  token: {v}"),
+    ("render_key", v := "rnd_" + _r(28), f"render deploy using {v} today"),
+]
+for _kind, _v, text in DOCUMENTED:
+    _s("prefixed_token", text, _v)
+_v, _w = _r(16, B64), _r(6) + "-" + _r(6)
+_s(
+    "config_syntax",
+    f"apiVersion: v1\nkind: Secret\nmetadata:\n  name: app\ndata:\n  host: ZGIuYWNtZS5pbw==\n"
+    f"  webhook: {_v}\nstringData:\n  smtp: {_w}\n",
+    _v,
+    _w,
+)
+for text in (
+    "AIDA" + _r(16, _U) + " is the user id; AROA" + _r(16, _U) + " the role id",
+    "sha256:" + _r(64, HEX) + " and sha256-" + _r(43, B64) + "=",
+    "GET /api/v2/items?limit=50 API-version 2024-06-01",
+    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: secret-refs\ndata:\n"
+    "  mode: cHJvZHVjdGlvbg==\n  region: ZXUtd2VzdC0x\n",
+    f"apiVersion: v1\nkind: Secret\ndata:\n  ca.crt: {_r(64, B64)}\n  username: YWRtaW4=\n",
+    f"FLAG_CLIENT=api-{_r(6, LOWER_AN)}-docs",
+):
+    _l("prefixed_token", text)
+for text in (
+    'PASSWD = getpass.getpass("password for %s: " % (user or "operator"))',
+    f'{{"session_id": "sesn_{_r(24)}", "status": "running"}}',
+    "    user = expected >> 6",
+    "user bob wrote >looks good to me",
+):
+    _l("config_syntax", text)
+_v = base64.b64encode(f"Iv1.{_r(16, HEX)}".encode()).decode()
+for text in (
+    f'const OAUTH_APP = atob("{_v}");  // a client id in hex, encoded',
+    f'"activeSessionId": "sess-{_r(20)}",',
 ):
     _l("config_syntax", text)
