@@ -7,9 +7,11 @@ text in a memory is neutralized, so a memory containing `</graphmem-memory>` or 
 30% to global memory (what one side leaves unused, the other may take). Lines are dropped whole, and
 the closing tag is always present.
 
-Each line says how old it is and whether it still holds: a memory older than `stale_days` is
-marked `[stale: N days]`, and one that a later correction on the same subject contradicts is
-marked `[superseded]` (a memory `forget` marked is never read at all).
+The memories of a day sit under one heading that says its date and, past `stale_days`, how old
+it is (`2024-05-09 [stale: 120 days]`); the days read oldest first, a timeline. A line says
+whether it still holds: one that a later correction on the same subject contradicts is marked
+`[superseded]` (a memory `forget` marked is never read at all). Memories are chosen as if each
+line carried its date, and the room the shared headings save then takes more of them.
 """
 
 from __future__ import annotations
@@ -90,6 +92,7 @@ _NAME = re.compile(r"(?<=[\w,;)] )[A-Z][\w'-]+|\b[A-Za-z]\w*_\w+|\b[a-z]+[A-Z]\w
 class Item:
     key: str  # episode or fact uuid: what "already shown" remembers
     line: str
+    day: str = ""  # its date (and age mark): one heading for the items of a day, not each
 
 
 @record(frozen=True)
@@ -143,9 +146,15 @@ def episode_item(
     if e.teammate is not None:  # the model should know a teammate, not this user, kept it
         label = f"[teammate{' ' + e.teammate if e.teammate else ''}] {label}"
     text = f"{e.name}: {e.body}" if e.kind in ("doc", "summary") else e.body
-    marks = ("[superseded] " if superseded else "") + staleness(e.created_at, stale_days)
-    head = f"- {e.created_at[:10]} {marks}{label}"
-    return Item(e.uuid, head + neutral(passage(text, words, chars - len(head)), chars))
+    day = dated(e.created_at[:10], stale_days)
+    head = f"- {'[superseded] ' if superseded else ''}{label}"
+    room = chars - len(head) - len(day) - 1  # as long as the line would be with its date
+    return Item(e.uuid, head + neutral(passage(text, words, room), chars), day)
+
+
+def dated(day: str, stale_days: int) -> str:
+    """A day's heading: its date, and how old it is when that is more than `stale_days`."""
+    return f"{neutral(day)} {staleness(day, stale_days)}".rstrip()
 
 
 def staleness(stamp: str, stale_days: int) -> str:
@@ -291,8 +300,8 @@ def distinct(rows: Iterable[T], text: Callable[[T], str]) -> list[T]:
 def fact_item(fact: CachedFact, stale_days: int = 0) -> Item:
     """A fact from the graph server's cache, with when it became true."""
     since = (fact.valid_at or fact.created_at or "")[:10]
-    label = staleness(since, stale_days) + ("[fact]" if fact.kind == "fact" else "[entity]")
-    return Item(fact.uuid, f"- {since + ' ' if since else ''}{label} {neutral(fact.text)}")
+    label = "[fact]" if fact.kind == "fact" else "[entity]"
+    return Item(fact.uuid, f"- {label} {neutral(fact.text)}", dated(since, stale_days))
 
 
 def candidates(
@@ -386,21 +395,53 @@ def ranked(
     return sorted(hits, key=score, reverse=True)[:limit]
 
 
-def fit(items: Iterable[Item], room: int, skip: AbstractSet[str] = frozenset()) -> list[Item]:
-    """The items, in order, that fit in `room` chars (one line each), skipping those in `skip`."""
+def fit(
+    items: Iterable[Item], room: int, skip: AbstractSet[str] = frozenset(), flat: int = 0
+) -> list[Item]:
+    """The items, in order, that fit in `room` chars, skipping those in `skip`: first those that
+    fit in `flat` chars (default `room`) as if each line carried its date, then, in the room
+    left with each day's date said once, more of the others, in order."""
     kept: list[Item] = []
+    left: list[Item] = []
     used = 0
+    first = flat or room
     for item in items:
-        if room - used < SHORTEST:
+        if first - used < SHORTEST:
             break  # full: items may be made as they are read, so read no more
         if item.key in skip:
             continue
-        cost = len(item.line) + 1
-        if used + cost > room:
-            continue  # a shorter item further down may still fit
+        cost = len(item.day) + len(item.line) + 2
+        if used + cost > first:
+            left.append(item)  # a shorter item further down may still fit
+            continue
         kept.append(item)
         used += cost
+    days = {i.day for i in kept}
+    used = size(kept)
+    for item in left:
+        cost = len(item.line) + 1 + (len(item.day) + 1 if item.day not in days else 0)
+        if used + cost <= room:
+            kept.append(item)
+            days.add(item.day)
+            used += cost
     return kept
+
+
+def lines(items: Iterable[Item]) -> list[str]:
+    """The items as read: by day, oldest first (a timeline, where "a few weeks after" can be
+    seen), each day's date once above its items; the items of a day in the order they came."""
+    by_day: dict[str, list[str]] = {}
+    for item in items:
+        by_day.setdefault(item.day, []).append(item.line)
+    out: list[str] = []
+    for day in sorted(by_day):
+        out += ([day] if day else []) + by_day[day]
+    return out
+
+
+def size(items: Iterable[Item]) -> int:
+    """The chars `items` take in a block, their day headings included."""
+    return sum(len(line) + 1 for line in lines(items))
 
 
 def split(
@@ -409,7 +450,8 @@ def split(
     """The items of each side that fit in `room`: 30% for global memory, the rest (and what
     global leaves unused) for this project's."""
     glob = fit(global_, int(room * (1 - PROJECT_SHARE)), skip)
-    return fit(project, room - sum(len(i.line) + 1 for i in glob), skip), glob
+    flat = sum(len(i.day) + len(i.line) + 2 for i in glob)
+    return fit(project, room - size(glob), skip, room - flat), glob
 
 
 def build(
@@ -432,10 +474,10 @@ def build(
     proj, glob = split(project, global_, room, skip)
     if not proj and not glob and not footer:
         return Block("", [])
-    lines = list(frame)
+    text = list(frame)
     if proj:
-        lines += [titles[0], *(i.line for i in proj)]
+        text += [titles[0], *lines(proj)]
     if glob:
-        lines += [titles[1], *(i.line for i in glob)]
-    lines += tail
-    return Block("\n".join(lines), [i.key for i in (*proj, *glob)])
+        text += [titles[1], *lines(glob)]
+    text += tail
+    return Block("\n".join(text), [i.key for i in (*proj, *glob)])

@@ -439,9 +439,9 @@ class Memory:
             recall.budget(self.config.context_window),
             frozenset(),
         )
-        lines = [item.line for item in project]
+        lines = recall.lines(project)
         if global_:
-            lines += ["All projects:", *(item.line for item in global_)]
+            lines += ["All projects:", *recall.lines(global_)]
         return lines
 
     def note_query(self, prompt: str) -> None:

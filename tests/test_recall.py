@@ -190,8 +190,9 @@ def test_old_memories_say_how_old_they_are(project: Path, monkeypatch: pytest.Mo
         turn(project, "The cache is Redis.", days_ago=10, kind="memory"),
     )
     block = ask(project, "Which queue and which cache do we use?")
-    assert "[stale: 120 days] The queue is RabbitMQ." in block
-    assert "] The cache is Redis." not in block and "The cache is Redis." in block
+    old, new = stamp(120)[:10], stamp(10)[:10]
+    assert f"{old} [stale: 120 days]\n- The queue is RabbitMQ." in block
+    assert f"{new}\n- The cache is Redis." in block
     monkeypatch.setenv("GRAPHMEM_STALE_DAYS", "0")
     assert "[stale:" not in ask(project, "Which queue and which cache do we use?")
 
@@ -339,3 +340,65 @@ def test_an_empty_global_memory_costs_no_full_text_query(project: Path) -> None:
     assert searched == []
     found = recall.candidates(memory.conn, [memory.project.group_id], terms)
     assert "socket timeout" in found[0].body and searched
+
+
+def test_a_day_is_dated_once_above_its_memories_oldest_day_first(
+    project: Path, window: None
+) -> None:
+    """A timeline: each day's date (and age) once, its memories under it, the days in order,
+    so the model reads what came a few weeks after what."""
+    store(
+        project,
+        turn(project, "Jess: We have a kitten, tiny and grey.", days_ago=130, session="a"),
+        turn(project, "Arjun: A kitten! Name?", days_ago=130, session="a"),
+        turn(project, "Jess: The kitten is called Sir Pounce.", days_ago=100, session="b"),
+        turn(project, "Jess: The kitten knocked the tree over.", days_ago=20, session="c"),
+    )
+    lines = ask(project, "What did the kitten get up to?").splitlines()
+    days = [stamp(130)[:10], stamp(100)[:10], stamp(20)[:10]]
+    assert [ln for ln in lines if ln[:1].isdigit()] == [
+        f"{days[0]} [stale: 130 days]",
+        f"{days[1]} [stale: 100 days]",
+        days[2],
+    ]
+    first = lines.index(f"{days[0]} [stale: 130 days]")
+    assert set(lines[first + 1 : first + 3]) == {
+        "- [turn] Jess: We have a kitten, tiny and grey.",
+        "- [turn] Arjun: A kitten! Name?",
+    }
+    assert lines[lines.index(days[2]) + 1] == "- [turn] Jess: The kitten knocked the tree over."
+
+
+def test_the_room_a_shared_date_saves_shows_more_memories(project: Path, window: None) -> None:
+    """In a 2,000-char block, memories of one day take ~30 chars less each than lines that
+    each carry the date and age: room for more of them."""
+    store(
+        project,
+        *[
+            turn(project, f"The deploy step {i} " + "waits for the canary to settle. " * 4, 200)
+            for i in range(30)
+        ],
+    )
+    block = ask(project, "How long does the deploy step wait for the canary?")
+    shown = [ln for ln in block.splitlines() if ln.startswith("- ")]
+    heading = f"{stamp(200)[:10]} [stale: 200 days]"
+    assert block.count(heading) == 1
+    assert len(block) + len(shown) * (len(heading) + 1) > 2_000  # more than dated lines would
+
+
+def test_what_fits_as_dated_lines_is_still_shown() -> None:
+    """The room a shared date saves only adds: the items that fit with a date on every line are
+    chosen first, so a long item the saved room would have let in first cannot push out a later
+    one that fitted."""
+    day = "2024-05-01 [stale: 900 days]"
+    items = [
+        recall.Item("a", "- " + "a" * 98, day),
+        recall.Item("b", "- " + "b" * 98, day),
+        recall.Item("long", "- " + "l" * 200, "2024-06-01"),
+        recall.Item("evidence", "- " + "e" * 58, "2024-07-01"),
+    ]
+    # With their dates said once, a and b take 231 chars and the long item 214 more: 445 fit
+    # in 460. With a date on every line they take 260, the long item does not fit and the
+    # evidence does (332).
+    room = 460
+    assert [i.key for i in recall.fit(items, room)] == ["a", "b", "evidence"]
