@@ -278,6 +278,11 @@ _ADVERSARIAL = {
     "listing columns": "NAME   DIGEST\n" + "API_TOKEN   a1b2c3d4e5f6a7b8X\n" * 5_000,
     "loose words in any script": "password " + "κωδικός " * 12_000,
     "values cut by backslashes": "PASSWORD=a\\\n" * 8_000,
+    "encoded pairs": "btoa('" + "a" * 250 + ":" * 3 + "b(" * 30_000,
+    "CSV headers": ("a,b,api_token\n" + "x,y,z\n" * 64) * 300,
+    "CSV header cells": "password," * 20_000 + "\n",
+    "key blocks in XML": "-----BEGIN PRIVATE KEY-----" + "&#10;AAAA" * 20_000,
+    "empty user passwords": "-u a: " * 20_000,
     "labels of secret fields": 'password: "' + "Pass wort " * 8 + '"\n' * 3_000,
 }
 

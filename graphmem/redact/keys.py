@@ -202,8 +202,9 @@ _KEY_RULES: tuple[_Rule, ...] = (
         + _KEY_LABEL
         + r"-----"
         + _ARMOR_HEADERS
-        # `>`: a block quoted in an e-mail or a chat
-        + r"(?:(?!-----)(?:[A-Za-z0-9+/=\s\\:,.\"'>-]|<br ?/?>))*(?:-----END \1-----)?",
+        # `>`: a block quoted in an e-mail or a chat; `<br>`, `&#10;`: newlines in HTML, XML
+        + r"(?:(?!-----)(?:[A-Za-z0-9+/=\s\\:,.\"'>-]|<br ?/?>|&\#(?:1[03]|x[aAdD]);))*"
+        + r"(?:-----END \1-----)?",
         _find_key_block,
         "-----BEGIN ",
     ),

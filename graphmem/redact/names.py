@@ -177,8 +177,9 @@ def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:
         return kind if _looks_random(value) else None
     if strength == "keyed":  # not an identifier of words: result_key: Ipv6CidrAssociations
         runs = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", value)
-        wordy = sum(map(len, runs)) >= 3.5 * len(runs)
-        return kind if _looks_random(value) and not wordy else None
+        wordy = sum(map(len, runs)) >= 3.5 * len(runs) and not re.fullmatch("[A-Z0-9]+", value)
+        return kind if _looks_random(value) and not wordy else None  # (capitals and digits:
+        # a generator's alphabet, whose letter runs are long: `ws_key=HAEXANYD407U2…`)
     if strength == "long":
         mixed = value.lower() != value != value.upper()
         return kind if len(value) >= 32 and mixed and _looks_random(value) else None

@@ -1,6 +1,6 @@
 """Values named by the structure around them rather than beside them: a default under its
 variable or parameter, a fallback under the name it is assigned to, a YAML group of secrets,
-a Kubernetes Secret's data, tokens keyed by host."""
+a Kubernetes Secret's data, a CSV column, tokens keyed by host."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import re
 
 from graphmem.redact.names import _secret_kind
 from graphmem.redact.rule import _Found, _line_start, _Rule
-from graphmem.redact.values import _is_placeholder, _looks_random, _names_code
+from graphmem.redact.values import _is_placeholder, _looks_generated, _looks_random, _names_code
 
 
 def _find_default(m: re.Match[str]) -> _Found:
@@ -112,7 +112,7 @@ def _find_fallback(m: re.Match[str]) -> _Found:
 _FALLBACK_RULE = _Rule(
     r"""(?:\?\?|\|\|| or)[ \t]*(?:"(?P<dq>[^"\n]{1,512})"|'(?P<sq>[^'\n]{1,512})')""",
     _find_fallback,
-    ("??", "||", ' or "', " or '"),
+    ("??", "||", " or "),
 )
 
 
@@ -169,8 +169,10 @@ _NESTED_VALUE_RULE = _Rule(
 def _find_table_column(m: re.Match[str]) -> _Found:
     """A table whose header names a secret column (`USERNAME  TYPE  PASSWORD`, `| user | token
     |`): each row's cell in that column, when it looks generated. Columns are told by `|`, or
-    by where the header's cell starts (aligned output: psql, CLIs' lists)."""
+    by where the header's cell starts (aligned output: psql, CLIs' lists), or by commas (CSV)."""
     text = m.string
+    if m.group("csv"):
+        return _find_csv_column(m)
     line_start = _line_start(text, m.start(), 1000)
     header_end = text.find("\n", m.end(), m.end() + 1000)
     if header_end == -1:  # a table's header is a line, and a short one
@@ -210,6 +212,37 @@ def _find_table_column(m: re.Match[str]) -> _Found:
     return spans or None
 
 
+def _find_csv_column(m: re.Match[str]) -> _Found:
+    """CSV whose header names a secret column (`account,api_user,api_password`): that cell of
+    each row with as many cells, when the name's judge takes it and it looks generated."""
+    text = m.string
+    line_start = _line_start(text, m.start(), 1000)
+    header_end = text.find("\n", m.start(), m.start() + 1000)
+    if header_end == -1 or text[line_start:header_end].count(",") > 64:
+        return None  # a header is a line, a short one
+    names = text[line_start:header_end].rstrip("\r").split(",")
+    if len(names) < 3 or not all(re.fullmatch(_CSV_NAME, n) for n in names):
+        return None
+    column = text.count(",", line_start, m.start())
+    name = names[column].strip().strip("\"'")
+    spans, at = [], header_end + 1
+    for row in text[at : at + 64000].split("\n")[:64]:
+        cells = row.rstrip("\r").split(",")
+        if len(cells) != len(names):
+            break
+        start = at + sum(len(c) + 1 for c in cells[:column])
+        value = cells[column].strip().strip("\"'")
+        kind = _secret_kind(name, value) if value and _looks_generated(value) else None
+        if kind is not None:
+            offset = cells[column].index(value)
+            spans.append((kind, start + offset, start + offset + len(value)))
+        at += len(row) + 1
+    return spans or None
+
+
+_CSV_NAME = r"[ \t]*[\"']?[A-Za-z][\w.-]{0,40}[\"']?[ \t]*"
+
+
 def _cells(line: str, piped: bool) -> list[tuple[int, int]]:
     """(start, end) of each cell: between `|`, or runs apart by a tab or two blanks."""
     splitter = r"[^|]+" if piped else r"\S+(?: \S+)*"
@@ -218,7 +251,9 @@ def _cells(line: str, piped: bool) -> list[tuple[int, int]]:
 
 _TABLE_RULE = _Rule(  # a header cell that names a secret, between column separators
     r"(?<![^\s|])(?:password|passwd|secret|token|api[ _-]?key|secret[ _-]?key)"
-    r"(?=[ \t]*\||\t| {2}|[ \t]*\r?\n)",
+    r"(?=[ \t]*\||\t| {2}|[ \t]*\r?\n)"
+    r"|(?P<csv>(?<![^\s,_\"'])(?:password|passwd|secret|token|api[_-]?key)[\w.-]{0,40}[\"']?)"
+    r"(?=,|\r?\n)",  # a CSV header's cell
     _find_table_column,
     ("password", "passwd", "secret", "token", "api key", "api_key", "api-key", "apikey"),
     fold=True,

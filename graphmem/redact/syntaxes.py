@@ -9,7 +9,13 @@ import re
 from graphmem.redact.keys import _find_keypair_bytes, _find_wallet_keys, _find_xml_rsa_key
 from graphmem.redact.names import _SESSION_NAME, _secret_kind
 from graphmem.redact.rule import _MARKER, _Finder, _Found, _line_start, _Rule, _rule
-from graphmem.redact.values import _is_placeholder, _looks_credential, _looks_generated, _squash
+from graphmem.redact.values import (
+    _is_placeholder,
+    _looks_credential,
+    _looks_generated,
+    _looks_random,
+    _squash,
+)
 
 
 def _find_user_colon_secret(m: re.Match[str]) -> _Found:
@@ -54,8 +60,11 @@ def _find_dsn_password(m: re.Match[str]) -> _Found:
 
 
 def _find_user_password(m: re.Match[str]) -> _Found:
-    """`curl -u user:password`; in `docker run -u 1000:1000` or `-u app:app` a user and a group."""
+    """`curl -u user:password`; in `docker run -u 1000:1000` or `-u app:app` a user and a group.
+    An API key given as the user, with an empty or a dummy password (`-u KEY:X`), is the key."""
     user, password = m.group("user"), m.group("v")
+    if (not password or re.fullmatch(r"[xX]|_", password)) and _looks_random(user):
+        return "secret", m.start("user"), m.end("user")  # `-u TOKEN:X`: the user is the key
     if _is_placeholder(password) or user.startswith("$") or _squash(password) == _squash(user):
         return None
     if password.isdigit() and (user.isdigit() or not user):
@@ -321,7 +330,7 @@ _OTHER_RULES: tuple[_Rule, ...] = (
     ),
     _rule(  # curl, wget, httpie: -u / --user user:password
         r"(?<![\w-])(?:-u|--user|-auth|--auth)(?:[ \t]+|=)[\"']?"
-        r"(?P<user>[^\s:\"'@]{0,256}):(?P<v>[^\s\"']{1,256})",
+        r"(?P<user>[^\s:\"'@]{0,256}):(?P<v>[^\s\"']{0,256})",
         _find_user_password,
         "-u ",
         "-u=",

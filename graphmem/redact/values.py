@@ -87,10 +87,10 @@ def _is_placeholder(value: str, name: str = "") -> bool:
 # in: a value made of these words is the field's label (`"login.password": "Passwort"`,
 # `"API-Schlüssel"`, `"Mot de passe oublié ?"`), not its content.
 _FIELD_WORDS = frozenset(
-    """password passwords passwort kennwort passwd passe contraseña contrasena contrasenya senha
-    пароль пароля 密码 口令 wachtwoord lösenord losenord salasana hasło haslo heslo jelszó
-    jelszava şifre sifre parola parool passord adgangskode パスワード 비밀번호 geslo lozinka
-    key keys schlüssel schluessel clé cle clave chave chiave sleutel nyckel avain klucz klíč
+    """password passwords pass pwd pw passwort kennwort passwd passe contraseña contrasena
+    contrasenya senha пароль пароля 密码 口令 wachtwoord lösenord losenord salasana hasło haslo
+    heslo jelszó jelszava şifre sifre parola parool passord adgangskode パスワード 비밀번호 geslo
+    lozinka key keys schlüssel schluessel clé cle clave chave chiave sleutel nyckel avain klucz klíč
     ключ 密钥 token tokens secret geheimnis secreto segredo segreto credentials pin""".split()
 )
 

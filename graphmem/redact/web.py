@@ -14,6 +14,7 @@ from graphmem.redact.values import (
     _looks_credential,
     _looks_generated,
     _looks_random,
+    _names_field,
     _squash,
     _wordy,
 )
@@ -113,6 +114,30 @@ def _placeholder_pair(value: str) -> bool:
     if not password:
         return False  # `token:`: the user is the credential
     return _is_placeholder(password) or _squash(password) == _squash(user) != ""
+
+
+def _find_encoded_pair(m: re.Match[str]) -> _Found:
+    """Basic credentials built in code (`btoa('user:pw')`, `Buffer.from(KEY + ':')`,
+    `base64.b64encode(b"user:pw")`): the password, or the user when it is the key (an API key
+    with an empty or dummy password, as Basic auth APIs ask)."""
+    user, password = m.group("user"), m.group("v")
+    if not password or re.fullmatch(r"[xX]|_", password):
+        keyed = _looks_random(user) or re.fullmatch(r"[0-9a-f]{32,}", user) is not None
+        return ("secret", m.start("user"), m.end("user")) if keyed else None
+    if len(password) < 4 or _is_placeholder(password) or _names_field(password):
+        return None  # `btoa("a:b")`, `user:pass`: an example
+    if _squash(password) == _squash(user):
+        return None  # `admin:admin`: a documented default
+    return "password", m.start("v"), m.end("v")
+
+
+_ENCODED_PAIR_RULE = _Rule(
+    r"(?:btoa|buffer\.from|b64encode|base64_encode|encode64|encodetostring)\([ \t]*[bf]?"
+    r"(?P<q>[\"'`])(?P<user>[^\s:\"'`]{1,256}):(?P<v>[^\s\"'`]{0,256})(?P=q)",
+    _find_encoded_pair,
+    ("btoa(", "buffer.from(", "b64encode(", "base64_encode(", "encode64(", "encodetostring("),
+    fold=True,
+)
 
 
 def _find_cookie_secrets(m: re.Match[str]) -> _Found:

@@ -2372,7 +2372,8 @@ for text in (
     'PASSWD = getpass.getpass("password for %s: " % (user or "operator"))',
     f'{{"session_id": "sesn_{_r(24)}", "status": "running"}}',
     "    user = expected >> 6",
-    "user bob wrote >looks good to me",
+    "review notes:\nuser bob wrote >looks good to me",
+    f"INFO request done session_id={_r(22)} status=200 ms=41",
 ):
     _l("config_syntax", text)
 _v = base64.b64encode(f"Iv1.{_r(16, HEX)}".encode()).decode()
@@ -2381,3 +2382,42 @@ for text in (
     f'"activeSessionId": "sess-{_r(20)}",',
 ):
     _l("config_syntax", text)
+
+
+# The user is the key when the password is empty or a dummy (`-u KEY:X`, `btoa(KEY + ':')`);
+# Basic credentials built in code; a feed key in capitals and digits; a PEM block in XML with
+# `&#10;` newlines; a CSV column named by its header.
+_v = _r(26)
+_s("authorization", f"curl -s -u {_v}:x https://api.timesheets.example/v2/users/me", _v)
+_v = _r(14)
+_s("authorization", f'auth = Base64.strict_encode64("ops:{_v}")', _v)
+_v = _r(40, HEX)
+_s("authorization", f"headers: {{ Authorization: `Basic ${{btoa('{_v}:')}}` }}", _v)
+_v = "".join(_r(5, string.ascii_uppercase) + _r(1, string.digits) for _ in range(3))
+_s("config_syntax", f"feed_key: {_v}", _v)  # capitals in runs, as many generators make
+_v = _r(30)
+_s("authorization", f"curl -u {_v}: https://api.mailhub.example/v3/messages", _v)
+_v = _b64_lines(256).replace("\n", "&#10;")
+_s(
+    "key_block",
+    f'<entry key="signing">-----BEGIN PRIVATE KEY-----&#10;{_v}&#10;-----END PRIVATE KEY-----'
+    "</entry>",
+    _v.split("&#10;")[1],
+)
+_v, _w = _r(18), _r(21)
+_s("config_syntax", f"name,region,db_password\napp,eu,{_v}\nworker,us,{_w}\n", _v, _w)
+for text in (
+    "curl -u deploy: https://nexus.acme.io/service/rest/v1/status",
+    'auth = base64.b64encode(f"{user}:{password}".encode())',
+    "token = btoa(`${clientId}:${clientSecret}`)",
+    '"regionKey": "EU_WEST_1"',
+    f"<cert>-----BEGIN CERTIFICATE-----&#10;{_r(64, B64)}&#10;-----END CERTIFICATE-----</cert>",
+    "name,token_ttl,password_min\nweb,3600,12\nworker,600,16\n",
+    "service,secret,notes\nbilling,vault,rotated monthly\nsearch,keychain,local only\n",
+):
+    _l("config_syntax", text)
+for text in (
+    "proxy-authorization: `Basic ${Buffer.from('user:pass').toString('base64')}`",
+    'auth = btoa("admin:admin")',
+):
+    _l("authorization", text)
