@@ -348,6 +348,24 @@ def _compiled(regex: str) -> re.Pattern[str]:
     return re.compile(regex)
 
 
+def _find_jwt(m: re.Match[str]) -> _Found:
+    """A JWT, but not one its issuer documents as public: Supabase's anon key (`"role":
+    "anon"`), which every browser holding the site gets."""
+    import binascii
+
+    payload = m.group("payload")[:400]
+    try:
+        claims = binascii.a2b_base64(payload.translate(_URLSAFE) + "=" * (-len(payload) % 4))
+    except (binascii.Error, ValueError):
+        return "jwt", m.start(), m.end()
+    if re.search(rb'"role"\s*:\s*"anon"', claims):
+        return None
+    return "jwt", m.start(), m.end()
+
+
+_URLSAFE = str.maketrans("-_", "+/")
+
+
 def _digits_before(kind: str, least: int, most: int) -> _Finder:
     """Finder for tokens that start with `least`-`most` digits before their trigger (Telegram's
     `<bot id>:AA…`, which the Bot API writes after `bot` in its URLs)."""
@@ -417,8 +435,8 @@ _TOKEN_RULES: tuple[_Rule, ...] = (
         "office.com/webhook",
     ),
     _rule(
-        _B + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*" + _E,
-        _whole("jwt"),
+        _B + r"eyJ[A-Za-z0-9_-]{8,}\.(?P<payload>eyJ[A-Za-z0-9_-]{8,})\.[A-Za-z0-9_-]*" + _E,
+        _find_jwt,
         "eyJ",
     ),
     _rule(r":AA[A-Za-z0-9_-]{33}" + _E, _digits_before("telegram_token", 8, 10), ":AA"),

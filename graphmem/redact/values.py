@@ -172,8 +172,10 @@ _DIGEST = (
 # Prefixes that say a key is public, as providers document them: publishable and client-side
 # keys (Stripe's and Paystack's `pk_`, Mapbox's `pk.`, PostHog's `phc_`, Statsig's `client-`),
 # PubNub's subscribe keys (`sub-c-`; its secret is `sec-c-`), Square's application ids
-# (`sq0idp-`), Flutterwave's public keys, public keys.
-_PUBLIC_PREFIX = r"(?:pk|pub|public|publishable|phc|client)[_.-]|sub-c-|sq0idp-|FLWPUBK"
+# (`sq0idp-`), Flutterwave's public keys, Supabase's publishable keys, public keys.
+_PUBLIC_PREFIX = (
+    r"(?:pk|pub|public|publishable|phc|client)[_.-]|sub-c-|sq0idp-|FLWPUBK|sb_publishable_"
+)
 
 
 def _public_der(value: str) -> bool:

@@ -2421,3 +2421,16 @@ for text in (
     'auth = btoa("admin:admin")',
 ):
     _l("authorization", text)
+
+
+# Public by its documented format: Supabase's anon JWT (`"role": "anon"`) and publishable key go to
+# every browser; its service-role JWT is a secret.
+_ref = _r(20, LOWER_AN)
+_anon = _fakes.jwt({"iss": "supabase", "ref": _ref, "role": "anon", "iat": 1_767_000_000}, "HS256")
+_v = _fakes.jwt({"iss": "supabase", "ref": _ref, "role": "service_role"}, "HS256")
+_s("prefixed_token", f'const admin = createClient(url, "{_v}")', _v)
+for text in (
+    f'const supabase = createClient("https://{_ref}.supabase.co", "{_anon}")',
+    f"SUPABASE_KEY=sb_publishable_{_r(28, URLSAFE)}",
+):
+    _l("prefixed_token", text)
