@@ -17,9 +17,10 @@ hook process runs after reading stdin), and the evidence sentences are looked fo
 `additionalContext` it answers. The block budget is set through `context_window` (5% of it, x4
 chars). The baseline is plain SQLite FTS5 bm25 over the turns, nothing else: the best-ranked turns,
 whole, until the same number of chars. The held-out splits (benchmarks/recall_heldout.py, and
-each domain's `*_heldout.py`) are never tuned on. The indirect domain has a second one, reported
-as "held-out split 2" (benchmarks/recall_indirect_heldout2.py): written blind, by someone who
-never read the ranking code, once the first had been looked at.
+each domain's `*_heldout.py`) are never tuned on, though the chat and indirect ones are no longer
+unseen: the sixth ranking round read their misses (`SEEN`). The indirect domain has a second one,
+reported as "held-out split 2" (benchmarks/recall_indirect_heldout2.py): written blind, by someone
+who never read the ranking code, before that round, and measured once before and once after it.
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ from graphmem.store import episodes as ep
 
 BUDGETS = (2_000, 8_000)
 RUNS = 3  # projects per split: the same topics placed anew, so placement luck averages out
+# Held-out splits whose misses a ranking round has read: no longer an estimate for unseen text.
+SEEN = {("chat", "held-out split"), ("indirect", "held-out split")}
 # domain: (generator, tuning split, held-out splits by name, kinds of question, curated too)
 DOMAINS = {
     "coding": (
@@ -227,7 +230,8 @@ def main(argv: Sequence[str]) -> None:
         run("tuning split", domain, tune)
         if "--tune" not in argv:
             for name, spec in held_out.items():
-                run(f"{name} (never tuned on)", domain, spec)
+                seen = "misses read in round 6" if (domain, name) in SEEN else "never tuned on"
+                run(f"{name} ({seen})", domain, spec)
 
 
 if __name__ == "__main__":
