@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import stat
@@ -100,6 +101,26 @@ def test_many_processes_adding_at_once_lose_nothing(project: Path, cli: Cli) -> 
     counts = cli.json("status")["episodes"]
     assert sum(counts.values()) == writers * each
     assert len(cli.json("search", "writer memory", "--limit", "1000")) == writers * each
+
+
+def test_an_episode_dated_before_the_newest_but_stored_after_is_found_by_common_words(
+    project: Path, cli: Cli, tmp_path: Path
+) -> None:
+    # What two processes writing at once produce (one dates its episode first and commits it
+    # second), and what a dump of older memories loaded into a used store does: ids and dates
+    # disagree. A search of common words only ranks a window of the newest ids.
+    for i in range(20):
+        cli.json("add", f"writer memory {i}")
+    older = tmp_path / "older.jsonl"
+    cli("dump", str(older), "--format", "jsonl")
+    lines = older.read_text().splitlines()
+    record = json.loads(lines[-1])
+    record.update(uuid="0b0e5c1e-0000-4000-8000-000000000001", body="writer memory of last year")
+    record.update(name="writer memory of last year", created_at="2025-01-05T10:00:00.000000Z")
+    older.write_text(lines[0] + "\n" + json.dumps(record) + "\n")  # the header, one record
+    assert cli.json("load", str(older))["added"] == 1
+    found = [hit["uuid"] for hit in cli.json("search", "writer memory", "--limit", "100")]
+    assert len(found) == 21 and record["uuid"] in found
 
 
 def test_a_corrupt_store_gives_a_clear_error(project: Path, cli: Cli) -> None:

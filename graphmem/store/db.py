@@ -264,6 +264,10 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
             END""",
         ],
     ),
+    (
+        "episodes: a group's first and last by id in one seek (search's window of recent ids)",
+        ["CREATE INDEX episodes_group ON episodes (group_id)"],  # its entries end with the id
+    ),
 ]
 
 

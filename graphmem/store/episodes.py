@@ -256,11 +256,13 @@ def spans_window(conn: sqlite3.Connection, groups: Sequence[str]) -> bool:
 
 
 def _edge(conn: sqlite3.Connection, group: str, *, newest: bool) -> int:
-    """The id of the group's newest (or oldest) episode, 0 when it has none: one index seek."""
+    """The group's highest (or lowest) episode id, 0 when it has none: one index seek. By id, not
+    by date: the window is a range of ids, and ids and dates disagree for an episode written by
+    one of two processes at once (dated before the other, committed after) or loaded from a
+    dump; bounded by the newest date's id, such an episode was outside every window."""
     order = "DESC" if newest else "ASC"
     row = conn.execute(
-        f"SELECT id FROM episodes WHERE group_id = ? ORDER BY created_at {order} LIMIT 1",
-        (group,),
+        f"SELECT id FROM episodes WHERE group_id = ? ORDER BY id {order} LIMIT 1", (group,)
     ).fetchone()
     return int(row[0]) if row else 0
 
