@@ -284,6 +284,14 @@ _ADVERSARIAL = {
     "key blocks in XML": "-----BEGIN PRIVATE KEY-----" + "&#10;AAAA" * 20_000,
     "empty user passwords": "-u a: " * 20_000,
     "labels of secret fields": 'password: "' + "Pass wort " * 8 + '"\n' * 3_000,
+    "closing symbols after numbers": "Harbor12! " * 20_000,
+    "a generator's symbols back to back": "aB3d-" * 12_000 + "x~Y",
+    "closing symbols in one run": "a1!" * 40_000 + " ",
+    "inflected names": "Passordet " * 14_000,
+    "CJK copulas with no blank": "密碼是" * 20_000,
+    "many loose words": "Паролата " + "дума " * 30_000,
+    "comments after values": "token: 'a1b2c3d4e5f6g7h8' // " + "public " * 20_000,
+    "URL users before Sentry hosts": ("://a1B2c3D4e5F6g7H8i9J0k1L2@" + "a." * 50) * 2_000,
 }
 
 

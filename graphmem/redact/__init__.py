@@ -59,7 +59,7 @@ from functools import lru_cache
 
 from graphmem.errors import Exit, GraphmemError
 from graphmem.record import record
-from graphmem.redact.assignments import _ASSIGNMENT_RULE
+from graphmem.redact.assignments import _ASSIGNMENT_RULE, _FOREIGN_ASSIGNMENT_RULE
 from graphmem.redact.calls import (
     _CALL_PASSWORD_RULE,
     _CALL_RULE,
@@ -191,6 +191,7 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes | _RandomValues, ..
     _PASSWORD_AFTER_USER_RULE,
     _COOKIE_CALL_RULE,
     _ASSIGNMENT_RULE,
+    _FOREIGN_ASSIGNMENT_RULE,
     _PASSWORD_SHAPES,  # a name beside the value says more, and its kind
     _RANDOM_VALUES,  # last: the value alone
 )

@@ -16,7 +16,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from graphmem.redact.names import _LOOKUP_WORDS, _classify_name, _secret_kind
+from graphmem.redact.names import (
+    _FOREIGN_KEYS,
+    _FOREIGN_PASSWORDS,
+    _LOOKUP_WORDS,
+    _PHRASES,
+    _classify_name,
+    _secret_kind,
+)
 from graphmem.redact.rule import _Found, _name_start, _Rule
 from graphmem.redact.values import (
     _CODE_REFERENCE,
@@ -32,25 +39,34 @@ from graphmem.redact.values import (
 
 # The regex matches from the *last word* of the name; the rest of the name is read backwards in
 # Python, because a leading `[\w.-]*` would make the engine try every identifier in the text.
-_ASSIGNMENT = r"""(?x)
+_NAME_END = r"""(?x)
     (?:key(?:_base|s|_id)?|secret(?:s|[ _-]?id)?|token(?:s|_name)?
       |pass(?:e|wort|[_-]?(?:words?|phrase|code))?
       |passwd|pwd|auth(?:[_-]?tok)?|psk|salt|pepper|eap|xauth|mnemonic|phrase|bearer|creds
-      |credentials|pw|pin|puk|signer|b64|base64|pfx|p12|keystore|seed|_pat|encrypt|-ak|-sk
-      |kennwort|contrase[ñn]a|senha|пароль|密码|口令|wachtwoord|l[öo]senord|salasana|has[łl]o
-      |heslo|jelsz[óo]|[şs]ifre|parool|passord|adgangskode|parola|パスワード|비밀번호|geslo|lozinka
-      |contrasenya|jelszava|has[łl]a|sandi(?:nya)?|laluan|khẩu|slapta[žz]odis|lykilor[ðd]
-      |fjal[ëe]kalim(?:i)?|nenosiri|parole|κωδικός|סיסמ[הא]|رمز|المرور|密碼|암호)
+      |credentials|pw|pin|puk|signer|b64|base64|pfx|p12|keystore|seed|_pat|encrypt|-ak|-sk)"""
+# The words for password and key in other languages, inflected (`Passordet`): a rule of their
+# own, so that English names, which most texts hold, never try them.
+_FOREIGN_WORDS = sorted((*_FOREIGN_PASSWORDS, *_PHRASES, *_FOREIGN_KEYS), key=len, reverse=True)
+_FOREIGN_NAME_END = (
+    "(?:"
+    + "|".join(_FOREIGN_WORDS).replace(" ", "[ ]")  # verbose: blanks only as a class
+    + r")[^\W\d_\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{0,4}"
+)
+_VALUE = r"""
     (?P<q>\\?["'][\]}]|\\?["']?)                               # `$cfg["password"] =`, `[\"pw\"]`
     (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?(?=[ \t]*=))?  # `password: &str = "..."`
     (?:(?P<xsep>(?:[ \t]+[\w:.-]{1,40}=(?:"[^"<>\n]{0,100}"|'[^'<>\n]{0,100}')){0,4}>)
        (?P<xml>[^<>\n]{1,256})(?=</)                                  # <password a="b">value</
-    |(?P<sep>[ \t]*(?::=|\?=|\|\|=|=>|=|:|<<?-(?!-))[ \t]*|[ \t]*,[ \t]*  # `,`: setters; R's <-
-       |[ \t]+(?P<loose>(?:(?:[A-Za-z\u00c0-\u1fff]{1,16}[ \t]+){0,4}?
-                           [A-Za-z\u00c0-\u1fff]{1,16}:[ \t]+  # a colon first: a word in
-                         |(?:[A-Za-z\u00c0-\u1fff]{1,16}[ \t]+){0,5}?  # Greek ("for") is no "is"
+    |(?P<sep>[ \t]*(?::=|\?=|\|\|=|=>|=|:|\uff1a|<<?-(?!-))[ \t]*  # R's <-; CJK's full-width colon
+       |[ \t]*,[ \t]*                                                  # `,`: setters
+       |(?:[ \t]+|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])(?=[^\x00-\x7f\s]{1,4}[ \t]))
+                                      # CJK puts no blank before its "is": `密碼是 x`
+        (?P<loose>(?:(?:[A-Za-z\u00c0-\u1fff]{1,24}[ \t]+){0,4}?
+                           [A-Za-z\u00c0-\u1fff]{1,24}:[ \t]+  # a colon first: a word in
+                         |(?:[A-Za-z\u00c0-\u1fff]{1,24}[ \t]+){0,7}?  # Greek ("for") is no "is"
                            (?:is|was|es|és|est|este|ist|é|è|er|är|jest|je|là|adalah|ialah|ay
-                             |[^\x00-\x7f\s]{1,4})[ \t]+
+                             |ni|on|ir|yra|\u0435|\u0454|\u0458\u0435|\u044d\u0442\u043e|είναι
+                             |[^\x00-\x7f\s\u0370-\u03ff\u0400-\u04ff]{1,4})[ \t]+
                          |\d[ \t]+
                          |\#?\d{1,3}:[ \t]+
                          |(?:--?[A-Za-z][\w-]{0,20}[ \t]+){1,2}))?)
@@ -64,6 +80,8 @@ _ASSIGNMENT = r"""(?x)
       |\\"(?P<eq>(?:[^"\\\n]|\\[^"\n]){0,512})\\"     # inside a JSON string: \"value\"
       |(?P<bare>[^\s"'`,;&)}\\=][^\s"'`,;&)}]{0,511})))    # not `==`: a comparison
 """
+
+_ASSIGNMENT = _NAME_END + _VALUE
 
 
 _SQL_ACCOUNT = r"\b(?:create|alter)\s+(?:user|role|login|group)\b"
@@ -224,6 +242,8 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         return None
     if blank and group == "bare" and _column_says_public(text, m.start(group)):
         return None  # a listing's DIGEST, ID or FINGERPRINT column (`fly secrets list`)
+    if classified[1] != "strong" and _comment_says_public(text, m.end(group)):
+        return None  # `token: 'live_…', // client-side token, public by design`
     if name.lower() == "token" and re.search(
         r"pkcs11:[^\s\"']{0,200}$", text[name_start - 210 : name_start]
     ):
@@ -273,6 +293,18 @@ def _column_says_public(text: str, start: int) -> bool:
             words = re.findall(r"[a-z0-9]+", cells[column].lower())
             return not _PUBLIC_COLUMNS.isdisjoint(words)
     return False
+
+
+# A comment after the value on its line that calls it public (and does not deny it).
+_PUBLIC_COMMENT = (
+    r"[^\n]{0,40}?(?://|#|--|/\*)[^\n]{0,120}?"
+    r"\b(?:public|publishable|client[- ]side|safe to (?:commit|share|expose))\b"
+)
+
+
+def _comment_says_public(text: str, end: int) -> bool:
+    said = re.compile(_PUBLIC_COMMENT, re.IGNORECASE).match(text, end)
+    return said is not None and re.search(r"\b(?:not|never|no|non)\b", said.group()) is None
 
 
 def _key_bytes_end(text: str, start: int) -> int | None:
@@ -480,15 +512,6 @@ def _is_pair(text: str, name: str, name_start: int, end: int) -> bool:
     )
 
 
-# "Password" in other languages, as the regex above spells them (passwort: `pass`, above).
-_FOREIGN_TRIGGERS = (
-    *"kennwort contraseña contrasena senha пароль 密码 口令 wachtwoord lösenord losenord".split(),
-    *"salasana hasło haslo heslo jelszó jelszo şifre sifre parool passord adgangskode".split(),
-    *"parola パスワード 비밀번호 geslo lozinka contrasenya jelszava hasła hasla".split(),
-    *"sandi laluan".split(),
-    *"khẩu slaptažodis slaptazodis lykilorð lykilord fjalëkalim fjalekalim nenosiri parole".split(),
-    *"κωδικός סיסמה סיסמא رمز المرور 密碼 암호".split(),
-)
 _ASSIGNMENT_RULE = _Rule(
     _ASSIGNMENT,
     _find_assignment,
@@ -523,7 +546,9 @@ _ASSIGNMENT_RULE = _Rule(
         "encrypt",
         "-ak",
         "-sk",
-        *_FOREIGN_TRIGGERS,
     ),
     fold=True,
+)
+_FOREIGN_ASSIGNMENT_RULE = _Rule(
+    "(?x)" + _FOREIGN_NAME_END + _VALUE, _find_assignment, tuple(_FOREIGN_WORDS), fold=True
 )

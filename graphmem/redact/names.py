@@ -32,8 +32,9 @@ from graphmem.redact.values import (
 _SESSION_NAME = r"(?i)sess|sid|auth|token|jwt|remember|login|logged|csrf|xsrf|secret"
 
 
-# Any script's letters make words (`contraseña`, `пароль`, `密码`); case changes split them too.
-_NAME_WORDS = r"[\W_]+|(?<=[a-z0-9])(?=[A-Z])"  # source text, as the judgements above
+# Any script's letters make words (`contraseña`, `пароль`, `密码`), with their combining marks
+# (`पासवर्ड`, `รหัสผ่าน`); case changes split them too.
+_NAME_WORDS = r"(?:(?![\u0300-\u036f\u0900-\u0dff\u0e31-\u0e4e])[\W_])+|(?<=[a-z0-9])(?=[A-Z])"
 _KEY_QUALIFIERS = frozenset(
     "api secret private access master signing encryption auth app service license write "
     "preshared setup join enrollment enrolment registration bootstrap unseal recovery "
@@ -61,7 +62,25 @@ _FOREIGN_PASSWORDS = frozenset(
     "losenord salasana hasło haslo heslo jelszó jelszo şifre sifre parool passord adgangskode "
     "パスワード 비밀번호 geslo lozinka contrasenya jelszava hasła hasla sandi sandinya laluan khẩu "
     "slaptažodis slaptazodis lykilorð lykilord fjalëkalim fjalekalim fjalëkalimi nenosiri parole "
-    "κωδικός סיסמה סיסמא رمز المرور 密碼 암호".split()
+    "κωδικός סיסמה סיסמא رمز المرور 密碼 암호 "
+    # and more languages and scripts: Afrikaans, Bulgarian and Macedonian, Georgian, Kazakh and
+    # Kyrgyz, Hindi, Nepali and Marathi, Urdu and Persian, Thai, Bengali, Tamil, Telugu, Punjabi,
+    # Gujarati, Armenian, Estonian, Welsh, Irish, Basque, Galician, Frisian, Luxembourgish,
+    # Esperanto, Azerbaijani and Uzbek, Belarusian, Zulu, Igbo, Vietnamese's other word
+    "wagwoord парола лозинка პაროლი құпиясөз сырсөз पासवर्ड پسورد گذرواژه รหัสผ่าน "
+    "পাসওয়ার্ড கடவுச்சொல் పాస్వర్డ్ ਪਾਸਵਰਡ પાસવર્ડ գաղտնաբառ salasõna salasona cyfrinair "
+    "pasfhocal pasahitza contrasinal wachtwurd passwuert pasvorto şifrə parol гасло iphasiwedi "
+    "okwuntughe".split()
+)
+# Inflected (`Passordet`, `adgangskoden`, `Паролата`, `salasanasi`): a long word's own endings.
+_INFLECTED = tuple(w for w in _FOREIGN_PASSWORDS if len(w) >= 5 and w not in ("parole", "parola"))
+# Words that name a password only together, matched whole (a name is otherwise read back to its
+# last word only): French's, and Urdu's `پاس ورڈ` ("pass word").
+_PHRASES = ("mot de passe", "پاس ورڈ")
+# "Key" in other languages, to judge `API-Schlüssel`, `clé API` as `API key` is judged.
+_FOREIGN_KEYS = frozenset(
+    "schlüssel schluessel sleutel nøgle nogle nyckel avain kulcs klucz klíč klic ключ ключа "
+    "clave chiave chave clé cle cheie anahtar anahtar\u0131 kunci 密钥 密鑰 키 キー".split()
 )
 # Plurals name several values of the singular's kind (`APP_KEYS=a,b`, `tokens`).
 _PLURALS = {"keys": "key", "tokens": "token", "secrets": "secret", "passwords": "password"}
@@ -77,6 +96,7 @@ def _classify_name(name: str) -> tuple[str, str] | None:
     words = [w.lower() for w in re.split(_NAME_WORDS, name) if w]
     if not words:
         return None
+    words = ["key" if w in _FOREIGN_KEYS else w for w in words]
     if words[-2:] in (["pass", "word"], ["pass", "phrase"], ["pass", "code"], ["auth", "tok"]):
         words[-2:] = [words[-2] + words[-1]]  # PASS_PHRASE, passWord, ldap_auth_tok
     if words[-3:] == ["mot", "de", "passe"]:
@@ -97,8 +117,12 @@ def _classify_name(name: str) -> tuple[str, str] | None:
         return None  # Helm's existingSecret: the name of a Kubernetes Secret
     if last == "secret" and words[-2:-1] in (["password"], ["tls"]):
         return "secret", "random"  # Helm's passwordSecret names a Secret; Graylog's is random
-    if last.endswith(("password", "passwd", "passphrase", "passcode", "pwd")) or (
-        last in _PASSWORD_WORDS or last in _FOREIGN_PASSWORDS
+    if (
+        last.endswith(("password", "passwd", "passphrase", "passcode", "pwd"))
+        or (last in _PASSWORD_WORDS or last in _FOREIGN_PASSWORDS)
+        or (
+            " ".join(words[-2:]) in _PHRASES or " ".join(words[-3:]) in _PHRASES or _inflected(last)
+        )
     ):
         return "password", "strong"
     if last == "parola":  # Turkish and Romanian for password, Italian for word
@@ -154,6 +178,13 @@ def _classify_name(name: str) -> tuple[str, str] | None:
     if words[-2] in _KEY_QUALIFIERS:
         return "secret", "strong"
     return ("secret", "weak") if name.isupper() else ("secret", "keyed")  # ingest_key
+
+
+def _inflected(word: str) -> bool:
+    """`Passordet`, `Паролата`: a foreign word for password with an ending of up to 4 letters."""
+    return word.startswith(_INFLECTED) and any(
+        word.startswith(w) and len(word) - len(w) <= 4 for w in _INFLECTED
+    )
 
 
 def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:

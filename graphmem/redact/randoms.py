@@ -48,7 +48,7 @@ _HEX = "0123456789abcdefABCDEF-"
 # example. (And a public key's DER: `_public_der`.)
 _NOT_RANDOM = (
     r"AAAA|0x[0-9A-Fa-f]+[uUlL]*$|age1[02-9ac-hj-np-z]{58}$|[0-7][0-9A-HJKMNP-TV-Z]{25}$"
-    r"|[xyzt]pub[1-9A-HJ-NP-Za-km-z]{100}|(?i:.*example)"
+    r"|[xyzt]pub[1-9A-HJ-NP-Za-km-z]{100}|(?i:.*example)|[UNACOX][A-Z2-7]{55}$"  # NATS public nkey
 )
 _NOT_LETTERS = str.maketrans("", "", "0123456789+/=_~-")
 _AFTER = frozenset(" \t\r\n\"'`,;:)]}>|\\")  # what may end a whole value

@@ -292,8 +292,8 @@ class _PrefixTable:
         shaped = self._find.get(m.re.pattern)
         if shaped is not None:
             return shaped(m)
-        if not _has_entropy(m.group(1)):
-            return None
+        if not _has_entropy(m.group(1)) or "EXAMPLE" in m.group(1):
+            return None  # filler, or a provider's documented example (`AKIAIOSFODNN7EXAMPLE`)
         return self._kind[m.re.pattern], m.start(), m.end()
 
 

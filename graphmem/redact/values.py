@@ -27,13 +27,14 @@ _PLACEHOLDER = r"""(?ix)^(?:
       | \$\d+ | \? | @[A-Za-z_]\w*                      # SQL parameters: $1, ?, @password
       | `[^`]*` | -                                      # a command's output; `-`: none (reg)
       | \{[a-z]+[ \t][^{}]*\}                            # borgmatic's {credential systemd x}
-      | <[^<>]*> | [x*.#•_-]{3,} | x+ | …
+      | <[^<>]*> | [x.#_-]{3,} | [*•]{2,} | x+ | …        # `amqps://u:**@`: masked
       | \{[A-Za-z_][\w.]*\} | \{\d*\}                    # format fields: {DB_PASSWORD}, {0}
       | &[A-Za-z_]\w*\.?                                 # SAS and SQL*Plus macros: &dbpass
       | [\w-]{0,16}(?:\.{3,}|…|\*{3,}|•{3,})\w{0,6}        # elided, masked: sk_..., ****ornZ
       | (?:[a-z0-9]{1,12}[_.-]){1,3}[x*•._-]{8,}           # a prefix, then filler: waka_xxxx-xx
       | (?:[a-z]+[-_])*(?:fake|dummy|example|sample|mock|test)(?:[-_][a-z]+)*  # fake-signing-key
       | not[-_]?a[-_]?real[-_]?\w*
+      | (?-i:[\w/+]{0,40}EXAMPLE(?:KEY)?)              # AWS's documented example keys
       | your[-_ ].* | your[a-z]*(?:key|token|secret|password) | .*[-_ ]here
       | change[-_]?me | replace[-_]?me | example | placeholder | dummy | redacted
       | none | null | nil | undefined | true | false | todo | tbd | fixme | required
@@ -47,10 +48,13 @@ _CODE_REFERENCE = (  # `std::env::var(`, `Config::get(`: Rust, C++, PHP and Ruby
 # parameters, Grafana's `$__file{…}`, ARNs, and `store:` references (vault, SSM, keychain,
 # TeamCity's `credentialsJSON:<uuid>`, any `word:/path`). Or kept here encrypted, which is no
 # secret either: SOPS `ENC[…]`, Jasypt `ENC(…)`, Spring's `{cipher}…`, Halyard's `encrypted:…`,
-# Pulumi's versioned ciphertext `v1:<nonce>:…`.
+# Pulumi's versioned ciphertext `v1:<nonce>:…`, EJSON's `EJ[1:…]`, an armored PGP message; and a
+# password hashed as Django stores it (`pbkdf2_sha256$…`).
 _REFERENCE = r"""(?ix)(?:
         ![A-Za-z]\w*$ | %[\w.()-]+%$ | \$__\w+\{ | ENC[\[(] | arn:aws[\w-]*:
-      | \{cipher\} | encrypted: | v\d:[A-Za-z0-9+/=]{8,32}:[A-Za-z0-9+/=]
+      | \{cipher\} | encrypted: | v\d:[A-Za-z0-9+/=]{8,32}:[A-Za-z0-9+/=] | EJ\[\d:  # EJSON
+      | -----BEGIN[ ](?:PGP[ ]MESSAGE|AGE[ ]ENCRYPTED)        # armored ciphertext's first line
+      | (?:pbkdf2_sha\d+|argon2|bcrypt(?:_sha256)?|scrypt)\$  # Django's password hashes
       | \$(?:[1256]|2[abxy]|y|argon2(?:id|i|d)|pbkdf2(?:-sha\d+)?)\$   # a crypt(3) hash, not it
       | (?:sha(?:1|224|256|384|512)|md5)[#$:]          # a digest tagged with its algorithm
       | \{S?(?:SHA|SSHA|MD5|SMD5|CRYPT|PBKDF2)\w*\}     # LDAP's {SSHA}: a hash again
@@ -76,11 +80,24 @@ _TYPE_NAMES = frozenset(
 )
 
 
+# Keys published as everyone's: the Azure storage emulator's (Azurite's) account key.
+_PUBLISHED = frozenset(
+    ("Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",)
+)
+
+
 def _is_placeholder(value: str, name: str = "") -> bool:
     bare = value.strip()
-    if not bare or re.match(_PLACEHOLDER, bare):
+    if not bare or re.match(_PLACEHOLDER, bare) or bare in _PUBLISHED:
         return True
-    return bool(name) and len(bare) <= 2 * len(name) and _squash(bare) == _squash(name)
+    if not name:
+        return False
+    if len(bare) <= 2 * len(name) and _squash(bare) == _squash(name):
+        return True
+    # A word of the name again (`POSTGRES_PASSWORD: postgres`, `RABBITMQ_DEFAULT_PASS=rabbitmq`):
+    # a service's documented default, as `postgres:postgres@` is in a URL.
+    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+    return len(bare) >= 4 and bare.lower() in re.split(r"[\W_]+", words)
 
 
 # What a form or a message catalog calls a secret field, in the languages configs are written
@@ -172,9 +189,11 @@ _DIGEST = (
 # Prefixes that say a key is public, as providers document them: publishable and client-side
 # keys (Stripe's and Paystack's `pk_`, Mapbox's `pk.`, PostHog's `phc_`, Statsig's `client-`),
 # PubNub's subscribe keys (`sub-c-`; its secret is `sec-c-`), Square's application ids
-# (`sq0idp-`), Flutterwave's public keys, Supabase's publishable keys, public keys.
+# (`sq0idp-`), Flutterwave's public keys, Supabase's publishable keys, public keys, RevenueCat's
+# public SDK keys (`appl_`, `goog_`, `amzn_`), NATS public nkeys (`U…`; a seed is `SU…`).
 _PUBLIC_PREFIX = (
     r"(?:pk|pub|public|publishable|phc|client)[_.-]|sub-c-|sq0idp-|FLWPUBK|sb_publishable_"
+    r"|(?:appl|goog|amzn)_|[UNACOX][A-Z2-7]{55}(?![A-Z2-7])"
 )
 
 

@@ -26,13 +26,30 @@ def _find_url_password(m: re.Match[str]) -> _Found:
         user = m.group("user")
         if not _looks_random(user) or _is_placeholder(user):
             return None
+        if re.compile(r"@[\w.-]{0,80}\.sentry\.io\b").match(m.string, m.end("user")):
+            return None  # a Sentry DSN's key: public by design, as Sentry documents
         return "secret", m.start("user"), m.end("user")
-    if _is_placeholder(password) or _squash(password) == _squash(m.group("user")) != "":
-        return None  # `guest:guest@`, `postgres:postgres@`: a documented default, as a name
+    if _is_placeholder(password):
+        return None
+    if _squash(password) == _squash(m.group("user")) != "":
+        if not _random_or_uuid(password):
+            return None  # `guest:guest@`, `postgres:postgres@`: a documented default, as a name
+        return [
+            ("secret", m.start("user"), m.end("user")),
+            ("password", m.start("pw"), m.end("pw")),
+        ]
     # A password may hold `/`, but `host:8080/path@x` is a port and a path, not a password.
     if "/" in password and password.split("/", 1)[0].isdigit():
         return None
     return "password", m.start("pw"), m.end("pw")
+
+
+def _random_or_uuid(value: str) -> bool:
+    """A server token given as both user and password (Postmark's SMTP: `<uuid>:<uuid>@`)."""
+    return _looks_random(value) or re.fullmatch(_UUID, value, re.IGNORECASE) is not None
+
+
+_UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
 
 
 # scheme://user:PASSWORD@host, or scheme://TOKEN@host (Gemfury, GitHub): the scheme is

@@ -2434,3 +2434,103 @@ for text in (
     f"SUPABASE_KEY=sb_publishable_{_r(28, URLSAFE)}",
 ):
     _l("prefixed_token", text)
+
+
+# Round 7: what transfers to text nobody here has seen. A password told by its shape alone, in
+# any language: what a generator makes (its symbols include `-_+?` beside `~#*!`) and what
+# password rules make people append (words, a number, a closing symbol).
+def _generated_password() -> str:
+    """Upper, lower and digits with two symbols inside, as password managers make them."""
+    while True:
+        parts = [_r(_rng.randint(4, 7), AN) for _ in range(3)]
+        text = parts[0] + _rng.choice("-_+") + parts[1] + _rng.choice("~#*?!^") + parts[2]
+        if any(c.isupper() for c in text) and any(c.islower() for c in text):
+            return text
+
+
+_WORDS = "amber birch cedar delta ember fjord garnet harbor indigo juniper kestrel lantern".split()
+
+
+def _appended_password() -> str:
+    first, second = _rng.sample(_WORDS, 2)
+    return f"{first.capitalize()}{second}{_rng.randint(10, 9999)}{_rng.choice('!#$*')}"
+
+
+for template in (
+    "Creds for the NAS: `ops` / `{v}` (rotate after the audit)",
+    "ssh backup@10.4.0.7, then type {v} at the prompt",
+    "Lösenordet till wifi:t i konferensrummet är {v} och det byts varje månad.",
+    "Salasanasi on {v} — vaihda se heti.",
+    "Паролата за сървъра е {v}",  # noqa: RUF001
+    "सर्वर का पासवर्ड {v} है।",
+    "รหัสผ่าน {v} ครับ",
+    "데이터베이스 비밀번호는 {v} 입니다.",
+    "测试库的密码为 {v}，别外传。",  # noqa: RUF001
+    "管理画面のパスワードは {v} です。",
+    "*root* / *{v}* on the lab switch",
+):
+    _v = _generated_password()
+    _s("config_syntax", template.format(v=_v), _v)
+for template in (
+    "the wifi for guests this week: {v}",
+    "Zugang fürs Testsystem: admin / {v}",
+    "[10:02] Ana: entra com {v} e troca depois",
+    "Passordet til ruteren er {v}.",
+):
+    _v = _appended_password()
+    _s("config_syntax", template.format(v=_v), _v)
+for template in (
+    "API-Schlüssel: {v}",
+    "la clave API de producción para el SMS es {v}",
+    "密码：{v}",  # noqa: RUF001
+    "Adgangskoden er {v}",
+):
+    _v = _r(32, HEX)
+    _s("config_syntax", template.format(v=_v), _v)
+_v = _fakes.uuid()
+_s("connection", f"SMTP_URL=smtp://{_v}:{_v}@smtp.example.net:587", _v)
+_v = "S" + "U" + _r(56, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
+_s("connection", f"nkey_seed: {_v}", _v)
+for text in (
+    "MyClass_Test#method2 failed on Windows11!",
+    "see Content-Type?charset=utf-8 and data-testid~Foo",
+    "Hello-World~Again is the sample's output",
+    "Release2024! is out: https://example.com/blog/Release2024",
+    "the パスワード field is required",
+    "API-Schlüssel: siehe 1Password",
+    "la clave API está en Vault",
+    "密码：请见 1Password 里的条目",  # noqa: RUF001
+    "Passordet er lagret i Bitwarden.",
+    "POSTGRES_PASSWORD: postgres",
+    "RABBITMQ_DEFAULT_PASS=rabbitmq",
+    "celery transport: amqps://worker:**@mq.internal:5671//",
+    "aws_access_key_id = AKIAIOSFODNN7EXAMPLE",
+    f"NKey: U{_r(55, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567')}",
+    f'dsn: "https://{_r(32, HEX)}@o{_r(12, string.digits)}.ingest.us.sentry.io/{_r(7, HEX[:10])}"',
+    f"password: pbkdf2_sha256$600000${_r(22, AN)}${_fakes.b64(32)}",
+    f'"db_password": "EJ[1:{_fakes.b64(32)}:{_r(32, AN)}:{_fakes.b64(24)}]"',
+    "vault_password: |\n  -----BEGIN PGP MESSAGE-----\n\n  hQEMA5example\n"
+    "  -----END PGP MESSAGE-----",
+    f'Purchases.configure(apiKey: "appl_{_r(27, AN)}")',
+    f"  key: 'live_{_r(27, HEX)}', // client-side key, public by design",
+):
+    _l("config_syntax", text)
+# Values only the name can tell (hex looks like a digest alone): the words for password and key,
+# inflected, in more languages and scripts, and their copulas.
+for template in (
+    "پاس ورڈ {v} ہے",
+    "Паролата на root е {v}",  # noqa: RUF001
+    "პაროლი არის {v}",
+    "Wagwoord vir die toetsbediener is {v}",
+    "Lösenordet är {v}",
+    "Voici le mot de passe : {v}",
+):
+    _v = _r(24, LOWER_AN)
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "AccountName=devstoreaccount1;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2"
+    "UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;BlobEndpoint=http://127.0.0.1:10000/devstoreaccount1;",
+    "za паролата виж в 1Password",
+    "Паролата за сървъра е в трезора",  # noqa: RUF001
+):
+    _l("config_syntax", text)
