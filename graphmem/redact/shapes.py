@@ -93,12 +93,9 @@ class _PasswordShapes:
             covered = at + 1
 
     def find(self, m: re.Match[str]) -> _Found:
-        start, end = m.start(), m.end()
-        if m.group()[:1] == "*" and m.group()[-1:] == "*":
-            start, end = start + 1, end - 1  # Jira's and Markdown's emphasis: *X*
         if m.string.startswith(";", m.end()) and re.search(r"&[a-z]{2,8}$", m.group()):
             return None  # `pEp008&nbsp;`: an HTML entity
-        return "password", start, end
+        return "password", m.start(), m.end()
 
 
 def _word_at(
@@ -119,12 +116,7 @@ def _word_at(
         return None
     if start < done:
         return None
-    found = word.match(text, start)
-    if found is not None and (before == "`") != text.startswith("`", found.end()):
-        return None  # backticks quote a word in pairs; one alone sits inside base85 (`a(b`c`)
-    if before == "`" and start > 1 and not text[start - 2].isspace():
-        return None  # and Markdown's follow a blank, where base85's follow anything (`~`x`)
-    return found
+    return word.match(text, start)
 
 
 def _chosen_password(word: str, closing: bool = False) -> bool:
@@ -132,8 +124,6 @@ def _chosen_password(word: str, closing: bool = False) -> bool:
     one of at least five mixing both, none a word or a CamelCase name of five or more
     (`Reader#int64`, `Schema$Outbound`: code); no operator or URL escape; not a word's start or
     a `key=value` pair."""
-    if word[:1] == "*" and word[-1:] == "*":
-        word = word[1:-1]  # emphasis: *X*
     if closing:  # the symbol closes it: words, a number, a symbol
         return len(word) >= 10 and re.fullmatch(_APPENDED, word) is not None
     core = word.rstrip("!.")

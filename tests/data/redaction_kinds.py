@@ -2467,7 +2467,6 @@ for template in (
     "데이터베이스 비밀번호는 {v} 입니다.",
     "测试库的密码为 {v}，别外传。",  # noqa: RUF001
     "管理画面のパスワードは {v} です。",
-    "*root* / *{v}* on the lab switch",
 ):
     _v = _generated_password()
     _s("config_syntax", template.format(v=_v), _v)
@@ -2476,6 +2475,7 @@ for template in (
     "Zugang fürs Testsystem: admin / {v}",
     "[10:02] Ana: entra com {v} e troca depois",
     "Passordet til ruteren er {v}.",
+    "新的 wifi 是 {v}，别外传。",  # noqa: RUF001
 ):
     _v = _appended_password()
     _s("config_syntax", template.format(v=_v), _v)
@@ -2493,6 +2493,12 @@ _v = "S" + "U" + _r(56, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
 _s("connection", f"nkey_seed: {_v}", _v)
 for text in (
     "MyClass_Test#method2 failed on Windows11!",
+    "see UserId#getById and OrderLine#setUnitPrice in the Javadoc",
+    "assert b85encode(data) == b'jE#j^CEc2%06gZC'",
+    '"tlBUDki}J-!_Dy}5S(MrxSXy~$Z+hgH3P^<<w7D72L7I-R%H3(xm&q_DXxkp$owLTS6Wzk",',  # base85
+    '"a++P_^gYmgrc9FO-K3s~`jAcqVV!k?NV2IFV^86`cr>Qx%fmm7?3u7P5TywFQ}C@S(pq}|",',
+    'b85 = "c3ArRdO(WL&w9Aqd6S_qAGZzW"',
+    f"  token: 'live_{_r(27, HEX)}', // client-side token, public by design",
     "see Content-Type?charset=utf-8 and data-testid~Foo",
     "Hello-World~Again is the sample's output",
     "Release2024! is out: https://example.com/blog/Release2024",
@@ -2524,8 +2530,9 @@ for template in (
     "Wagwoord vir die toetsbediener is {v}",
     "Lösenordet är {v}",
     "Voici le mot de passe : {v}",
+    "测试库的密码为 {v}，别外传。",  # noqa: RUF001
 ):
-    _v = _r(24, LOWER_AN)
+    _v = _r(24, HEX)
     _s("config_syntax", template.format(v=_v), _v)
 for text in (
     "AccountName=devstoreaccount1;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2"
@@ -2534,3 +2541,7 @@ for text in (
     "Паролата за сървъра е в трезора",  # noqa: RUF001
 ):
     _l("config_syntax", text)
+_v = "live_" + _r(27, HEX)
+_s("prefixed_token", f"  token: '{_v}', // not public: rotate it if it leaks", _v)
+_v = f"{_r(6, AN)}{_rng.choice('-_+')}{_r(6, AN)}#{_r(5, AN)}Q"
+_s("config_syntax", f"*root* / *{_v}* on the lab switch (Jira's emphasis)", _v)
