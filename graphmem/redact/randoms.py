@@ -59,14 +59,16 @@ _TAGGED = r"-|[a-z][a-z0-9]{0,11}[_-]|[A-Z][A-Z0-9]{0,7}[_-]"
 # equals sign, a quote, a call's parenthesis, a flag's blank, a sentence's blank), and a list's
 # bracket (`secrets: ["…"]`).
 _LABEL = r"""([^\W\d_][^\s:=(,\[\]'"]{0,60})['"\]]?\s*(?:[:=(,\[]|=>|:=|\s)\s*[\[(]?['"]?$"""
-# Words of a label that say its value is public, an id, a digest or ciphertext.
+# Words of a label that say its value is public, an id, a digest, ciphertext or a nonce (OAuth's
+# `state`, which the browser carries in the URL).
 _PUBLIC_WORDS = frozenset(
     """public pub publishable client site id ids uuid guid puuid kid hash digest checksum sum
     md5 sha sha1 sha256 sha512 etag fingerprint integrity commit revision rev nonce salt iv
     version build object image ref cursor page serial accept signature sig secure encrypted
     enc cipher ciphertext sealed address peer node org project account customer user socket
     sitekey recipient recipients next marker continuation mac hmac prefix path dir file name
-    endpoint domain host url uri md pubkey cuid ulid ksuid nanoid crt cert certificate""".split()
+    endpoint domain host url uri md pubkey cuid ulid ksuid nanoid crt cert certificate
+    state""".split()
 )
 
 
