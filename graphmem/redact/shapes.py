@@ -116,7 +116,10 @@ def _word_at(
         return None
     if start < done:
         return None
-    return word.match(text, start)
+    found = word.match(text, start)
+    if found is not None and (before == "`") != text.startswith("`", found.end()):
+        return None  # backticks quote a word in pairs; one alone sits inside base85 (`a=b*c`d`)
+    return found
 
 
 def _chosen_password(word: str, closing: bool = False) -> bool:

@@ -2498,6 +2498,8 @@ for text in (
     '"tlBUDki}J-!_Dy}5S(MrxSXy~$Z+hgH3P^<<w7D72L7I-R%H3(xm&q_DXxkp$owLTS6Wzk",',  # base85
     '"a++P_^gYmgrc9FO-K3s~`jAcqVV!k?NV2IFV^86`cr>Qx%fmm7?3u7P5TywFQ}C@S(pq}|",',
     'b85 = "c3ArRdO(WL&w9Aqd6S_qAGZzW"',
+    '"rrly=c*rwTwMJFd0I57`hgkc?=nyI4RZf9W$6DCWugmf&)wk^tWH17owj=#PGH7Xv-?9$j",',
+    '"7^z6-C4P67UWOXuMBubP>j6i~03aR@jD^-Y`JSYu#Yp0P8dLLJ0QOPE8=BoiuRX59YW7xg",',
     f"oauth callback received, state={_r(22, AN)} matches the session's",
     f"  token: 'live_{_r(27, HEX)}', // client-side token, public by design",
     "see Content-Type?charset=utf-8 and data-testid~Foo",
