@@ -53,6 +53,7 @@ def test_every_split_is_covered() -> None:
         "redaction_heldout9",
         "redaction_heldout10",
         "redaction_heldout11",
+        "redaction_heldout12",
     }
     assert expected <= set(_CORPORA)
 
