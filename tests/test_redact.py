@@ -292,6 +292,17 @@ _ADVERSARIAL = {
     "many loose words": "Паролата " + "дума " * 30_000,
     "comments after values": "token: 'a1b2c3d4e5f6g7h8' // " + "public " * 20_000,
     "URL users before Sentry hosts": ("://a1B2c3D4e5F6g7H8i9J0k1L2@" + "a." * 50) * 2_000,
+    "JWE-like dotted parts": ("eyJhbGciOiJkaXIifQ." + "aB3dEfGh." * 4) * 8_000,
+    "ampersands inside values": "password=a" + "&b" * 60_000,
+    "webhook URLs": ("https://hook.example/" + "aB3d" * 6 + "/") * 5_000,
+    "dashed groups": "id " + "aB3d5-" * 40_000,
+    "names after base64": "+aB3d4eFg5Pw= x " * 20_000,
+    "lists of one": 'password: [ "' * 30_000,
+    "repeated filler words": "mnemonic: " + "test " * 40_000,
+    "many distinct words in values": ('password: "' + " ".join(map(str, range(100))) + '"\n')
+    * 3_000,
+    "prose after names": "the token " + "budget " * 60_000,
+    "joiners after a virama": "పాస్\u200c" * 30_000,
 }
 
 

@@ -11,12 +11,15 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tests.data
 from graphmem import redact as redaction
 from graphmem.redact import Redactor
+from graphmem.redact.assignments import _ASSIGNMENT_RULE
+from graphmem.redact.rule import _Rule as Rule
 
 _REDACTOR = Redactor()
 
@@ -112,3 +115,38 @@ def test_the_words_stay_a_superset_of_the_redacted_texts_words(
     words = redaction._Words(old.lower())
     words.redacted(new, new.lower(), [len(before)])
     assert all(word in words.words for word in new.lower().split())
+
+
+def _without_prefilter() -> tuple[object, ...]:
+    """The built-in rules with the assignment rule's `before` test dropped: its regex tried at
+    each of its triggers."""
+    return tuple(
+        Rule(r.regex, r.find, r.triggers, r.fold, r.needs) if r is _ASSIGNMENT_RULE else r
+        for r in redaction._BUILTIN_RULES
+    )
+
+
+def test_the_prefilter_changes_no_corpus_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cheap test before the assignment rule's long regex (`_may_assign`) may only skip
+    triggers where the regex's match would be rejected anyway."""
+    texts = [(s, i, t) for s, ts in _CORPORA.items() for i, t in enumerate(ts)]
+    texts += [(s, -1, "\n".join(ts)) for s, ts in _CORPORA.items()]
+    filtered = [_REDACTOR.redact(t) for _, _, t in texts]
+    monkeypatch.setattr(redaction, "_BUILTIN_RULES", _without_prefilter())
+    unfiltered = Redactor()
+    differing = [
+        f"{s} #{i}"
+        for (s, i, t), out in zip(texts, filtered, strict=True)
+        if unfiltered.redact(t) != out
+    ]
+    assert differing == []
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_PIECES, max_size=12))
+def test_the_prefilter_changes_no_generated_text(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    filtered = _REDACTOR.redact(text)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(redaction, "_BUILTIN_RULES", _without_prefilter())
+        assert Redactor().redact(text) == filtered

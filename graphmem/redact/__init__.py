@@ -94,6 +94,7 @@ from graphmem.redact.web import (
     _SAS_RULE,
     _SESSION_PARAMETER_RULE,
     _URL_RULE,
+    _WEBHOOK_RULE,
 )
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
@@ -170,6 +171,7 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes | _RandomValues, ..
     *_TOKEN_RULES,
     _URL_RULE,
     _PATH_KEY_RULE,
+    _WEBHOOK_RULE,
     _SESSION_PARAMETER_RULE,
     _AUTH_RULE,
     _ENCODED_PAIR_RULE,

@@ -27,6 +27,7 @@ from graphmem.redact.names import (
 from graphmem.redact.rule import _Found, _name_start, _Rule
 from graphmem.redact.values import (
     _CODE_REFERENCE,
+    _HAS_DIGIT,
     _REFERENCE,
     _TYPE_NAMES,
     _is_placeholder,
@@ -47,9 +48,24 @@ _NAME_END = r"""(?x)
 # The words for password and key in other languages, inflected (`Passordet`): a rule of their
 # own, so that English names, which most texts hold, never try them.
 _FOREIGN_WORDS = sorted((*_FOREIGN_PASSWORDS, *_PHRASES, *_FOREIGN_KEYS), key=len, reverse=True)
+# A joiner may follow an Indic virama (`పాస్\u200cవర్డ్`): such a word is sought up to its first
+# virama, and read without joiners.
+_VIRAMA = "([\u094d\u09cd\u0a4d\u0acd\u0bcd\u0c4d\u0ccd\u0d4d])"
+_FOREIGN_TRIGGERS = tuple(
+    sorted(
+        {
+            re.split(_VIRAMA, w, maxsplit=1)[0] + "".join(re.findall(_VIRAMA, w)[:1])
+            for w in _FOREIGN_WORDS
+        }
+    )
+)
 _FOREIGN_NAME_END = (
     "(?:"
-    + "|".join(_FOREIGN_WORDS).replace(" ", "[ ]")  # verbose: blanks only as a class
+    + re.sub(
+        _VIRAMA,
+        "\\1[\u200c\u200d]?",
+        "|".join(_FOREIGN_WORDS).replace(" ", "[ ]"),  # verbose: blanks only as a class
+    )
     + r")[^\W\d_\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{0,4}"
 )
 _VALUE = r"""
@@ -57,7 +73,8 @@ _VALUE = r"""
     (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?(?=[ \t]*=))?  # `password: &str = "..."`
     (?:(?P<xsep>(?:[ \t]+[\w:.-]{1,40}=(?:"[^"<>\n]{0,100}"|'[^'<>\n]{0,100}')){0,4}>)
        (?P<xml>[^<>\n]{1,256})(?=</)                                  # <password a="b">value</
-    |(?P<sep>[ \t]*(?::=|\?=|\|\|=|=>|=|:|\uff1a|<<?-(?!-))[ \t]*  # R's <-; CJK's full-width colon
+    |(?P<sep>[ \t]*(?::=|\?=|\|\|=|=>|=|:|[\uff1a\u055d\u1366]|<<?-(?!-))[ \t]*  # R's <-
+                                       # CJK's full-width, Armenian's and Ethiopic's colons
        |[ \t]*,[ \t]*                                                  # `,`: setters
        |(?:[ \t]+|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])(?=[^\x00-\x7f\s]{1,4}[ \t]))
                                       # CJK puts no blank before its "is": `密碼是 x`
@@ -74,11 +91,13 @@ _VALUE = r"""
                                        # `API Key 是 x`: "is" in other languages and scripts,
                                        # Cisco's `secret 0 x`, kickstart's `rootpw --plaintext x`,
                                        # a numbered label: `Unseal Key 1: x`, `Password #2: x`
+    (?P<list>\[[ \t]{0,4}(?=["']))?                        # a list of one: Keycloak's `[ "…" ]`
     (?:(?:@|(?P<sp>[bBrRuUfF]{1,2}))?"(?P<dq>(?:[^"\\\n]|\\.){0,512})"  # @"…": Objective-C; b"…"
       |"(?P<blob>[A-Za-z0-9+/]{500,20000}={0,2})"                    # a key store in base64
       |(?P<sp2>[bBrRuUfF]{1,2})?'(?P<sq>(?:[^'\\\n]|\\.){0,512})'
       |\\"(?P<eq>(?:[^"\\\n]|\\[^"\n]){0,512})\\"     # inside a JSON string: \"value\"
-      |(?P<bare>[^\s"'`,;&)}\\=][^\s"'`,;&)}]{0,511})))    # not `==`: a comparison
+      |(?P<bare>[^\s"'`,;&)}\\=]                           # not `==`: a comparison
+        (?:[^\s"'`,;&)}]|&(?=[^\s&])(?![\w.-]{1,40}=|amp;)){0,511})))  # `&` only in a query
 """
 
 _ASSIGNMENT = _NAME_END + _VALUE
@@ -171,6 +190,10 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     name = text[name_start : m.start("q")]
     if prose and not name.startswith("--") and name.lower() not in _BARE_WORD_NAMES:
         return None  # the common case in prose (`the token budget`), decided first
+    if name_start and text[name_start - 1] in "+/|" and _looks_generated(name):
+        return None  # `|1|…e0v4Pw= ssh-ed25519` (known_hosts): base64 and its padding, no name
+    if group == "bare" and m.group(group).startswith("--"):
+        return None  # `--password --gzip --archive=x`: the next flag (the tool will prompt)
     classified = _classify_name(name)
     if classified is None:
         return None
@@ -370,6 +393,8 @@ def _shaped_bare_value(m: re.Match[str], name: str) -> tuple[bool, _Found]:
         words = re.compile(
             r"[a-z]{2,12}(?:[ \t]+[a-z]{2,12}){2,23}(?=[ \t]*[.,;]?[ \t]*(?:\r?\n|$))"
         ).match(text, start)
+        if words is not None and _is_placeholder(words.group()):
+            return True, None  # `test test … test junk`: a typed filler, published
         if words is not None and _PROSE_WORDS.isdisjoint(words.group().split()):
             return True, ("password", start, words.end())  # `passphrase: tempo pixel ember …`
     return False, None
@@ -512,6 +537,32 @@ def _is_pair(text: str, name: str, name_start: int, end: int) -> bool:
     )
 
 
+_IDENTIFIER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
+_ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
+def _may_assign(text: str, at: int) -> bool:
+    """Cheap test before the regex: false only where `_find_assignment` would call the match
+    prose. A name followed by a blank and a word (`the token budget is applied`) gives a value
+    only if one looks generated (a digit or an upper-case letter on the rest of the line), or
+    follows `--password` / `password`. Most triggers in ordinary text end here, and
+    the long regex of the value never runs."""
+    end, size = at, min(len(text), at + 40)
+    while end < size and text[end] in _IDENTIFIER:
+        end += 1
+    after = end
+    while after < len(text) and text[after] in " \t":
+        after += 1
+    if after == end or after == len(text) or text[after] not in _ASCII_LETTERS:
+        return True  # an operator, a quote, a value glued on: the regex decides
+    line_end = text.find("\n", after, after + 800)
+    rest = text[after : line_end if line_end != -1 else after + 800]
+    if rest != rest.lower() or _HAS_DIGIT(rest) or "=" in rest:
+        return True  # a generated-looking word, or an XML element's attribute
+    name = text[_name_start(text, at) : end]
+    return name.startswith("--") or name.lower() in _BARE_WORD_NAMES
+
+
 _ASSIGNMENT_RULE = _Rule(
     _ASSIGNMENT,
     _find_assignment,
@@ -548,7 +599,8 @@ _ASSIGNMENT_RULE = _Rule(
         "-sk",
     ),
     fold=True,
+    before=_may_assign,
 )
 _FOREIGN_ASSIGNMENT_RULE = _Rule(
-    "(?x)" + _FOREIGN_NAME_END + _VALUE, _find_assignment, tuple(_FOREIGN_WORDS), fold=True
+    "(?x)" + _FOREIGN_NAME_END + _VALUE, _find_assignment, _FOREIGN_TRIGGERS, fold=True
 )

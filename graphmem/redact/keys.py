@@ -155,7 +155,7 @@ _BLOB = r"[A-Za-z0-9+/=_:.-]{32,4096}"
 _PRINTS_PUBLIC = r"(?i)pub|fingerprint|finger|sum\b|\bgit\b|\blist|\bls\b"
 _PRINTS_SECRET = (
     r"(?i)genkey|genpsk|rand[ \t]|urandom|key[ \t]+export|export-secret|secret|private|token"
-    r"|passw|credential|\.keys?\b"
+    r"|passw|credential|[._/]key(?:file|s)?\b"  # `.key`, `api_key`, mongod's `keyfile`
 )
 
 

@@ -76,11 +76,15 @@ _FOREIGN_PASSWORDS = frozenset(
 _INFLECTED = tuple(w for w in _FOREIGN_PASSWORDS if len(w) >= 5 and w not in ("parole", "parola"))
 # Words that name a password only together, matched whole (a name is otherwise read back to its
 # last word only): French's, and Urdu's `پاس ورڈ` ("pass word").
-_PHRASES = ("mot de passe", "پاس ورڈ")
+_PHRASES = ("mot de passe", "پاس ورڈ", "የይለፍ ቃል")  # Amharic's: "word of passing"
 # "Key" in other languages, to judge `API-Schlüssel`, `clé API` as `API key` is judged.
 _FOREIGN_KEYS = frozenset(
     "schlüssel schluessel sleutel nøgle nogle nyckel avain kulcs klucz klíč klic ключ ключа "
-    "clave chiave chave clé cle cheie anahtar anahtar\u0131 kunci 密钥 密鑰 키 キー".split()
+    "clave chiave chave clé cle cheie anahtar anahtar\u0131 kunci 密钥 密鑰 키 キー "
+    # and Lithuanian, Latvian, Estonian, Icelandic, Albanian, South Slavic, Greek, Hebrew,
+    # Arabic, Persian, Hindi, Armenian, Georgian, Swahili, Vietnamese
+    "raktas rakto atslēga atslega võti voti lykill çelës celes ključ kljuc κλειδί מפתח مفتاح "
+    "کلید कुंजी բանալի გასაღები ufunguo khóa".split()
 )
 # Plurals name several values of the singular's kind (`APP_KEYS=a,b`, `tokens`).
 _PLURALS = {"keys": "key", "tokens": "token", "secrets": "secret", "passwords": "password"}
@@ -93,6 +97,7 @@ def _classify_name(name: str) -> tuple[str, str] | None:
     """(kind, strength) for a secret-bearing name, else None. Strength is "strong" (any literal
     value is a secret), "weak" (only values that look generated) or "random" (a lone `key`,
     which names anything: only values that look random)."""
+    name = name.replace("\u200c", "").replace("\u200d", "")  # joiners: Telugu's `పాస్\u200cవర్డ్`
     words = [w.lower() for w in re.split(_NAME_WORDS, name) if w]
     if not words:
         return None

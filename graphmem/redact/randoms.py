@@ -101,12 +101,19 @@ class _RandomValues:
     def find(self, m: re.Match[str]) -> _Found:
         run = m.group()
         value = run.rstrip("-_~")
-        if re.match(_TAGGED, value) or not _random(value):
+        if (re.match(_TAGGED, value) and not _grouped(value)) or not _random(value):
             return None
         text, start, end = m.string, m.start(), m.start() + len(value)
         if not _labelled(text, start, end) or self._text_without_secret(value):
             return None
         return "secret", start, end
+
+
+def _grouped(value: str) -> bool:
+    """Four or more groups of one length, dashed (`PYN06-aOeNy-51aWh-…`: Nextcloud's app
+    passwords, recovery codes): a first group in capitals is no tag then."""
+    groups = value.split("-")
+    return len(groups) >= 4 and 4 <= len(groups[0]) <= 8 and len(set(map(len, groups))) == 1
 
 
 def _random(value: str) -> bool:

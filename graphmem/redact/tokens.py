@@ -292,8 +292,9 @@ class _PrefixTable:
         shaped = self._find.get(m.re.pattern)
         if shaped is not None:
             return shaped(m)
-        if not _has_entropy(m.group(1)) or "EXAMPLE" in m.group(1):
-            return None  # filler, or a provider's documented example (`AKIAIOSFODNN7EXAMPLE`)
+        body = m.group(1)
+        if not _has_entropy(body) or "EXAMPLE" in body or _is_placeholder(body):
+            return None  # filler, an example (`AKIAIOSFODNN7EXAMPLE`), `xoxb-your-bot-token`
         return self._kind[m.re.pattern], m.start(), m.end()
 
 
@@ -348,11 +349,24 @@ def _compiled(regex: str) -> re.Pattern[str]:
     return re.compile(regex)
 
 
+def _decoded_header(token: str) -> str:
+    import binascii
+
+    header = token.split(".", 1)[0][:400]
+    try:
+        raw = binascii.a2b_base64(header.translate(_URLSAFE) + "=" * (-len(header) % 4))
+    except (binascii.Error, ValueError):
+        return ""
+    return raw.decode("utf-8", "replace")
+
+
 def _find_jwt(m: re.Match[str]) -> _Found:
     """A JWT, but not one its issuer documents as public: Supabase's anon key (`"role":
     "anon"`), which every browser holding the site gets."""
     import binascii
 
+    if m.group("jwe") is not None:  # encrypted: a header that names its content encryption
+        return ("jwt", m.start(), m.end()) if '"enc"' in _decoded_header(m.group()) else None
     payload = m.group("payload")[:400]
     try:
         claims = binascii.a2b_base64(payload.translate(_URLSAFE) + "=" * (-len(payload) % 4))
@@ -434,8 +448,11 @@ _TOKEN_RULES: tuple[_Rule, ...] = (
         _token("teams_webhook", 1),
         "office.com/webhook",
     ),
-    _rule(
-        _B + r"eyJ[A-Za-z0-9_-]{8,}\.(?P<payload>eyJ[A-Za-z0-9_-]{8,})\.[A-Za-z0-9_-]*" + _E,
+    _rule(  # a JWT (its payload is JSON too), or a JWE: five parts, the key's may be empty
+        _B
+        + r"eyJ[A-Za-z0-9_-]{8,}\.(?:(?P<payload>eyJ[A-Za-z0-9_-]{8,})\.[A-Za-z0-9_-]*"
+        + r"|(?P<jwe>[A-Za-z0-9_-]{0,4096}(?:\.[A-Za-z0-9_-]{8,20000}){3}))"
+        + _E,
         _find_jwt,
         "eyJ",
     ),

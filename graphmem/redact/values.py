@@ -18,6 +18,7 @@ Decisions (the tests pin each one):
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 # These patterns judge a value that already looks like a secret, so most texts never need them:
 # they stay source text, compiled on first use through re's own cache (`re.match(_PLACEHOLDER,
@@ -48,11 +49,12 @@ _CODE_REFERENCE = (  # `std::env::var(`, `Config::get(`: Rust, C++, PHP and Ruby
 # parameters, Grafana's `$__file{…}`, ARNs, and `store:` references (vault, SSM, keychain,
 # TeamCity's `credentialsJSON:<uuid>`, any `word:/path`). Or kept here encrypted, which is no
 # secret either: SOPS `ENC[…]`, Jasypt `ENC(…)`, Spring's `{cipher}…`, Halyard's `encrypted:…`,
-# Pulumi's versioned ciphertext `v1:<nonce>:…`, EJSON's `EJ[1:…]`, an armored PGP message; and a
-# password hashed as Django stores it (`pbkdf2_sha256$…`).
+# Pulumi's versioned ciphertext `v1:<nonce>:…`, EJSON's `EJ[1:…]`, Jenkins' `{AQAAAB…}`, an
+# armored PGP message; and a password hashed as Django stores it (`pbkdf2_sha256$…`).
 _REFERENCE = r"""(?ix)(?:
         ![A-Za-z]\w*$ | %[\w.()-]+%$ | \$__\w+\{ | ENC[\[(] | arn:aws[\w-]*:
       | \{cipher\} | encrypted: | v\d:[A-Za-z0-9+/=]{8,32}:[A-Za-z0-9+/=] | EJ\[\d:  # EJSON
+      | \{AQAAAB[A-Za-z0-9+/]{16}                      # Jenkins' Secret, encrypted: `{AQAAAB…}`
       | -----BEGIN[ ](?:PGP[ ]MESSAGE|AGE[ ]ENCRYPTED)        # armored ciphertext's first line
       | (?:pbkdf2_sha\d+|argon2|bcrypt(?:_sha256)?|scrypt)\$  # Django's password hashes
       | \$(?:[1256]|2[abxy]|y|argon2(?:id|i|d)|pbkdf2(?:-sha\d+)?)\$   # a crypt(3) hash, not it
@@ -80,15 +82,26 @@ _TYPE_NAMES = frozenset(
 )
 
 
-# Keys published as everyone's: the Azure storage emulator's (Azurite's) account key.
+# Keys published as everyone's: the Azure storage emulator's (Azurite's) account key, and the
+# first development account of Hardhat and Anvil, which `npx hardhat node` prints.
 _PUBLISHED = frozenset(
-    ("Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",)
+    (
+        "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
+        "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+    )
 )
+
+
+def _repeats(value: str) -> bool:
+    """Four words or more, half of them one word: a typed filler (`test test … test junk`, the
+    development mnemonic Hardhat and Anvil publish), never a generator's passphrase."""
+    words = value.split()
+    return len(words) >= 4 and 2 * Counter(words).most_common(1)[0][1] > len(words)
 
 
 def _is_placeholder(value: str, name: str = "") -> bool:
     bare = value.strip()
-    if not bare or re.match(_PLACEHOLDER, bare) or bare in _PUBLISHED:
+    if not bare or re.match(_PLACEHOLDER, bare) or bare in _PUBLISHED or _repeats(bare):
         return True
     if not name:
         return False
@@ -96,8 +109,16 @@ def _is_placeholder(value: str, name: str = "") -> bool:
         return True
     # A word of the name again (`POSTGRES_PASSWORD: postgres`, `RABBITMQ_DEFAULT_PASS=rabbitmq`):
     # a service's documented default, as `postgres:postgres@` is in a URL.
-    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
-    return len(bare) >= 4 and bare.lower() in re.split(r"[\W_]+", words)
+    # Or such a word with a default's tail: MinIO's `MINIO_ROOT_PASSWORD: minioadmin`.
+    words = re.split(r"[\W_]+", re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower())
+    low = bare.lower()
+    return len(bare) >= 4 and any(
+        low == word or (len(word) >= 4 and low.startswith(word) and low[len(word) :] in _TAILS)
+        for word in words
+    )
+
+
+_TAILS = frozenset(("admin", "root", "pass"))  # documented defaults, not a weak password
 
 
 # What a form or a message catalog calls a secret field, in the languages configs are written

@@ -76,6 +76,34 @@ _PATH_KEY_RULE = _Rule(
 )
 
 
+_URL_PIECE = re.compile(r"[^/?&=]{20,256}")
+
+
+def _find_webhook_key(m: re.Match[str]) -> _Found:
+    """The random part of a webhook's URL: a path segment or query value, 20 characters or more,
+    random or a UUID (`/send?key=<uuid>`, `hook.eu2.make.com/<key>`)."""
+    if "hook" not in m.group("where").lower():
+        return None
+    found = []
+    for piece in _URL_PIECE.finditer(m.string, m.start("path"), m.end()):
+        value = piece.group()
+        if _looks_random(value) or re.fullmatch(_UUID, value, re.I):
+            found.append(("webhook", piece.start(), piece.end()))
+    return found or None
+
+
+# Anyone who holds a webhook's URL can post to it: its key is in the path or the query, under
+# a host or path that says hook (`hook.eu2.make.com`, `/cgi-bin/webhook/send?key=`), from any
+# provider: Slack's, Discord's and Teams' have rules of their own.
+_WEBHOOK_RULE = _Rule(
+    r"://(?P<where>[\w.-]{1,253}(?::\d{1,5})?(?P<path>/[^\s\"'<>?#]{0,400})"
+    r"(?:\?[^\s\"'<>#]{0,400})?)",
+    _find_webhook_key,
+    ("://",),
+    needs="hook",
+)
+
+
 def _find_session_parameter(m: re.Match[str]) -> _Found:
     """A session id in a query string authenticates whoever holds the URL (elsewhere a session
     id names a session: AWS's, an SDK's): random values after `?` or `&` only."""

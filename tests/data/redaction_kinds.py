@@ -2548,3 +2548,144 @@ _v = "live_" + _r(27, HEX)
 _s("prefixed_token", f"  token: '{_v}', // not public: rotate it if it leaks", _v)
 _v = f"{_r(6, AN)}{_rng.choice('-_+')}{_r(6, AN)}#{_r(5, AN)}Q"
 _s("config_syntax", f"*root* / *{_v}* on the lab switch (Jira's emphasis)", _v)
+
+
+# ------------------------------------------- the eleventh widening (held-out 11's misses, read)
+# A JWE (five parts, the header names its `enc`) wherever it is printed, with no name beside it.
+def _jwe(key: str) -> str:
+    header = base64.urlsafe_b64encode(
+        json.dumps({"alg": "RSA-OAEP", "enc": "A256GCM"}).encode()
+    ).decode()
+    return ".".join((header.rstrip("="), key, _r(16, URLSAFE), _r(300, URLSAFE), _r(22, URLSAFE)))
+
+
+_v = _jwe(_r(342, URLSAFE))
+_s("authorization", f"set-cookie: __Secure-next-auth.session-token={_v}; Path=/; HttpOnly", _v)
+_v = _jwe("")  # `dir`: the key part is empty
+_s("config_syntax", f"cached (encrypted) for the worker:\n  {_v}\n", _v)
+_v = ".".join(
+    (
+        base64.urlsafe_b64encode(b'{"alg":"none","typ":"x"}').decode().rstrip("="),
+        "abcdefgh",
+        "ijklmnop",
+        "qrstuvwx",
+        "yzabcdef",
+    )
+)
+_l("authorization", f"parts: {_v} (a dotted id whose header names no encryption)")
+# `&` inside a value, where no query parameter follows it.
+for template in (
+    "[prod]\nhost=db.internal\npassword={v}\n",
+    "spring.datasource.password: {v}",
+    "MYSQL_PWD={v} mysql -h db -u app",
+):
+    _head = _r(6, string.ascii_letters)
+    _v = f"{_head}&{_r(7, AN)}@{_r(3, AN)}"
+    _s("config_syntax", template.format(v=_v), _v, _v[len(_head) :])
+for text in (
+    "https://shop.example/login?next=/cart&password_reset=1&lang=de",
+    "GET /auth?token=&user=anonymous HTTP/1.1",
+):
+    _l("config_syntax", text)
+# A webhook's key, by the URL alone: any provider whose host or path says hook.
+for template in (
+    "n8n trigger: https://n8n.acme.dev/webhook/{v}",
+    "curl -X POST 'https://maker.ifttt.com/trigger/door_open/with/key/{v}'",
+    "notify:\n  url: https://hooks.acme-chat.io/in/{v}?format=json",
+):
+    _v = (
+        f"{_r(8, HEX)}-{_r(4, HEX)}-4{_r(3, HEX)}-a{_r(3, HEX)}-{_r(12, HEX)}"
+        if "n8n" in template
+        else _r(22, AN) + _r(2, string.digits)
+    )
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "https://github.com/pre-commit/pre-commit-hooks/commit/" + _r(40, HEX),
+    "https://api.github.com/repos/octo/app/hooks/412345678/deliveries/98765432101234567890",
+    "see https://docs.n8n.io/integrations/builtin/core-nodes/n8n-nodes-base.webhook/",
+):
+    _l("config_syntax", text)
+# A flag where a value was expected: the tool prompts for the password.
+for text in (
+    "pg_dump --username app --password --format=custom --file=nightly.dump shop",
+    "mongosh --username admin --password --authenticationDatabase admin",
+):
+    _l("connection", text)
+# A placeholder behind a documented prefix.
+for text in (
+    "SLACK_USER_TOKEN=xoxp-your-user-token",
+    "export GITLAB_TOKEN=glpat-your-token-here",
+):
+    _l("prefixed_token", text)
+# Ciphertext meant to be committed: Jenkins' encrypted Secret, under any name.
+for name in ("password", "privateKeySource", "secret"):
+    _v = "{AQAAABAAAAAQ" + _r(60, B64) + "=}"
+    _l("config_syntax", f"  <{name}>{_v}</{name}>")
+# A documented default: a word of the name and `admin` / `root` / `pass`.
+for text in (
+    "      MINIO_SECRET_KEY: minioadmin",
+    "export NEXUS_ADMIN_PASSWORD=nexusadmin",
+):
+    _l("config_syntax", text)
+_v = "minio" + _r(10, AN) + "!"
+_s("config_syntax", f"MINIO_ROOT_PASSWORD={_v}", _v)
+# "Password" and "key" in more languages and scripts: Lithuanian, Latvian, Greek, Amharic's
+# phrase, Armenian's and Ethiopic's colons, a joiner after an Indic virama.
+for template in (
+    "Štai API raktas: {v}",
+    "API atslēga ir {v}",
+    "Το κλειδί API είναι {v}",  # noqa: RUF001
+):
+    _v = _r(32, HEX)
+    _s("config_syntax", template.format(v=_v), _v)
+for template in (
+    "የዳታቤዝ የይለፍ ቃል፦ {v}",
+    "Սերվերի գաղտնաբառ՝ {v}",  # noqa: RUF001
+    "ప్రొడక్షన్ పాస్\u200cవర్డ్ {v}",
+    "प्रोडक्शन पासवर्\u200dड: {v}",
+):
+    _v = f"{_r(6, AN)}{_rng.choice('!%^')}{_r(6, AN)}.{_r(3, string.ascii_lowercase)}"
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "Žr. API raktas: dokumentacijoje",
+    "Το κλειδί API είναι στο vault",  # noqa: RUF001
+):
+    _l("config_syntax", text)
+# A secret printed by a command that reads a key file.
+_v = _r(32, AN)
+_s("config_syntax", f"$ cat ~/.config/censys/api_key\n{_v}\n$ censys search x", _v)
+_v = _b64_lines(300, 76)
+_s(
+    "key_block",
+    f"root@db-1:~# cat /etc/mongo/replica.keyfile\n{_v}\nroot@db-1:~#",
+    *_v.splitlines()[:-1],
+)
+_l(
+    "key_block",
+    "$ cat ~/.ssh/authorized_keys\nssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGx1 me@laptop",
+)
+# Dashed groups of one length, random (Nextcloud's app passwords): no tag before them.
+for first in (UPPER_AN, LOWER_AN):  # a first group in one case reads as a tag (`PYN06-`)
+    _v = "-".join((_r(5, first), *(_r(5, AN) for _ in range(4))))
+    _s("config_syntax", f"Device 'laptop (davfs2)' created: {_v}", _v)
+for text in ("build: RC12-AB34-CD56-EF78", "serial: FG7H-2KLM-9PQR-4STV-8WXY"):
+    _l("config_syntax", text)
+# Base64 and its padding before a blank are no name and value (`…Pw= ssh-ed25519`).
+_l(
+    "key_block",
+    f"|1|{_r(27, B64)}=|{_r(24, B64)}4Pw= ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI{_r(40, B64)}",
+)
+# Fillers and published development keys.
+_l("key_block", "seed_phrase = 'abandon abandon abandon abandon abandon abandon about'")
+_l(
+    "key_block",
+    "PRIVATE_KEY=0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80  # anvil #0",
+)
+# A list of one value under a telling name (Keycloak's realm export, TOML, YAML).
+for template in ('"secret": [ "{v}" ],', "api_key = ['{v}']", 'password: ["{v}"]'):
+    _v = _r(40, AN)
+    _s("config_syntax", template.format(v=_v), _v)
+_l("config_syntax", 'tokens: ["$GITHUB_TOKEN"]')
+# An XML element's attributes between the name and a value of plain words (the assignment
+# rule's cheap test before its regex must let them through).
+_s("config_syntax", '<smtp_password type="plain">swordfish</smtp_password>', "swordfish")
