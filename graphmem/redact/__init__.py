@@ -5,26 +5,26 @@ Two jobs, in this order:
 1. ``<private>...</private>`` blocks are dropped entirely (case-insensitive, nested, multi-line).
    An unclosed ``<private>`` drops everything after it: losing a tail is better than leaking it.
 2. Secrets are replaced by ``[REDACTED:<kind>]``. The patterns are precision-first: tokens whose
-   prefix their provider documents (``_PREFIXED``: AWS, GitHub, GitLab, Slack, OpenAI,
-   Anthropic, Stripe, Twilio, Vault, Docker, Databricks, Shopify, DigitalOcean, Atlassian …)
-   and, by shape, a random token behind a prefix no table lists,
-   JWTs, private key blocks (PEM and PGP with their armor headers, PuTTY, SSH2, base64-encoded
-   PEM as in Kubernetes secrets, and a block cut in two, by the key lines above its END line), JWK
-   private members, Ansible vault ciphertext, registry logins, passwords in URLs (``/``
-   included), ``.pgpass`` and ``sasl_passwd`` lines, ``curl -u``, ``-auth user:token``,
-   ``sshpass -p``, ``mysql -p…``, ``net user NAME PASSWORD``, ``gh secret set --body``, SQL
-   ``IDENTIFIED BY``, Authorization headers of any scheme, Azure SAS signatures, Slack, Discord
-   and Teams webhook URLs, and assignments whose *name* says secret in the syntaxes where secrets
-   are written: env files and shells, JSON, YAML, code (``=``, ``:=``, ``=>``,
-   ``$cfg["password"] =``), PHP ``define()``, XML elements (Maven ``<password>``), ``.netrc``,
-   daemon directives (``requirepass``), and values named beside them (.NET ``<add key value>``,
-   Android ``<string name>``, plist ``<key>``/``<string>``, Kubernetes and ECS env entries). For
-   URLs, headers and assignments only the value is replaced, so the memory still says which
-   variable or user was involved. Beside a telling name the syntax between does not matter (DSLs,
-   directives, prose, setters, argv lists, calls given a password, defaults under their
-   variable): the value decides. Tools' own password flags, commands that store a secret,
-   session cookies, credential-looking header values, signed-URL signatures, unarmored DER and
-   OpenSSH key bodies, and JSON secrets in base64 are found by their shape.
+   prefix their provider documents (``_PREFIXED``: AWS, GitHub, GitLab, Slack, OpenAI, Anthropic,
+   Stripe, Twilio, Vault, Docker, Databricks, Shopify, DigitalOcean, Atlassian …) and, by shape, a
+   random token behind a prefix no table lists, JWTs and JWEs, private key blocks (PEM and PGP with
+   their armor headers, PuTTY, SSH2, base64-encoded PEM as in Kubernetes secrets, and a block cut in
+   two, by the key lines above its END line), JWK private members, Ansible vault ciphertext,
+   registry logins, passwords in URLs (``/`` included), ``.pgpass`` and ``sasl_passwd`` lines,
+   ``curl -u``, ``-auth user:token``, ``sshpass -p``, ``mysql -p…``, ``net user NAME PASSWORD``,
+   ``gh secret set --body``, SQL ``IDENTIFIED BY``, Authorization headers of any scheme, Azure SAS
+   signatures, Slack, Discord and Teams webhook URLs (any webhook's key, by its URL), and
+   assignments whose *name* says secret in the syntaxes where secrets are written: env files and
+   shells, JSON, YAML, code (``=``, ``:=``, ``=>``, ``$cfg["password"] =``), PHP ``define()``, XML
+   elements (Maven ``<password>``), ``.netrc``, daemon directives (``requirepass``), and values
+   named beside them (.NET ``<add key value>``, Android ``<string name>``, plist
+   ``<key>``/``<string>``, Kubernetes and ECS env entries). For URLs, headers and assignments only
+   the value is replaced, so the memory still says which variable or user was involved. Beside a
+   telling name the syntax between does not matter (DSLs, directives, prose, setters, argv lists,
+   calls given a password, defaults under their variable): the value decides. Tools' own password
+   flags, commands that store a secret, session cookies, credential-looking header values,
+   signed-URL signatures, unarmored DER and OpenSSH key bodies, and JSON secrets in base64 are found
+   by their shape.
 
 The rules live by kind, each module stating the decisions it makes (the tests pin each one):
 ``rule`` (a regex tried only at its literal triggers, and the gate that skips absent ones),

@@ -96,8 +96,8 @@ _VALUE = r"""
       |"(?P<blob>[A-Za-z0-9+/]{500,20000}={0,2})"                    # a key store in base64
       |(?P<sp2>[bBrRuUfF]{1,2})?'(?P<sq>(?:[^'\\\n]|\\.){0,512})'
       |\\"(?P<eq>(?:[^"\\\n]|\\[^"\n]){0,512})\\"     # inside a JSON string: \"value\"
-      |(?P<bare>[^\s"'`,;&)}\\=]                           # not `==`: a comparison
-        (?:[^\s"'`,;&)}]|&(?=[^\s&])(?![\w.-]{1,40}=|amp;)){0,511})))  # `&` only in a query
+      |(?P<bare>[^\s"'`,;&)}\\=][^\s"'`,;&)}]{0,511}             # not `==`: a comparison
+        (?:&(?=[^\s&])(?![\w.-]{1,40}=|amp;)[^\s"'`,;&)}]{1,511}){0,8})))  # `&` but a query's
 """
 
 _ASSIGNMENT = _NAME_END + _VALUE
@@ -537,8 +537,8 @@ def _is_pair(text: str, name: str, name_start: int, end: int) -> bool:
     )
 
 
-_IDENTIFIER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
-_ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+# The rest of a name, then blanks and a word: the only shape `_may_assign` rejects.
+_THEN_A_WORD = re.compile(r"[A-Za-z0-9_]{0,40}[ \t]+[A-Za-z]")
 
 
 def _may_assign(text: str, at: int) -> bool:
@@ -547,19 +547,15 @@ def _may_assign(text: str, at: int) -> bool:
     only if one looks generated (a digit or an upper-case letter on the rest of the line), or
     follows `--password` / `password`. Most triggers in ordinary text end here, and
     the long regex of the value never runs."""
-    end, size = at, min(len(text), at + 40)
-    while end < size and text[end] in _IDENTIFIER:
-        end += 1
-    after = end
-    while after < len(text) and text[after] in " \t":
-        after += 1
-    if after == end or after == len(text) or text[after] not in _ASCII_LETTERS:
+    word = _THEN_A_WORD.match(text, at)
+    if word is None:
         return True  # an operator, a quote, a value glued on: the regex decides
+    after = word.end() - 1
     line_end = text.find("\n", after, after + 800)
     rest = text[after : line_end if line_end != -1 else after + 800]
     if rest != rest.lower() or _HAS_DIGIT(rest) or "=" in rest:
         return True  # a generated-looking word, or an XML element's attribute
-    name = text[_name_start(text, at) : end]
+    name = text[_name_start(text, at) : after].rstrip(" \t")
     return name.startswith("--") or name.lower() in _BARE_WORD_NAMES
 
 

@@ -10,6 +10,7 @@ from functools import cache
 
 from graphmem.redact.rule import _B, _E, _Finder, _Found, _line_start, _Rule, _rule, _whole
 from graphmem.redact.values import (
+    _HAS_DIGIT,
     _has_entropy,
     _is_placeholder,
     _looks_generated,
@@ -293,7 +294,11 @@ class _PrefixTable:
         if shaped is not None:
             return shaped(m)
         body = m.group(1)
-        if not _has_entropy(body) or "EXAMPLE" in body or _is_placeholder(body):
+        if (
+            not _has_entropy(body)
+            or "EXAMPLE" in body
+            or (not _HAS_DIGIT(body) and _is_placeholder(body))
+        ):
             return None  # filler, an example (`AKIAIOSFODNN7EXAMPLE`), `xoxb-your-bot-token`
         return self._kind[m.re.pattern], m.start(), m.end()
 

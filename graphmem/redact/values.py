@@ -95,6 +95,8 @@ _PUBLISHED = frozenset(
 def _repeats(value: str) -> bool:
     """Four words or more, half of them one word: a typed filler (`test test … test junk`, the
     development mnemonic Hardhat and Anvil publish), never a generator's passphrase."""
+    if value.count(" ") < 3:
+        return False  # the common case, decided without splitting
     words = value.split()
     return len(words) >= 4 and 2 * Counter(words).most_common(1)[0][1] > len(words)
 
