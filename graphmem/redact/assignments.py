@@ -25,6 +25,7 @@ from graphmem.redact.names import (
     _secret_kind,
 )
 from graphmem.redact.rule import _Found, _name_start, _Rule
+from graphmem.redact.tokens import _compiled
 from graphmem.redact.values import (
     _CODE_REFERENCE,
     _HAS_DIGIT,
@@ -50,23 +51,20 @@ _NAME_END = r"""(?x)
 _FOREIGN_WORDS = sorted((*_FOREIGN_PASSWORDS, *_PHRASES, *_FOREIGN_KEYS), key=len, reverse=True)
 # A joiner may follow an Indic virama (`పాస్\u200cవర్డ్`): such a word is sought up to its first
 # virama, and read without joiners.
-_VIRAMA = "([\u094d\u09cd\u0a4d\u0acd\u0bcd\u0c4d\u0ccd\u0d4d])"
-_FOREIGN_TRIGGERS = tuple(
-    sorted(
-        {
-            re.split(_VIRAMA, w, maxsplit=1)[0] + "".join(re.findall(_VIRAMA, w)[:1])
-            for w in _FOREIGN_WORDS
-        }
-    )
-)
+_VIRAMAS = "\u094d\u09cd\u0a4d\u0acd\u0bcd\u0c4d\u0ccd\u0d4d"
+
+
+def _to_first_virama(word: str) -> str:
+    cut = min((at for at in map(word.find, _VIRAMAS) if at != -1), default=len(word) - 1)
+    return word[: cut + 1]
+
+
+_FOREIGN_TRIGGERS = tuple(sorted(set(map(_to_first_virama, _FOREIGN_WORDS))))
+_FOREIGN_ALTERNATIVES = "|".join(_FOREIGN_WORDS).replace(" ", "[ ]")  # verbose: blanks a class
+for _virama in _VIRAMAS:
+    _FOREIGN_ALTERNATIVES = _FOREIGN_ALTERNATIVES.replace(_virama, _virama + "[\u200c\u200d]?")
 _FOREIGN_NAME_END = (
-    "(?:"
-    + re.sub(
-        _VIRAMA,
-        "\\1[\u200c\u200d]?",
-        "|".join(_FOREIGN_WORDS).replace(" ", "[ ]"),  # verbose: blanks only as a class
-    )
-    + r")[^\W\d_\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{0,4}"
+    "(?:" + _FOREIGN_ALTERNATIVES + r")[^\W\d_\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{0,4}"
 )
 _VALUE = r"""
     (?P<q>\\?["'][\]}]|\\?["']?)                               # `$cfg["password"] =`, `[\"pw\"]`
@@ -538,7 +536,7 @@ def _is_pair(text: str, name: str, name_start: int, end: int) -> bool:
 
 
 # The rest of a name, then blanks and a word: the only shape `_may_assign` rejects.
-_THEN_A_WORD = re.compile(r"[A-Za-z0-9_]{0,40}[ \t]+[A-Za-z]")
+_THEN_A_WORD = r"[A-Za-z0-9_]{0,40}[ \t]+[A-Za-z]"
 
 
 def _may_assign(text: str, at: int) -> bool:
@@ -547,7 +545,7 @@ def _may_assign(text: str, at: int) -> bool:
     only if one looks generated (a digit or an upper-case letter on the rest of the line), or
     follows `--password` / `password`. Most triggers in ordinary text end here, and
     the long regex of the value never runs."""
-    word = _THEN_A_WORD.match(text, at)
+    word = _compiled(_THEN_A_WORD).match(text, at)
     if word is None:
         return True  # an operator, a quote, a value glued on: the regex decides
     after = word.end() - 1

@@ -43,8 +43,11 @@ class _Rule:
         return re.compile(self.regex, re.IGNORECASE if self.fold else 0)
 
     @cached_property
-    def _gated(self) -> tuple[str, tuple[tuple[str, str], ...]]:
-        return _gate(self.needs), tuple((t, _gate(t)) for t in self.triggers)
+    def _gated(self) -> tuple[str, tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+        """The gate of `needs`, and each trigger's: all of them, and the ASCII ones (an ASCII
+        text, which `str.isascii` tells at once, cannot hold the others)."""
+        gated = tuple((t, _gate(t)) for t in self.triggers)
+        return _gate(self.needs), gated, tuple(g for g in gated if g[1].isascii())
 
     def matches(
         self, text: str, folded: str, done: list[int], words: str | None = None
@@ -56,10 +59,12 @@ class _Rule:
         haystack = folded if self.fold else text
         triggers = self.triggers
         if words is not None:
-            needs, gated = self._gated
+            needs, gated, ascii_gated = self._gated
             if needs not in words:
                 return
-            triggers = tuple(t for t, gate in gated if gate in words)
+            triggers = tuple(
+                t for t, gate in (ascii_gated if words.isascii() else gated) if gate in words
+            )
         if self.needs not in haystack:
             return
         starts = sorted({i for t in triggers for i in _occurrences(haystack, t)})

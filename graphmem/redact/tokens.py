@@ -350,7 +350,7 @@ def _entropy(text: str) -> float:
 
 @cache
 def _compiled(regex: str) -> re.Pattern[str]:
-    """A table format's regex, compiled the first time a text holds its prefix."""
+    """A regex compiled the first time a text needs it (a table format's, at its prefix)."""
     return re.compile(regex)
 
 

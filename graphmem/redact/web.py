@@ -7,6 +7,7 @@ import re
 
 from graphmem.redact.names import _SESSION_NAME
 from graphmem.redact.rule import _Found, _line_start, _Rule, _rule
+from graphmem.redact.tokens import _compiled
 from graphmem.redact.values import (
     _PUBLIC_PREFIX,
     _has_entropy,
@@ -76,7 +77,7 @@ _PATH_KEY_RULE = _Rule(
 )
 
 
-_URL_PIECE = re.compile(r"[^/?&=]{20,256}")
+_URL_PIECE = r"[^/?&=]{20,256}"
 
 
 def _find_webhook_key(m: re.Match[str]) -> _Found:
@@ -85,7 +86,7 @@ def _find_webhook_key(m: re.Match[str]) -> _Found:
     if "hook" not in m.group("where").lower():
         return None
     found = []
-    for piece in _URL_PIECE.finditer(m.string, m.start("path"), m.end()):
+    for piece in _compiled(_URL_PIECE).finditer(m.string, m.start("path"), m.end()):
         value = piece.group()
         if _looks_random(value) or re.fullmatch(_UUID, value, re.I):
             found.append(("webhook", piece.start(), piece.end()))
