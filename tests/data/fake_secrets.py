@@ -15,6 +15,9 @@ LOWER_AN = string.ascii_lowercase + string.digits
 HEX = "0123456789abcdef"
 B64 = AN + "+/"
 URLSAFE = AN + "_-"
+DIGITS = string.digits
+BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"  # Bitcoin's: no 0, O, I, l
+PUNCT = "!#%*+-=?@^_~"  # the symbols password managers mix in
 
 
 def lines(body: str, width: int = 64) -> list[str]:

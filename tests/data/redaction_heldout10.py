@@ -73,6 +73,7 @@ import json
 
 from tests.data.fake_secrets import (
     AN,
+    DIGITS,
     HEX,
     LOWER_AN,
     UPPER_AN,
@@ -86,7 +87,6 @@ from tests.data.fake_secrets import (
 _fakes = Fakes(10_2026_1201)
 _rng = _fakes.rng
 _r, _b64, _urlb64, _uuid, _alnum = _fakes.r, _fakes.b64, _fakes.urlb64, _fakes.uuid, _fakes.alnum
-_DIGITS = "0123456789"
 _CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz"
 _LETTERS = AN[:52]
 
@@ -107,7 +107,7 @@ def _jwt(payload: dict[str, object], alg: str = "HS256") -> str:
 
 
 def _stamp(h: int, m: int) -> str:
-    return f"2026-12-02 {h:02d}:{m:02d}:{_rng.randrange(60):02d},{_r(3, _DIGITS)}"
+    return f"2026-12-02 {h:02d}:{m:02d}:{_rng.randrange(60):02d},{_r(3, DIGITS)}"
 
 
 def _git_sha() -> str:
@@ -161,8 +161,8 @@ _s(
     "trigger",
     _v,
 )
-_v1 = "xoxb-" + _r(12, _DIGITS) + "-" + _r(13, _DIGITS) + "-" + _r(24)
-_v2 = "xapp-1-A" + _r(10, UPPER_AN) + "-" + _r(13, _DIGITS) + "-" + _r(64, HEX)
+_v1 = "xoxb-" + _r(12, DIGITS) + "-" + _r(13, DIGITS) + "-" + _r(24)
+_v2 = "xapp-1-A" + _r(10, UPPER_AN) + "-" + _r(13, DIGITS) + "-" + _r(64, HEX)
 _s(
     "prefixed_token",
     "$ printenv | grep -i slack\n"
@@ -559,7 +559,7 @@ _l(
     'const firebaseConfig = {\n  apiKey: "AIza' + _r(35, URLSAFE) + '",\n'
     '  authDomain: "inkwell-prod.firebaseapp.com",\n  projectId: "inkwell-prod",\n'
     '  appId: "1:'
-    + _r(12, _DIGITS)
+    + _r(12, DIGITS)
     + ":web:"
     + _r(22, HEX)
     + '",\n  measurementId: "G-'
@@ -769,7 +769,7 @@ _k = _pkcs8_body()
 _s(
     "key_block",
     "\n".join(
-        f"2026-12-02T08:1{i // 10}:{i % 60:02d}.{_r(7, _DIGITS)}Z {line}"
+        f"2026-12-02T08:1{i // 10}:{i % 60:02d}.{_r(7, DIGITS)}Z {line}"
         for i, line in enumerate(
             [
                 "+ openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048",
@@ -1196,9 +1196,9 @@ _l(
     'Sentry.init({\n  dsn: "https://'
     + _r(32, HEX)
     + "@o45"
-    + _r(13, _DIGITS)
+    + _r(13, DIGITS)
     + ".ingest.de.sentry.io/45"
-    + _r(14, _DIGITS)
+    + _r(14, DIGITS)
     + '",\n'
     "  tracesSampleRate: 0.1,\n});",
 )
@@ -1295,7 +1295,7 @@ _l(
 # --------------------------------------------------------------------------- authorization
 _v = _jwt(
     {
-        "sub": "u_" + _r(10, _DIGITS),
+        "sub": "u_" + _r(10, DIGITS),
         "aud": "mobile",
         "scope": "orders:read orders:write",
         "exp": 1764671647,
@@ -1615,13 +1615,13 @@ _l(
 _l(
     "authorization",
     "Cookie: _ga=GA1.1."
-    + _r(10, _DIGITS)
+    + _r(10, DIGITS)
     + "."
-    + _r(10, _DIGITS)
+    + _r(10, DIGITS)
     + "; _ga_"
     + _r(10, UPPER_AN)
     + "=GS1.1."
-    + _r(10, _DIGITS)
+    + _r(10, DIGITS)
     + ".4.1.1764670971.0.0.0; cookie_consent=accepted; theme=dark; locale=de-DE",
 )
 _l(
@@ -2236,7 +2236,7 @@ _s(
     "# .env for chrome-webstore-upload-cli (release job)\nEXTENSION_ID="
     + _r(32, "abcdefghijklmnop")
     + "\n"
-    f"CLIENT_ID={_r(12, _DIGITS)}-{_r(32, LOWER_AN)}.apps.googleusercontent.com\n"
+    f"CLIENT_ID={_r(12, DIGITS)}-{_r(32, LOWER_AN)}.apps.googleusercontent.com\n"
     f"CLIENT_SECRET={_v1}\nREFRESH_TOKEN={_v2}",
     _v1,
     _v2,
@@ -2245,9 +2245,9 @@ _v = _r(64, HEX)
 _s(
     "config_syntax",
     "$ npx web-ext sign --channel=listed --api-key=user:"
-    + _r(8, _DIGITS)
+    + _r(8, DIGITS)
     + ":"
-    + _r(3, _DIGITS)
+    + _r(3, DIGITS)
     + f" --api-secret={_v} --source-dir dist/firefox",
     _v,
 )

@@ -62,6 +62,8 @@ import json
 
 from tests.data.fake_secrets import (
     AN,
+    BASE58,
+    DIGITS,
     HEX,
     LOWER_AN,
     UPPER_AN,
@@ -75,8 +77,6 @@ from tests.data.fake_secrets import (
 _fakes = Fakes(11_2026_1130)
 _rng = _fakes.rng
 _r, _b64, _urlb64, _uuid, _alnum = _fakes.r, _fakes.b64, _fakes.urlb64, _fakes.uuid, _fakes.alnum
-_DIGITS = "0123456789"
-_B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
 
 def _pw() -> str:
@@ -96,7 +96,7 @@ def _human() -> str:
 
 
 def _ts(h: int, m: int) -> str:
-    return f"2026-12-03T{h:02d}:{m:02d}:{_rng.randrange(60):02d}.{_r(3, _DIGITS)}Z"
+    return f"2026-12-03T{h:02d}:{m:02d}:{_rng.randrange(60):02d}.{_r(3, DIGITS)}Z"
 
 
 def _sha() -> str:
@@ -332,7 +332,7 @@ _s(
     "prefixed_token",
     '// config.alloy\nprometheus.remote_write "grafana_cloud" {\n  endpoint {\n'
     '    url = "https://prometheus-prod-24-prod-eu-west-2.grafana.net/api/prom/push"\n'
-    '    basic_auth {\n      username = "' + _r(7, _DIGITS) + '"\n'
+    '    basic_auth {\n      username = "' + _r(7, DIGITS) + '"\n'
     f'      password = "{_v}"\n    }}\n  }}\n}}',
     _v,
 )
@@ -499,7 +499,7 @@ _s(
     + "\n".join("+" + ln for ln in pem("OPENSSH PRIVATE KEY", _v).split("\n")),
     *lines(_v)[1:4],
 )
-_v = " ".join(_r(4, _B58) for _ in range(12))
+_v = " ".join(_r(4, BASE58) for _ in range(12))
 _s(
     "key_block",
     "Element → Settings → Security & Privacy → Secure Backup\n"
@@ -995,7 +995,7 @@ _s(
     '    region_name="auto",\n)',
     _v,
 )
-_v = "1" + _r(420, _B58)
+_v = "1" + _r(420, BASE58)
 _s(
     "config_syntax",
     "$ uplink share --readonly sj://datasets/2026/\n"
@@ -1093,7 +1093,7 @@ _v = str(_rng.randrange(10**9, 10**10)) + ":" + _r(35, URLSAFE)
 _s(
     "config_syntax",
     "# apprise.yml\nurls:\n  - mailtos://alerts@acme.dev\n"
-    f"  - tgram://{_v}/-100{_r(10, _DIGITS)}\n  - ntfy://ntfy.sh/acme-ci-public",
+    f"  - tgram://{_v}/-100{_r(10, DIGITS)}\n  - ntfy://ntfy.sh/acme-ci-public",
     _v,
 )
 _v = "A" + _r(14, URLSAFE)
@@ -1366,7 +1366,7 @@ _s(
     "config_syntax",
     "$ cat ~/.config/gcloud/application_default_credentials.json\n{\n"
     '  "account": "",\n  "client_id": '
-    f'"{_r(12, _DIGITS)}-{_r(32, LOWER_AN)}.apps.googleusercontent.com",\n'
+    f'"{_r(12, DIGITS)}-{_r(32, LOWER_AN)}.apps.googleusercontent.com",\n'
     f'  "client_secret": "GOCSPX-{_r(28, URLSAFE)}",\n  "quota_project_id": "acme-dev",\n'
     f'  "refresh_token": "{_v}",\n  "type": "authorized_user"\n}}',
     _v,
@@ -1969,15 +1969,15 @@ _l(
 _l(
     "authorization",
     "cookie: _ga=GA1.1."
-    + _r(10, _DIGITS)
+    + _r(10, DIGITS)
     + "."
-    + _r(10, _DIGITS)
+    + _r(10, DIGITS)
     + "; _ga_"
     + _r(10, UPPER_AN)
     + "=GS1.1."
-    + _r(10, _DIGITS)
+    + _r(10, DIGITS)
     + ".3.1.1764752400.0.0.0; _fbp=fb.1.1764752400123."
-    + _r(10, _DIGITS)
+    + _r(10, DIGITS)
     + "; ajs_anonymous_id="
     + _uuid(),
 )
@@ -1997,9 +1997,9 @@ _l(
     "authorization",
     "X-GitHub-Event: pull_request\nX-GitHub-Delivery: " + _uuid() + "\n"
     "X-GitHub-Hook-ID: "
-    + _r(9, _DIGITS)
+    + _r(9, DIGITS)
     + "\nX-GitHub-Hook-Installation-Target-ID: "
-    + _r(8, _DIGITS),
+    + _r(8, DIGITS),
 )
 _l(
     "authorization",
@@ -2069,7 +2069,7 @@ _l(
     "db_password_encrypted: AQICAHh"
     + _b64(180)
     + "\nkms_key_id: arn:aws:kms:eu-west-1:"
-    + _r(12, _DIGITS)
+    + _r(12, DIGITS)
     + ":key/"
     + _uuid(),
 )
@@ -2094,12 +2094,12 @@ _l(
     "config_syntax",
     '"secrets": [\n  {\n    "name": "DB_PASSWORD",\n    "valueFrom": '
     '"arn:aws:secretsmanager:eu-west-1:'
-    + _r(12, _DIGITS)
+    + _r(12, DIGITS)
     + ":secret:prod/orders/db-"
     + _r(6)
     + ':password::"\n  },\n'
     '  {\n    "name": "STRIPE_KEY",\n    "valueFrom": "arn:aws:ssm:eu-west-1:'
-    + _r(12, _DIGITS)
+    + _r(12, DIGITS)
     + ':parameter/prod/stripe/key"\n  }\n]',
 )
 _l(
@@ -2410,7 +2410,7 @@ _l(
     + ",tag:"
     + _b64(16)
     + ",type:str]\nsops:\n    kms:\n        - arn: arn:aws:kms:eu-west-1:"
-    + _r(12, _DIGITS)
+    + _r(12, DIGITS)
     + ":key/"
     + _uuid()
     + "\n    mac: ENC[AES256_GCM,data:"
@@ -2424,7 +2424,7 @@ _l(
 _l(
     "config_syntax",
     "$ berglas list acme-secrets\nNAME        GENERATION        UPDATED\n"
-    f"api-key     {_r(16, _DIGITS)}  2026-11-28\n\nDB_PASSWORD=berglas://acme-secrets/db-password",
+    f"api-key     {_r(16, DIGITS)}  2026-11-28\n\nDB_PASSWORD=berglas://acme-secrets/db-password",
 )
 _l(
     "config_syntax",

@@ -61,20 +61,11 @@ from __future__ import annotations
 import base64
 import json
 
-from tests.data.fake_secrets import (
-    HEX,
-    LOWER_AN,
-    UPPER_AN,
-    URLSAFE,
-    Fakes,
-    Split,
-    pem,
-)
+from tests.data.fake_secrets import DIGITS, HEX, LOWER_AN, UPPER_AN, URLSAFE, Fakes, Split, pem
 
 _fakes = Fakes(12_2026_1130)
 _rng = _fakes.rng
 _r, _b64, _urlb64, _uuid, _alnum = _fakes.r, _fakes.b64, _fakes.urlb64, _fakes.uuid, _fakes.alnum
-_DIGITS = "0123456789"
 
 
 def _pw() -> str:
@@ -98,7 +89,7 @@ def _hex(n: int) -> str:
 
 
 def _ts(h: int, m: int) -> str:
-    return f"2026-12-04 {h:02d}:{m:02d}:{_rng.randrange(60):02d},{_r(3, _DIGITS)}"
+    return f"2026-12-04 {h:02d}:{m:02d}:{_rng.randrange(60):02d},{_r(3, DIGITS)}"
 
 
 def _enc(text: str) -> str:
@@ -279,7 +270,7 @@ _v = "cfsk_ma_prod_" + _hex(32) + "_" + _hex(8)
 _s(
     "prefixed_token",
     f"curl --request POST --url https://api.cashfree.com/pg/orders \\\n"
-    f"  --header 'x-client-id: {_r(30, _DIGITS)}' \\\n  --header 'x-client-secret: {_v}'",
+    f"  --header 'x-client-id: {_r(30, DIGITS)}' \\\n  --header 'x-client-secret: {_v}'",
     _v,
 )
 _v = "sk_sbox_" + _r(26, LOWER_AN)
@@ -310,7 +301,7 @@ _s(
     "Welcome to Coder, dev! You're authenticated.",
     _v,
 )
-_v = "xapp-1-A" + _r(10, UPPER_AN) + "-" + _r(13, _DIGITS) + "-" + _hex(64)
+_v = "xapp-1-A" + _r(10, UPPER_AN) + "-" + _r(13, DIGITS) + "-" + _hex(64)
 _s(
     "prefixed_token",
     f"# socket mode bot, .env.local\nSLACK_BOT_TOKEN=${{SLACK_BOT_TOKEN}}\nSLACK_APP_TOKEN={_v}",
@@ -350,7 +341,7 @@ _s(
 _v = "live_" + _r(43, URLSAFE)
 _s(
     "prefixed_token",
-    'ЮKassa у нас в configs/prod.yml:\nyookassa:\n  shop_id: "' + _r(6, _DIGITS) + '"\n'  # noqa: RUF001
+    'ЮKassa у нас в configs/prod.yml:\nyookassa:\n  shop_id: "' + _r(6, DIGITS) + '"\n'  # noqa: RUF001
     f'  secret_key: "{_v}"',
     _v,
 )
@@ -457,7 +448,7 @@ _v = _b64(1190)
 _s(
     "key_block",
     "$ aws iot create-keys-and-certificate --set-as-active\n{\n"
-    '    "certificateArn": "arn:aws:iot:eu-west-1:' + _r(12, _DIGITS) + ":cert/" + _hex(64) + '",\n'
+    '    "certificateArn": "arn:aws:iot:eu-west-1:' + _r(12, DIGITS) + ":cert/" + _hex(64) + '",\n'
     '    "keyPair": {\n        "PublicKey": "-----BEGIN PUBLIC KEY-----\\n' + _b64(60) + "\\n"
     '-----END PUBLIC KEY-----\\n",\n'
     '        "PrivateKey": "-----BEGIN RSA PRIVATE KEY-----\\n'
@@ -478,7 +469,7 @@ _acme = {
         "Account": {
             "Email": "ops@acme.dev",
             "Registration": {
-                "uri": "https://acme-v02.api.letsencrypt.org/acme/acct/" + _r(9, _DIGITS)
+                "uri": "https://acme-v02.api.letsencrypt.org/acme/acct/" + _r(9, DIGITS)
             },
             "PrivateKey": _v,
             "KeyType": "4096",
@@ -703,7 +694,7 @@ _l(
 _l(
     "key_block",
     'tofu: encryption uses key_provider "aws_kms" with kms_key_id = '
-    '"arn:aws:kms:eu-west-1:' + _r(12, _DIGITS) + ":key/" + _uuid() + '"',
+    '"arn:aws:kms:eu-west-1:' + _r(12, DIGITS) + ":key/" + _uuid() + '"',
 )
 _l(
     "key_block",
@@ -870,7 +861,7 @@ _s(
     "connection",
     "Prometheus remote_write (prometheus.yml):\nremote_write:\n"
     "  - url: https://prometheus-prod-24.grafana.net/api/prom/push\n    basic_auth:\n"
-    f'      username: "1482{_r(3, _DIGITS)}"\n      password: "glc_{_v}"',
+    f'      username: "1482{_r(3, DIGITS)}"\n      password: "glc_{_v}"',
     "glc_" + _v,
 )
 _v = _urlpw()
@@ -1265,7 +1256,7 @@ _s(
     "config_syntax",
     "$ aws iam create-service-specific-credential --user-name ci --service-name "
     'codecommit.amazonaws.com\n{\n    "ServiceSpecificCredential": {\n'
-    f'        "ServiceUserName": "ci-at-{_r(12, _DIGITS)}",\n        "ServicePassword": "{_v}",\n'
+    f'        "ServiceUserName": "ci-at-{_r(12, DIGITS)}",\n        "ServicePassword": "{_v}",\n'
     '        "Status": "Active"\n    }\n}',
     _v,
 )
@@ -1836,7 +1827,7 @@ _l(
     + ",tag:"
     + _b64(16)
     + ",type:str]\nsops:\n    kms:\n        - arn: arn:aws:kms:eu-west-1:"
-    + _r(12, _DIGITS)
+    + _r(12, DIGITS)
     + ":key/"
     + _uuid(),
 )
@@ -1871,7 +1862,7 @@ _l(
 _l(
     "config_syntax",
     '"SecretString" lives in arn:aws:secretsmanager:eu-west-1:'
-    + _r(12, _DIGITS)
+    + _r(12, DIGITS)
     + ":secret:prod/shop/db-"
     + _r(6)
     + " (rotation every 30 days)",
@@ -1938,9 +1929,9 @@ _l(
     "config_syntax",
     '$ aws sts get-caller-identity\n{\n    "UserId": "AIDA' + _r(17, UPPER_AN) + '",\n'
     '    "Account": "'
-    + _r(12, _DIGITS)
+    + _r(12, DIGITS)
     + '",\n    "Arn": "arn:aws:iam::'
-    + _r(12, _DIGITS)
+    + _r(12, DIGITS)
     + ':user/ci"\n}',
 )
 _l(
@@ -1956,16 +1947,16 @@ _l(
     'FIREBASE_CONFIG={"apiKey":"AIza'
     + _r(35, URLSAFE)
     + '","authDomain":"acme-web.firebaseapp.com",'
-    '"projectId":"acme-web","appId":"1:' + _r(12, _DIGITS) + ":web:" + _hex(22) + '"}',
+    '"projectId":"acme-web","appId":"1:' + _r(12, DIGITS) + ":web:" + _hex(22) + '"}',
 )
 _l(
     "config_syntax",
     "NEXT_PUBLIC_SENTRY_DSN=https://"
     + _hex(32)
     + "@o"
-    + _r(6, _DIGITS)
+    + _r(6, DIGITS)
     + ".ingest.de.sentry.io/"
-    + _r(7, _DIGITS)
+    + _r(7, DIGITS)
     + "\nNEXT_PUBLIC_POSTHOG_HOST=https://eu.i.posthog.com",
 )
 _l(
@@ -2051,20 +2042,20 @@ _l(
 _l(
     "config_syntax",
     "netbox: device id="
-    + _r(4, _DIGITS)
+    + _r(4, DIGITS)
     + " serial=FDO"
     + _r(8, UPPER_AN)
     + " asset_tag=ACME-"
-    + _r(6, _DIGITS),
+    + _r(6, DIGITS),
 )
 _l(
     "config_syntax",
     "Shipment tracking numbers: 1Z"
     + _r(16, UPPER_AN)
     + ", 9400"
-    + _r(18, _DIGITS)
+    + _r(18, DIGITS)
     + ", 7"
-    + _r(11, _DIGITS),
+    + _r(11, DIGITS),
 )
 _l(
     "config_syntax",

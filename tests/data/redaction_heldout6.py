@@ -32,14 +32,23 @@ from __future__ import annotations
 
 import base64
 
-from tests.data.fake_secrets import AN, HEX, LOWER_AN, UPPER_AN, URLSAFE, Fakes, Split, pem
+from tests.data.fake_secrets import (
+    AN,
+    BASE58,
+    HEX,
+    LOWER_AN,
+    PUNCT,
+    UPPER_AN,
+    URLSAFE,
+    Fakes,
+    Split,
+    pem,
+)
 
 _fakes = Fakes(6_2026_1130)
 _rng = _fakes.rng
 _r, _b64, _urlb64, _uuid = _fakes.r, _fakes.b64, _fakes.urlb64, _fakes.uuid
-_B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 _BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
-_PUNCT = "!#%*+-=?@^_~"
 
 
 def _pem(label: str, n: int = 900) -> str:
@@ -48,7 +57,7 @@ def _pem(label: str, n: int = 900) -> str:
 
 def _pw() -> str:
     """A random-looking password with symbols, as a password manager makes."""
-    return _r(10) + _rng.choice(_PUNCT) + _r(6) + _rng.choice(_PUNCT) + _r(4)
+    return _r(10) + _rng.choice(PUNCT) + _r(6) + _rng.choice(PUNCT) + _r(4)
 
 
 def _human(symbols: str = "!#$%&*@") -> str:
@@ -244,7 +253,7 @@ _s(
 )
 _v = "nsec1" + _r(58, _BECH32)
 _s("key_block", f'{{\n  "relays": ["wss://relay.damus.io"],\n  "nsec": "{_v}"\n}}', _v)
-_v = "xprv9s21ZrQH143K" + _r(95, _B58)
+_v = "xprv9s21ZrQH143K" + _r(95, BASE58)
 _s("key_block", f"wallet = HDWallet.from_xkey('{_v}')", _v)
 _v = "0x" + _r(64, HEX)
 _s(
@@ -988,9 +997,9 @@ _l(
     f"[Peer]\nPublicKey = {_b64(32)}\nAllowedIPs = 10.8.0.0/24\nEndpoint = vpn.acme.io:51820",
 )
 _l("key_block", f'{{"pubkey": "npub1{_r(58, _BECH32)}", "relays": ["wss://nos.lol"]}}')
-_l("key_block", f"wallet = HDWallet.from_xkey('xpub661MyMwAqRbc{_r(95, _B58)}')")
+_l("key_block", f"wallet = HDWallet.from_xkey('xpub661MyMwAqRbc{_r(95, BASE58)}')")
 _l("key_block", f"DEPLOYER_ADDRESS=0x{_r(40, HEX)}")
-_l("key_block", f"$ solana address\n{_r(44, _B58)}")
+_l("key_block", f"$ solana address\n{_r(44, BASE58)}")
 _l(
     "key_block",
     "$ openssl x509 -in ca.crt -noout -serial -fingerprint -sha256\n"

@@ -39,14 +39,24 @@ import base64
 import json
 import urllib.parse
 
-from tests.data.fake_secrets import AN, HEX, LOWER_AN, UPPER_AN, URLSAFE, Fakes, Split, lines, pem
+from tests.data.fake_secrets import (
+    AN,
+    DIGITS,
+    HEX,
+    LOWER_AN,
+    PUNCT,
+    UPPER_AN,
+    URLSAFE,
+    Fakes,
+    Split,
+    lines,
+    pem,
+)
 
 _fakes = Fakes(7_2026_1130)
 _rng = _fakes.rng
 _r, _b64, _urlb64, _uuid = _fakes.r, _fakes.b64, _fakes.urlb64, _fakes.uuid
-_DIGITS = "0123456789"
 _B32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
-_PUNCT = "!#%*+-=?@^_~"
 
 
 def _pem(label: str, n: int = 900) -> str:
@@ -55,7 +65,7 @@ def _pem(label: str, n: int = 900) -> str:
 
 def _pw() -> str:
     """A random-looking password with symbols, as a password manager makes."""
-    return _r(9) + _rng.choice(_PUNCT) + _r(7) + _rng.choice(_PUNCT) + _r(3)
+    return _r(9) + _rng.choice(PUNCT) + _r(7) + _rng.choice(PUNCT) + _r(3)
 
 
 def _human(symbols: str = "!#$%&*@") -> str:
@@ -92,7 +102,7 @@ def _jwt(payload: dict[str, object]) -> str:
 
 
 def _ts(h: int, m: int) -> str:
-    return f"2026-11-30T{h:02d}:{m:02d}:{_rng.randrange(60):02d}.{_r(7, _DIGITS)}Z"
+    return f"2026-11-30T{h:02d}:{m:02d}:{_rng.randrange(60):02d}.{_r(7, DIGITS)}Z"
 
 
 _split = Split()
@@ -139,14 +149,14 @@ _s(
     f"{_v}\nTolong jangan di-commit ke repo.",
     _v,
 )
-_v = f"APP_USR-{_r(16, _DIGITS)}-112910-{_r(32, HEX)}-{_r(9, _DIGITS)}"
+_v = f"APP_USR-{_r(16, DIGITS)}-112910-{_r(32, HEX)}-{_r(9, DIGITS)}"
 _s(
     "prefixed_token",
     f'import mercadopago\n\nsdk = mercadopago.SDK("{_v}")\n'
     "preference = sdk.preference().create(data)",
     _v,
 )
-_v = f"TEST-{_r(16, _DIGITS)}-113010-{_r(32, HEX)}-{_r(9, _DIGITS)}"
+_v = f"TEST-{_r(16, DIGITS)}-113010-{_r(32, HEX)}-{_r(9, DIGITS)}"
 _s(
     "prefixed_token",
     "Oi pessoal, pra testar o checkout usem esse access token de teste do Mercado Pago: "
@@ -162,17 +172,17 @@ _s(
 )
 _v = "SB-Mid-server-" + _r(24, URLSAFE)
 _s("prefixed_token", f"# .env.staging\nMIDTRANS_IS_PRODUCTION=false\nMIDTRANS_SERVER_KEY={_v}", _v)
-_v = f"2/{_r(16, _DIGITS)}/{_r(16, _DIGITS)}:{_r(32, HEX)}"
+_v = f"2/{_r(16, DIGITS)}/{_r(16, DIGITS)}:{_r(32, HEX)}"
 _s(
     "prefixed_token",
     f'configuration = asana.Configuration()\nconfiguration.access_token = "{_v}"\n'
     "api_client = asana.ApiClient(configuration)",
     _v,
 )
-_v = f"pk_{_r(8, _DIGITS)}_{_r(32, UPPER_AN)}"
+_v = f"pk_{_r(8, DIGITS)}_{_r(32, UPPER_AN)}"
 _s(
     "prefixed_token",
-    f"# .envrc\nexport CLICKUP_TEAM_ID=9012{_r(6, _DIGITS)}\nexport CLICKUP_TOKEN={_v}",
+    f"# .envrc\nexport CLICKUP_TEAM_ID=9012{_r(6, DIGITS)}\nexport CLICKUP_TOKEN={_v}",
     _v,
 )
 _v = "ATTA" + _r(64, HEX) + _r(8, HEX).upper()
@@ -542,7 +552,7 @@ _v = _r(32, HEX).upper()
 _s(
     "connection",
     "requests.get: https://api.steampowered.com/ISteamUser/GetPlayerSummaries/v0002/"
-    f"?key={_v}&steamids=76561198{_r(9, _DIGITS)} -> 200",
+    f"?key={_v}&steamids=76561198{_r(9, DIGITS)} -> 200",
     _v,
 )
 _v = _r(32, HEX)
@@ -959,7 +969,7 @@ _v, _v2 = _r(31, AN), _human()
 _s(
     "config_syntax",
     "kopia repository connect b2 --bucket=acme-kopia \\\n"
-    f"  --key-id={_r(25, _DIGITS + 'abcdef')} --key={_v} \\\n  --password='{_v2}'",
+    f"  --key-id={_r(25, DIGITS + 'abcdef')} --key={_v} \\\n  --password='{_v2}'",
     _v,
     _v2,
 )
@@ -1499,7 +1509,7 @@ _l(
 _l("prefixed_token", f'{{"puuid": "{_r(78, URLSAFE)}", "gameName": "ana", "tagLine": "EUW"}}')
 _l(
     "prefixed_token",
-    f"steamid: 76561198{_r(9, _DIGITS)}\npersonaname: ana_k\ncommunityvisibilitystate: 3",
+    f"steamid: 76561198{_r(9, DIGITS)}\npersonaname: ana_k\ncommunityvisibilitystate: 3",
 )
 _l("prefixed_token", f"      - uses: actions/checkout@{_r(40, HEX)} # v4.2.2")
 _l("prefixed_token", f"golang.org/x/crypto v0.31.0 h1:{_b64(32)}")
@@ -1622,7 +1632,7 @@ _l(
 _l(
     "connection",
     "https://api.steampowered.com/ISteamApps/GetAppList/v2/?format=json&max_results=50000"
-    f"&last_appid={_r(6, _DIGITS)}",
+    f"&last_appid={_r(6, DIGITS)}",
 )
 _l(
     "connection",
@@ -1879,7 +1889,7 @@ _l(
 )
 _l(
     "config_syntax",
-    f"arn:aws:secretsmanager:eu-central-1:{_r(12, _DIGITS)}:secret:prod/billing/db-{_r(6, AN)}",
+    f"arn:aws:secretsmanager:eu-central-1:{_r(12, DIGITS)}:secret:prod/billing/db-{_r(6, AN)}",
 )
 _l(
     "config_syntax",

@@ -44,20 +44,30 @@ from __future__ import annotations
 import base64
 import json
 
-from tests.data.fake_secrets import AN, HEX, LOWER_AN, UPPER_AN, URLSAFE, Fakes, Split, lines, pem
+from tests.data.fake_secrets import (
+    AN,
+    BASE58,
+    DIGITS,
+    HEX,
+    LOWER_AN,
+    PUNCT,
+    UPPER_AN,
+    URLSAFE,
+    Fakes,
+    Split,
+    lines,
+    pem,
+)
 
 _fakes = Fakes(8_2026_1130)
 _rng = _fakes.rng
 _r, _b64, _urlb64, _uuid = _fakes.r, _fakes.b64, _fakes.urlb64, _fakes.uuid
 _alnum, _jwt = _fakes.alnum, _fakes.jwt
-_DIGITS = "0123456789"
-_PUNCT = "!#%*+-=?@^_~"
-_B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
 
 def _pw() -> str:
     """A random password with symbols, as a password manager makes."""
-    return _r(8) + _rng.choice(_PUNCT) + _r(6) + _rng.choice(_PUNCT) + _r(4)
+    return _r(8) + _rng.choice(PUNCT) + _r(6) + _rng.choice(PUNCT) + _r(4)
 
 
 def _human() -> str:
@@ -72,7 +82,7 @@ def _human() -> str:
 
 
 def _ts(h: int, m: int) -> str:
-    return f"2026-11-30 {h:02d}:{m:02d}:{_rng.randrange(60):02d},{_r(3, _DIGITS)}"
+    return f"2026-11-30 {h:02d}:{m:02d}:{_rng.randrange(60):02d},{_r(3, DIGITS)}"
 
 
 _split = Split()
@@ -110,7 +120,7 @@ _s(
     'geocoded = geocode("Pier 39, San Francisco")',
     _v,
 )
-_v = f"live_{_r(9, _DIGITS)}_{_r(30, AN)}"
+_v = f"live_{_r(9, DIGITS)}_{_r(30, AN)}"
 _s(
     "prefixed_token",
     "$ cat ~/.config/obs-studio/basic/profiles/Streaming/service.json\n"
@@ -123,7 +133,7 @@ _s(
     ),
     _v,
 )
-_v = f"{_r(4, _DIGITS)}~{_r(64, AN)}"
+_v = f"{_r(4, DIGITS)}~{_r(64, AN)}"
 _s(
     "prefixed_token",
     f"canvas = Canvas('https://acme.instructure.com', '{_v}')\ncourse = canvas.get_course(48213)",
@@ -182,7 +192,7 @@ _s(
     _v,
 )
 _v = f"account-{_r(20, AN)}"
-_v2 = _r(28, _B58)
+_v2 = _r(28, BASE58)
 _s(
     "prefixed_token",
     "exchange = ccxt.gemini({\n"
@@ -390,9 +400,9 @@ _s(
     + json.dumps(
         {
             "type": "serviceaccount",
-            "keyId": _r(18, _DIGITS),
+            "keyId": _r(18, DIGITS),
             "key": _key + "\n",
-            "userId": _r(18, _DIGITS),
+            "userId": _r(18, DIGITS),
         }
     ),
     *lines(_body)[1:-1],
@@ -529,7 +539,7 @@ _s(
     f"  rtmp://a.rtmp.youtube.com/live2/{_v}",
     _v,
 )
-_v = _r(8, _DIGITS)
+_v = _r(8, DIGITS)
 _s(
     "connection",
     "client = mqtt.Client(protocol=mqtt.MQTTv311)\nclient.tls_set(cert_reqs=ssl.CERT_NONE)\n"
@@ -781,7 +791,7 @@ _s(
 _v = _r(28, AN)
 _s(
     "config_syntax",
-    f"TRADIER_ACCOUNT=6YA{_r(5, _DIGITS)}\nTRADIER_ACCESS_TOKEN={_v}\nTRADIER_SANDBOX=false",
+    f"TRADIER_ACCOUNT=6YA{_r(5, DIGITS)}\nTRADIER_ACCESS_TOKEN={_v}\nTRADIER_SANDBOX=false",
     _v,
 )
 _v = _r(40, HEX)
@@ -926,7 +936,7 @@ _s(
 _v = _r(40, HEX)
 _s(
     "config_syntax",
-    f"# lokalise.yml\nproject_id: {_r(18, _DIGITS)}.{_r(8, AN)}\ntoken: {_v}\nfile_format: json",
+    f"# lokalise.yml\nproject_id: {_r(18, DIGITS)}.{_r(8, AN)}\ntoken: {_v}\nfile_format: json",
     _v,
 )
 _v = _r(80, HEX)
@@ -993,13 +1003,13 @@ _s(
     '{"printer": {"state": "IDLE", "temp_nozzle": 24.8}}',
     _v,
 )
-_v = _r(4, _DIGITS) + _r(4, _DIGITS)
+_v = _r(4, DIGITS) + _r(4, DIGITS)
 _s(
     "config_syntax",
     f"$ pkcs11-tool --module /usr/lib/softhsm/libsofthsm2.so --login --pin {_v} --list-objects",
     _v,
 )
-_v, _v2 = _r(8, _DIGITS), _r(6, _DIGITS)
+_v, _v2 = _r(8, DIGITS), _r(6, DIGITS)
 _s(
     "config_syntax",
     f"softhsm2-util --init-token --free --label signing --so-pin {_v} --pin {_v2}",
@@ -1013,7 +1023,7 @@ _s(
     "Enter the current management key [blank to use default key]:",
     _v,
 )
-_v = _r(6, _DIGITS) + _r(2, _DIGITS)
+_v = _r(6, DIGITS) + _r(2, DIGITS)
 _s(
     "config_syntax",
     "ssl_engine: pkcs11\n"
@@ -1113,7 +1123,7 @@ _v, _v2 = _r(22, URLSAFE), "1//0" + _r(100, URLSAFE)
 _s(
     "config_syntax",
     "# google-ads.yaml\n"
-    f"developer_token: {_v}\nuse_proto_plus: True\nclient_id: {_r(12, _DIGITS)}-{_r(32, LOWER_AN)}"
+    f"developer_token: {_v}\nuse_proto_plus: True\nclient_id: {_r(12, DIGITS)}-{_r(32, LOWER_AN)}"
     f".apps.googleusercontent.com\nrefresh_token: {_v2}\nlogin_customer_id: 1234567890",
     _v,
     _v2,
@@ -1121,7 +1131,7 @@ _s(
 _v = _r(40, HEX)
 _s(
     "config_syntax",
-    "tiktok_ads:\n  advertiser_id: '7" + _r(18, _DIGITS) + f"'\n  access_token: {_v}",
+    "tiktok_ads:\n  advertiser_id: '7" + _r(18, DIGITS) + f"'\n  access_token: {_v}",
     _v,
 )
 _v = _r(22, AN)
@@ -1462,7 +1472,7 @@ _s(
 _v = _r(40, HEX)
 _s(
     "authorization",
-    "GET /open_api/v1.3/campaign/get/?advertiser_id=7" + _r(18, _DIGITS) + " HTTP/1.1\n"
+    "GET /open_api/v1.3/campaign/get/?advertiser_id=7" + _r(18, DIGITS) + " HTTP/1.1\n"
     f"Host: business-api.tiktok.com\nAccess-Token: {_v}",
     _v,
 )
@@ -1516,7 +1526,7 @@ _v = _r(32, HEX) + "-" + _r(32, HEX)
 _s(
     "authorization",
     "Request URL: https://api-fxtrade.oanda.com/v3/accounts/001-004-"
-    + _r(7, _DIGITS)
+    + _r(7, DIGITS)
     + "-001/orders\n"
     "Request Method: POST\nStatus Code: 201 Created\n"
     f"authorization: Bearer {_v}\naccept-datetime-format: RFC3339",
@@ -1594,8 +1604,8 @@ _l(
 _l(
     "prefixed_token",
     "Tracking numbers for PO-88213:\n"
-    f"  UPS   1Z{_r(6, UPPER_AN)}03{_r(8, _DIGITS)}\n  FedEx {_r(12, _DIGITS)}\n"
-    f"  DHL   JJD{_r(18, _DIGITS)}",
+    f"  UPS   1Z{_r(6, UPPER_AN)}03{_r(8, DIGITS)}\n  FedEx {_r(12, DIGITS)}\n"
+    f"  DHL   JJD{_r(18, DIGITS)}",
 )
 _l(
     "prefixed_token",
@@ -1608,7 +1618,7 @@ _l(
 )
 _l(
     "prefixed_token",
-    f"tx 0x{_r(64, HEX)} confirmed in block 21{_r(6, _DIGITS)} (withdrawal to 0x{_r(40, HEX)})",
+    f"tx 0x{_r(64, HEX)} confirmed in block 21{_r(6, DIGITS)} (withdrawal to 0x{_r(40, HEX)})",
 )
 _l(
     "prefixed_token",
@@ -1640,12 +1650,12 @@ _l(
 )
 _l(
     "prefixed_token",
-    f"| order | exchange id | status |\n|---|---|---|\n| 4821 | {_r(10, _DIGITS)} | FILLED |\n"
+    f"| order | exchange id | status |\n|---|---|---|\n| 4821 | {_r(10, DIGITS)} | FILLED |\n"
     f"| 4822 | {_uuid()} | CANCELED |",
 )
 _l(
     "prefixed_token",
-    f'canvas_course_id: 48213\nlti_deployment_id: "{_r(2, _DIGITS)}:{_r(40, HEX)}"',
+    f'canvas_course_id: 48213\nlti_deployment_id: "{_r(2, DIGITS)}:{_r(40, HEX)}"',
 )
 
 # --------------------------------------------------------------------------- key blocks
@@ -1947,7 +1957,7 @@ _l(
     "config_syntax",
     '"secrets": [\n  {\n    "name": "FIX_SESSION_PASSWORD",\n'
     '    "valueFrom": "arn:aws:secretsmanager:eu-west-1:'
-    + _r(12, _DIGITS)
+    + _r(12, DIGITS)
     + ":secret:prod/fix/broker1-"
     + _r(6, AN)
     + '"\n  }\n]',
@@ -2016,17 +2026,17 @@ _l(
 _l(
     "config_syntax",
     "MSH|^~\\&|EPIC|ACMEHOSP|MIRTH|LAB|20261130081500||ORU^R01|"
-    f"{_r(20, _DIGITS)}|P|2.5.1\nPID|1||{_r(8, _DIGITS)}^^^ACMEHOSP^MR||DOE^JANE||19800101|F",
+    f"{_r(20, DIGITS)}|P|2.5.1\nPID|1||{_r(8, DIGITS)}^^^ACMEHOSP^MR||DOE^JANE||19800101|F",
 )
 _l(
     "config_syntax",
     "StudyInstanceUID: "
-    f"1.2.840.113619.2.55.3.{_r(10, _DIGITS)}.{_r(3, _DIGITS)}.{_r(10, _DIGITS)}.{_r(3, _DIGITS)}",
+    f"1.2.840.113619.2.55.3.{_r(10, DIGITS)}.{_r(3, DIGITS)}.{_r(10, DIGITS)}.{_r(3, DIGITS)}",
 )
 _l(
     "config_syntax",
-    f"$ sbatch train.sbatch\nSubmitted batch job {_r(7, _DIGITS)}\n"
-    f"$ sacct -j {_r(7, _DIGITS)} --format=JobID,State,Elapsed",
+    f"$ sbatch train.sbatch\nSubmitted batch job {_r(7, DIGITS)}\n"
+    f"$ sacct -j {_r(7, DIGITS)} --format=JobID,State,Elapsed",
 )
 _l(
     "config_syntax",
@@ -2127,7 +2137,7 @@ _l(
 )
 _l(
     "config_syntax",
-    f"canvas:\n  account_id: 1\n  developer_key_id: 1000000000{_r(5, _DIGITS)}\n"
+    f"canvas:\n  account_id: 1\n  developer_key_id: 1000000000{_r(5, DIGITS)}\n"
     "  base_url: https://acme.instructure.com",
 )
 _l(

@@ -48,20 +48,29 @@ from __future__ import annotations
 import base64
 import json
 
-from tests.data.fake_secrets import AN, HEX, LOWER_AN, UPPER_AN, URLSAFE, Fakes, Split, pem
+from tests.data.fake_secrets import (
+    AN,
+    DIGITS,
+    HEX,
+    LOWER_AN,
+    PUNCT,
+    UPPER_AN,
+    URLSAFE,
+    Fakes,
+    Split,
+    pem,
+)
 
 _fakes = Fakes(9_2026_1130)
 _rng = _fakes.rng
 _r, _b64, _urlb64, _uuid = _fakes.r, _fakes.b64, _fakes.urlb64, _fakes.uuid
 _alnum = _fakes.alnum
-_DIGITS = "0123456789"
-_PUNCT = "!#%*+-=?@^_~"
 _BECH32 = "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L"
 
 
 def _pw() -> str:
     """A random password with symbols, as a password manager makes."""
-    return _r(9) + _rng.choice(_PUNCT) + _r(5) + _rng.choice(_PUNCT) + _r(5)
+    return _r(9) + _rng.choice(PUNCT) + _r(5) + _rng.choice(PUNCT) + _r(5)
 
 
 def _human() -> str:
@@ -80,7 +89,7 @@ def _jwt(payload: dict[str, object], alg: str = "HS256") -> str:
 
 
 def _ts(h: int, m: int) -> str:
-    return f"2026-12-01T{h:02d}:{m:02d}:{_rng.randrange(60):02d}.{_r(3, _DIGITS)}Z"
+    return f"2026-12-01T{h:02d}:{m:02d}:{_rng.randrange(60):02d}.{_r(3, DIGITS)}Z"
 
 
 def _sha() -> str:
@@ -132,7 +141,7 @@ _s(
     "Building acme-sdk (2.4.0)",
     _v,
 )
-_v = "xoxb-" + _r(12, _DIGITS) + "-" + _r(13, _DIGITS) + "-" + _r(24)
+_v = "xoxb-" + _r(12, DIGITS) + "-" + _r(13, DIGITS) + "-" + _r(24)
 _s(
     "prefixed_token",
     "$ env | sort | grep -i slack\n"
@@ -290,7 +299,7 @@ _s(
     f"# ~/.zshrc\nexport SRC_ENDPOINT=https://sourcegraph.acme.dev\nexport SRC_ACCESS_TOKEN={_v}",
     _v,
 )
-_v = "pk_" + _r(8, _DIGITS) + "_" + _r(32, UPPER_AN)
+_v = "pk_" + _r(8, DIGITS) + "_" + _r(32, UPPER_AN)
 _s(
     "prefixed_token",
     "ClickUp API 키 공유드려요: " + _v + " 이거로 태스크 동기화 스크립트 돌리시면 됩니다.",
@@ -426,7 +435,7 @@ _sa = json.dumps(
         "private_key_id": _r(40, HEX),
         "private_key": pem("PRIVATE KEY", _v) + "\n",
         "client_email": "etl-runner@acme-analytics-prod.iam.gserviceaccount.com",
-        "client_id": _r(21, _DIGITS),
+        "client_id": _r(21, DIGITS),
     },
     indent=2,
 )
@@ -755,7 +764,7 @@ _s(
 _v = _r(15) + "-" + _r(12)
 _s(
     "connection",
-    "CLOUDINARY_URL=cloudinary://" + _r(15, _DIGITS) + ":" + _v + "@acme-media",
+    "CLOUDINARY_URL=cloudinary://" + _r(15, DIGITS) + ":" + _v + "@acme-media",
     _v,
 )
 _v = _alnum()
@@ -1349,7 +1358,7 @@ _v = _r(20, HEX)
 _s(
     "config_syntax",
     "const pusher = new Pusher({\n"
-    f'  appId: "{_r(7, _DIGITS)}",\n  key: "{_r(20, HEX)}",\n  secret: "{_v}",\n'
+    f'  appId: "{_r(7, DIGITS)}",\n  key: "{_r(20, HEX)}",\n  secret: "{_v}",\n'
     '  cluster: "eu",\n  useTLS: true,\n});',
     _v,
 )
@@ -1559,7 +1568,7 @@ _s(
     "sumup:\n  merchant_code: M" + _r(7, UPPER_AN) + f"\n  api_key: {_v}",
     _v,
 )
-_v = "2/" + _r(16, _DIGITS) + "/" + _r(16, _DIGITS) + ":" + _r(32, HEX)
+_v = "2/" + _r(16, DIGITS) + "/" + _r(16, DIGITS) + ":" + _r(32, HEX)
 _s(
     "config_syntax",
     f"asana = Asana::Client.new do |c|\n  c.authentication :access_token, '{_v}'\nend",
@@ -1753,7 +1762,7 @@ _l("config_syntax", "export GITHUB_TOKEN=$(gh auth token)")
 _l(
     "config_syntax",
     '"SecretArn": "arn:aws:secretsmanager:eu-central-1:'
-    + _r(12, _DIGITS)
+    + _r(12, DIGITS)
     + ":secret:prod/api/db-"
     + _r(6)
     + '"',
@@ -1811,7 +1820,7 @@ _l(
     "  uid: "
     + _uuid()
     + '\n  resourceVersion: "'
-    + _r(8, _DIGITS)
+    + _r(8, DIGITS)
     + '"\n  creationTimestamp: "2026-11-30T12:00:00Z"',
 )
 _l(
@@ -1859,7 +1868,7 @@ _l(
 )
 _l(
     "config_syntax",
-    "PUSHER_APP_ID=" + _r(7, _DIGITS) + "\nPUSHER_CLUSTER=eu\nPUSHER_ENCRYPTED=true",
+    "PUSHER_APP_ID=" + _r(7, DIGITS) + "\nPUSHER_CLUSTER=eu\nPUSHER_ENCRYPTED=true",
 )
 _l(
     "config_syntax",
@@ -1875,16 +1884,16 @@ _l(
     + _r(40, HEX)
     + "' } } }",
 )
-_l("config_syntax", "steam:\n  app_id: 2310470\n  depot_id: 2310471\n  build_id: " + _r(8, _DIGITS))
+_l("config_syntax", "steam:\n  app_id: 2310470\n  depot_id: 2310471\n  build_id: " + _r(8, DIGITS))
 _l("config_syntax", 'PlayFabSettings.staticSettings.TitleId = "' + _r(5, UPPER_AN) + '";')
 _l(
     "config_syntax",
     "orcid: 0000-0002-"
-    + _r(4, _DIGITS)
+    + _r(4, DIGITS)
     + "-"
-    + _r(3, _DIGITS)
+    + _r(3, DIGITS)
     + "X\ndoi: 10.5281/zenodo."
-    + _r(8, _DIGITS),
+    + _r(8, DIGITS),
 )
 _l(
     "config_syntax",
@@ -1924,7 +1933,7 @@ _l(
 _l("config_syntax", "Şifreyi Slack'e yazma; Vault'taki kv/prod/db yolunda duruyor.")
 _l(
     "config_syntax",
-    f"{_ts(3, 15)} INFO  request_id={_uuid()} user_id={_r(8, _DIGITS)} status=200 duration_ms=42",
+    f"{_ts(3, 15)} INFO  request_id={_uuid()} user_id={_r(8, DIGITS)} status=200 duration_ms=42",
 )
 _l(
     "config_syntax",

@@ -12,13 +12,12 @@ import base64
 import json
 import string
 
-from tests.data.fake_secrets import AN, B64, HEX, LOWER_AN, UPPER_AN, URLSAFE, Fakes, Split
+from tests.data.fake_secrets import AN, B64, BASE58, HEX, LOWER_AN, UPPER_AN, URLSAFE, Fakes, Split
 
 _fakes = Fakes(20_261_130)
 _rng = _fakes.rng
 _r, _b64_lines = _fakes.r, _fakes.b64_lines
 _BECH32 = "023456789ACDEFGHJKLMNPQRSTUVWXYZ"
-_BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
 
 _split = Split()
@@ -845,7 +844,6 @@ for text in (
     _l("config_syntax", text)
 
 # More documented prefixes, one case each (the bodies follow each provider's documented shape).
-_BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 _BECH32_LOWER = "023456789acdefghjklmnpqrstuvwxyz"
 _u = "-".join(_r(n, HEX) for n in (8, 4, 4, 4, 12))
 for _v in (
@@ -878,7 +876,7 @@ for _v in (
     "csk-" + _r(48),
     "sdk-" + _u,
     "v1.0-" + _r(24, HEX) + "-" + _r(146, HEX),
-    "xprv9s21ZrQH143K" + _r(95, _BASE58),
+    "xprv9s21ZrQH143K" + _r(95, BASE58),
     "nsec1" + _r(58, _BECH32_LOWER),
     "0201036c6e6402" + _r(200, HEX),
     "xoxc-" + _r(70, AN + "-"),
@@ -1017,8 +1015,8 @@ for _v in (
     "dsp_" + _r(40, HEX),
     "gitpod_pat_" + _r(40, URLSAFE),
     "sk_" + _r(32, HEX),
-    "5K" + _r(49, _BASE58),
-    "L3" + _r(50, _BASE58),
+    "5K" + _r(49, BASE58),
+    "L3" + _r(50, BASE58),
 ):
     _s("prefixed_token", f'creds.json: {{"value": "{_v}"}}', _v)
 for text in (
@@ -2152,7 +2150,7 @@ for text in (
     f"order 01{_r(24, '0123456789ABCDEFGHJKMNPQRSTVWXYZ')} shipped",
     f"CF-Ray: {_r(16, HEX)}-FRA",
     f"static const uint64_t t[] = {{0x{_r(16, HEX).upper()}ull, 0x{_r(16, HEX).upper()}ull}};",
-    f"wallet xpub661MyMwAqRbc{_r(95, _BASE58)}",
+    f"wallet xpub661MyMwAqRbc{_r(95, BASE58)}",
     "sample: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
     "seq: Ab12Ab12Ab12Ab12Ab12Ab12",
     f"spec:\n  encryptedData:\n    blob: Ag{_r(60, B64)}",
