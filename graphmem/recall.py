@@ -410,7 +410,7 @@ def fit(
             break  # full: items may be made as they are read, so read no more
         if item.key in skip:
             continue
-        cost = len(item.day) + len(item.line) + 2
+        cost = _dated_size(item)
         if used + cost > first:
             left.append(item)  # a shorter item further down may still fit
             continue
@@ -425,6 +425,11 @@ def fit(
             days.add(item.day)
             used += cost
     return kept
+
+
+def _dated_size(item: Item) -> int:
+    """The chars `item` would take with its date on its own line: what lines are chosen by."""
+    return len(item.day) + len(item.line) + 2
 
 
 def lines(items: Iterable[Item]) -> list[str]:
@@ -450,8 +455,7 @@ def split(
     """The items of each side that fit in `room`: 30% for global memory, the rest (and what
     global leaves unused) for this project's."""
     glob = fit(global_, int(room * (1 - PROJECT_SHARE)), skip)
-    flat = sum(len(i.day) + len(i.line) + 2 for i in glob)
-    return fit(project, room - size(glob), skip, room - flat), glob
+    return fit(project, room - size(glob), skip, room - sum(map(_dated_size, glob))), glob
 
 
 def build(
