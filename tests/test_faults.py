@@ -136,6 +136,8 @@ def test_transport_fault_on_add_stops_the_run_and_nothing_is_doubled(
     # The faulted one waits; those sent alongside it may have been accepted.
     assert counts["pending"] >= 1 and counts["pending"] + counts["acked"] == 4
     assert counts["dead"] == 0
+    # The server answered its status right after: none is suspected of having killed it.
+    assert Memory.open().conn.execute("SELECT SUM(losses) FROM outbox").fetchone()[0] == 0
     drain_until_settled(cli)
     assert_exactly_once(graphiti, uuids)
 
@@ -524,6 +526,49 @@ def test_a_poison_episode_killing_the_server_is_quarantined_with_the_reason(
         .fetchone()
     )
     assert tuple(row) == ("pending", 0)
+
+
+def test_a_poison_episode_killing_the_server_before_it_answers_is_quarantined_too(
+    graphiti: FakeMcp, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The server's worker was faster than its reply: the client sees only a dropped connection.
+    # And none of ours is on the server yet: nothing there proves or disproves a loss.
+    monkeypatch.setenv("GRAPHMEM_SPOOL_CONFIRM_AFTER_S", "1")
+    (poison,) = add_many(cli, 1, "Poison With it")
+    graphiti.inject("die", on="add_memory", match="Poison", delay=0.2, answered=False)
+    for _ in range(3 * outbox.QUARANTINE_AFTER + 3):  # a crash loop would never settle
+        counts = cli.json("spool")["spool"]
+        if counts["pending"] == counts["acked"] == 0:
+            break
+        back_up(graphiti)
+        drain(cli)
+        time.sleep(0.3)
+    poison_sends = [n for n in sent_names(graphiti) if "Poison" in n]
+    assert len(poison_sends) == outbox.QUARANTINE_AFTER
+    (dead,) = cli.json("spool")["dead"]
+    assert dead["uuid"] == poison
+    assert "connection dropped" in dead["reason"] and "quarantined" in dead["reason"]
+    back_up(graphiti)
+    later = add_many(cli, 2, "Later")
+    drain_until_settled(cli)
+    assert_exactly_once(graphiti, later)
+
+
+def test_an_episode_taken_for_lost_is_looked_for_before_it_is_sent_again(
+    graphiti: FakeMcp, cli: Cli
+) -> None:
+    # Stored after all (the server died after storing it, before answering): no second copy.
+    (uuid,) = add_many(cli, 1, "Stored")
+    assert drain(cli)[0] == Exit.OK
+    conn = Memory.open().conn
+    with conn:
+        conn.execute(
+            "UPDATE outbox SET state = 'pending', sent_at = NULL, losses = 1, remote_uuid = NULL"
+        )
+    assert drain(cli)[0] == Exit.OK
+    assert len(sent_names(graphiti)) == 1
+    assert cli.json("spool")["spool"]["delivered"] == 1
+    assert_exactly_once(graphiti, [uuid])
 
 
 def test_an_episode_the_server_fails_on_after_accepting_it_is_quarantined_with_why(

@@ -210,6 +210,15 @@ def test_a_closed_port_is_unreachable_at_once() -> None:
     assert elapsed < 5.0
 
 
+def test_a_host_that_does_not_exist_is_not_called_refused() -> None:
+    # "refused" means a server that is down (the drain counts in-flight episodes lost then).
+    with McpClient("http://graphiti.invalid/mcp", timeout=5.0) as client:
+        error, _ = timed(lambda: client.call_tool("add_memory", ADD))
+
+    assert isinstance(error, Unreachable) and error.reason == "cannot connect"
+    assert "check the URL and the network" in str(error)
+
+
 def test_a_server_that_never_answers_costs_the_call_budget_only(fake: FakeMcp) -> None:
     with McpClient(fake.url, timeout=60.0) as client:
         client.list_tools()

@@ -435,9 +435,12 @@ class McpClient:
         )
 
     def _transport(self, exc: httpx.RequestError) -> Unreachable:
-        refused = isinstance(exc, httpx.ConnectError)
-        reason = "refused" if refused else "transport error"
-        hint = "is it running? check the URL" if refused else "check the network and the server"
+        if _refused(exc):  # the host answered: nothing listens there (the drain relies on it)
+            reason, hint = "refused", "is it running? check the URL"
+        elif isinstance(exc, httpx.ConnectError):  # no such host, no route to it
+            reason, hint = "cannot connect", "check the URL and the network"
+        else:
+            reason, hint = "transport error", "check the network and the server"
         return Unreachable(reason, f"cannot reach the MCP server at {self.url} ({exc}): {hint}")
 
     def _garbage(self, what: str) -> Unreachable:
@@ -491,3 +494,13 @@ def _parse_text(text: str) -> Any:
 
 def _short(text: str) -> str:
     return " ".join(text.split())[:_REASON_MAX]
+
+
+def _refused(exc: BaseException) -> bool:
+    """Was the connection refused? httpx keeps the OS error at the end of its cause chain."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, ConnectionRefusedError):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False

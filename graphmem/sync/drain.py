@@ -54,6 +54,9 @@ SENDERS = 4  # add_memory calls in flight at once
 UNCERTAIN = frozenset({"timeout", "transport error", "bad answer"}) | {
     f"http {code}" for code in range(500, 600)
 }
+# A server found so right after a send failed mid-request has died: nothing listens (refused),
+# or the proxy in front of it answers for it (docker's closes the connection, others say 502/503).
+DOWN = frozenset({"refused", "transport error", "http 502", "http 503"})
 # How much later another episode must have been acknowledged before its presence on the server
 # proves an absent earlier one lost (the server's queue is FIFO per group; the margin covers two
 # drains acknowledging in a different order than the server queued).
@@ -63,6 +66,10 @@ UNCONFIRMABLE_AFTER_S = 3600.0
 FAILED_ALONE = (
     "accepted by the server, then not stored while later episodes were: its processing of this "
     "episode failed (see the server's log)"
+)
+DROPPED_AS_IT_DIED = (
+    "sent as the server died (the connection dropped, then the server was down): it may have "
+    "killed the server"
 )
 SERVER_FAILED = (
     "accepted by the server, which then stopped answering ({error}) and lost it: it may have "
@@ -266,7 +273,7 @@ class _Run:
         elif not entry.name and not entry.body:
             with transaction(self.conn):  # the episode is gone locally (cleared): nothing to send
                 outbox.drop(self.conn, entry.id)
-        elif entry.sent_at is None or not self._resolve_uncertain(entry):
+        elif (entry.sent_at is None and not entry.losses) or not self._look_first(entry):
             return True
         return False
 
@@ -281,6 +288,7 @@ class _Run:
             mine = [e for e in entries if outbox.mark_sending(self.conn, e.id, self.owner)]
         calls = {self.senders.submit(self._add, entry): entry for entry in mine}
         stop: Unreachable | None = None
+        dropped: list[Entry] = []  # in flight when the transport failed: outcome unknown
         for call in as_completed(calls):
             entry = calls[call]
             if call.cancelled():  # withdrawn before it started: never sent
@@ -294,10 +302,11 @@ class _Run:
                     stop, self.failure = exc, exc.reason
                     for other in calls:
                         other.cancel()
+                uncertain = exc.reason in UNCERTAIN
                 with transaction(self.conn):
-                    outbox.mark_unsent(
-                        self.conn, entry.id, exc.reason, uncertain=exc.reason in UNCERTAIN
-                    )
+                    outbox.mark_unsent(self.conn, entry.id, exc.reason, uncertain=uncertain)
+                if uncertain:
+                    dropped.append(entry)
                 continue
             except (McpError, ValueError) as exc:
                 self._failed(entry, str(exc))
@@ -308,7 +317,37 @@ class _Run:
             self.report.sent += 1
             self.progress("sent", entry)
         if stop is not None:
+            if dropped and self._server_died():
+                self._lost_as_it_died(dropped)
             self._call(_raise, stop)  # the breaker is told, the run ends
+
+    def _server_died(self) -> bool:
+        """Is the server down right after a send failed mid-request? Then it died, and what it
+        had queued died with it. A network failure shows as no route or a timeout instead."""
+        try:
+            self.backend.status()
+        except Unreachable as exc:
+            return exc.reason in DOWN
+        return False
+
+    def _lost_as_it_died(self, entries: list[Entry]) -> None:
+        """Episodes in flight when the server died: each may be what killed it, and the server
+        may never answer one that does (its worker can be faster than its reply). Each counts
+        a loss, as `_confirm` counts the lost episodes it cannot tell apart, and is re-sent
+        alone, after a look on the server (it may have been stored before the death)."""
+        for entry in entries:
+            with transaction(self.conn):
+                dead = outbox.mark_lost(
+                    self.conn,
+                    entry.id,
+                    DROPPED_AS_IT_DIED,
+                    suspect=True,
+                    max_attempts=self.max_attempts,
+                )
+            if dead:
+                self.report.dead.append(DROPPED_AS_IT_DIED)
+            else:
+                self.report.requeued += 1
 
     def _add(self, entry: Entry) -> str:
         """Send one episode; when the request started. Acknowledgements are stamped with it:
@@ -332,27 +371,29 @@ class _Run:
             self.report.dead.append(reason)
         self.progress("dead" if dead else "rejected", entry)
 
-    def _resolve_uncertain(self, entry: Entry) -> bool:
-        """A send with an unknown outcome: True when settled without sending again.
+    def _look_first(self, entry: Entry) -> bool:
+        """A send with an unknown outcome, or one the server lost (it may have stored it after
+        all): True when settled without sending again.
 
-        Found on the server: delivered. Not found, but the server shows this group: it may still
-        be queued there, so it becomes acked as of when it was sent (the server queued it then,
-        if at all: episodes accepted clearly later prove it lost) and `_confirm` decides. Not
-        found and the group is
-        invisible (FalkorDB's get_episodes reads only the default graph): send again, accepting
-        a possible duplicate over a possible loss.
+        Found on the server: delivered. An unknown outcome not found, while the server shows
+        this group: it may still be queued there, so it becomes acked as of when it was sent
+        (the server queued it then, if at all: episodes accepted clearly later prove it lost)
+        and `_confirm` decides. Otherwise (lost, or the group is invisible: FalkorDB's
+        get_episodes reads only the default graph) send again, accepting a possible duplicate
+        over a possible loss.
         """
         ours = self._ours(entry.group_id)
         found = ours.get(entry.key) if ours is not None else None
+        queued = found is None and entry.sent_at is not None and bool(ours)
         with transaction(self.conn):
             if found is not None:
                 outbox.mark_delivered(self.conn, entry.id, found.uuid)
-            elif ours:
+            elif queued:
                 outbox.mark_acked(self.conn, entry.id, entry.sent_at)
         if found is not None:
             self.report.confirmed += 1
             self.progress("confirmed", entry)
-        return bool(ours)
+        return found is not None or queued
 
     def _delete(self, entry: Entry) -> None:
         """Remove a replaced episode from the server, when it can be found there."""

@@ -34,7 +34,8 @@ or tool the fault applies to (None: every POST); the first `after` matching requ
   inside the server, as graphiti-core 0.29's RediSearch error on backticks does)
 - "die": `add_memory` answers "queued", then the server dies before storing it (graphiti-core
   0.31 crashing FalkorDB on a stopword-named entity): connections are refused for `delay`
-  seconds, then it is back with its sessions lost and what it had stored kept
+  seconds, then it is back with its sessions lost and what it had stored kept; with
+  `answered=False` it dies before its answer is sent (the client sees the connection drop)
 `match="text"` limits a fault to `add_memory` calls whose episode body contains that text.
 
 Other controls: `answer="json"` (plain JSON instead of SSE), `legacy=True` (an old server: tools
@@ -98,6 +99,7 @@ class Fault:
     code: int = -32603
     message: str = "injected fault"
     match: str | None = None  # only episodes whose body contains this
+    answered: bool = True  # "die": the answer is sent before the server dies
     seen: int = 0  # matching requests so far
     hits: int = 0  # how many of them it changed
 
@@ -506,10 +508,13 @@ class _Handler(BaseHTTPRequestHandler):
         if "id" not in message:
             self._send(202, "text/plain", b"")
             return
-        self._answer(message["id"], self._result(received, fault))
-        if fault is not None and fault.kind == "die" and received.tool in ADD_TOOLS:
+        result = self._result(received, fault)
+        death = fault if fault and fault.kind == "die" and received.tool in ADD_TOOLS else None
+        if death is None or death.answered:
+            self._answer(message["id"], result)
+        if death is not None:
             self.close_connection = True
-            threading.Thread(target=self.fake.crash, args=(fault.delay,), daemon=True).start()
+            threading.Thread(target=self.fake.crash, args=(death.delay,), daemon=True).start()
 
     def _transport_fault(self, fault: Fault) -> bool:
         """Apply an HTTP-level fault; False when the fault is about the JSON-RPC answer."""
