@@ -150,6 +150,7 @@ def test_an_episode_killing_the_server_is_quarantined_not_resent_forever(
     word = unique_word()
     texts = [f"Before {word} one.", f"Poison With {word} it.", f"After {word} two.", "After 3."]
     uuids = [cli.json("add", "--group", group, text)["uuid"] for text in texts]
+
     # Rounds after restarts: ~15 s when the machine is idle; each restart of the server takes
     # far longer on a machine busy with other work (a run alongside three others took > 240 s).
     def supervise() -> None:  # docker's restart policy
