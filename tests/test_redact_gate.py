@@ -57,6 +57,7 @@ def test_every_split_is_covered() -> None:
         "redaction_heldout10",
         "redaction_heldout11",
         "redaction_heldout12",
+        "redaction_heldout13",
     }
     assert expected <= set(_CORPORA)
 
