@@ -51,6 +51,10 @@ NEIGHBOURS = 1  # the best turn match is shown with the turn after it
 NEXT_TURNS = 2  # and the one after that, when the first was short (a reply: "and??")
 HOP_NAMES = 4  # names of the top hit searched for a second hop (one probe each, ~0.15 ms)
 HOP_HITS = 2  # their matches shown right after the top hit
+WIDE = 4_000  # a block this large also shows what the top hit's rarest words find
+SCARCE = 3  # a word in at most this many episodes is the top hit's own
+ECHO_WORDS = 2  # of them searched (2: as 4 at 8,000 chars in code, better in chat)
+ECHO_HITS = 2  # their matches, shown right after the top hit with the second hop's
 COMMON_WEIGHT = 0.3  # a hit with every common word of the query gains 0.3 of the best bm25
 SUPERSEDABLE = ("memory", "preference", "correction")  # short statements, compared by words
 SAME_SUBJECT = 0.5  # share of an older memory's words a later correction repeats
@@ -93,6 +97,16 @@ class Item:
     key: str  # episode or fact uuid: what "already shown" remembers
     line: str
     day: str = ""  # its date (and age mark): one heading for the items of a day, not each
+
+
+@record(frozen=True)
+class Found:
+    """Episodes worth showing, best first, and the words each line's passage is cut around: the
+    query's, and the names its second hop searched (a hit found by a name is shown where it
+    says that name)."""
+
+    episodes: list[Episode]
+    words: list[str]
 
 
 @record(frozen=True)
@@ -305,20 +319,28 @@ def fact_item(fact: CachedFact, stale_days: int = 0) -> Item:
 
 
 def candidates(
-    conn: sqlite3.Connection, groups: Sequence[str], terms: ep.Terms | None, limit: int = 40
-) -> list[Episode]:
+    conn: sqlite3.Connection,
+    groups: Sequence[str],
+    terms: ep.Terms | None,
+    limit: int = 40,
+    room: int = 0,
+) -> Found:
     """Episodes worth showing, best first: matches of the query's `terms` (`ep.terms`, found
     once for all groups), then what the user asked to keep, then notes and summaries, then (in a
-    small store) matches of any of its words, then recent turns."""
+    small store) matches of any of its words, then recent turns. `room`: the block's chars; a
+    block of `WIDE` or more also shows, in a small project, what the top hit's rarest words find."""
+    words = terms.all if terms else []
     if not ep.holds(conn, groups):
-        return []  # a new user's global memory: a full-text query reads every group's matches
+        return Found([], words)  # a new user's global memory: a query reads every group's
     found: list[Episode] = []
     hits: list[Episode] = []
+    small = ep.spans_window(conn, groups)
     if terms:
         hits = [h.episode for h in ranked(conn, terms, groups, limit)]
         top = [e for e in hits[:NEIGHBOURS] if e.kind == "turn" and e.session_id]
         after = ep.next_turns(conn, top, NEXT_TURNS)
-        linked = _second_hop(conn, hits[:1], terms.all, groups)
+        wide = small and room >= WIDE  # measured: at 2,000 chars echoes push next turns out
+        words, linked = _linked(conn, hits[:1], terms.all, groups, echoes=wide)
         for e in hits:
             found.append(e)
             found += _replies(after.get(e.uuid, []))
@@ -326,7 +348,7 @@ def candidates(
                 found += linked
     found += ep.recent(conn, groups, limit, PINNED_KINDS)
     found += ep.recent(conn, groups, limit, NOTE_KINDS)
-    if terms and terms.rare and len(hits) < limit and ep.spans_window(conn, groups):
+    if terms and terms.rare and len(hits) < limit and small:
         # A small project (a conversation of a few hundred turns) may have few matches of the
         # rare words: the room left goes to the matches of every word, common ones too (a
         # person's name), as bm25 over every word would show them. Cheap for a small project
@@ -334,7 +356,7 @@ def candidates(
         every = ep.search_terms(conn, ep.Terms([], terms.all), groups, limit)
         found += [h.episode for h in every]
     found += ep.recent(conn, groups, limit // 2, ("turn",))
-    return list({e.uuid: e for e in found}.values())
+    return Found(list({e.uuid: e for e in found}.values()), words)
 
 
 def _replies(turns: Sequence[Episode]) -> list[Episode]:
@@ -349,23 +371,61 @@ def _replies(turns: Sequence[Episode]) -> list[Episode]:
     return kept
 
 
-def _second_hop(
-    conn: sqlite3.Connection, top: Sequence[Episode], words: Sequence[str], groups: Sequence[str]
-) -> list[Episode]:
-    """The best matches of the names in the top hit's passage that the query did not use: what
-    the hit refers to ("visiting Aiko" -> "Aiko moved to Vancouver"), the other half of an answer
-    that takes two memories. Names: capitalised words past a sentence's start, identifiers."""
+def _linked(
+    conn: sqlite3.Connection,
+    top: Sequence[Episode],
+    words: Sequence[str],
+    groups: Sequence[str],
+    *,
+    echoes: bool,
+) -> tuple[list[str], list[Episode]]:
+    """What the top hit leads to: the matches of the names in its passage and, when `echoes`,
+    of its scarce words; and the words lines are cut around (the query's `words`, and those)."""
     if not top:
-        return []
-    asked = set(words)
+        return list(words), []
     seen = passage(top[0].body, words, ITEM_CHARS)
+    asked = set(words)
+    names, linked = _second_hop(conn, top[0], seen, asked, groups)
+    scarce: list[str] = []
+    if echoes:
+        scarce, echoed = _echoes(conn, top[0], seen, asked | set(names), groups)
+        linked += echoed
+    return [*words, *names, *scarce], linked
+
+
+def _second_hop(
+    conn: sqlite3.Connection, top: Episode, seen: str, asked: set[str], groups: Sequence[str]
+) -> tuple[list[str], list[Episode]]:
+    """The names in the top hit's passage `seen` that the query did not use, and their best
+    matches: what the hit refers to ("visiting Aiko" -> "Aiko moved to Vancouver"), the other
+    half of an answer that takes two memories. Names: capitalised words past a sentence's start,
+    identifiers."""
     names = [w.lower() for w in _NAME.findall(seen) if w.lower() not in asked]
     names = [w for w in dict.fromkeys(names) if w not in ep.STOPWORDS][:HOP_NAMES]
     rare = ep.terms(conn, " ".join(names)).rare if names else []
-    if not rare:
+    return rare, _found_by(conn, rare, top, groups, HOP_HITS)
+
+
+def _echoes(
+    conn: sqlite3.Connection, top: Episode, seen: str, asked: set[str], groups: Sequence[str]
+) -> tuple[list[str], list[Episode]]:
+    """The words of the top hit's passage `seen` that the query did not use and at most `SCARCE`
+    episodes have, and their best matches: where the same thing comes up again in words the
+    question did not use ("the status page job is owned by the platform team" -> "the platform
+    team's on-call rota"). Each word is probed for one match past `SCARCE`: a few index entries."""
+    unasked = [w for w in ep.words(seen) if w not in asked and len(w) > 2]
+    scarce = ep.shared(conn, unasked, SCARCE)[:ECHO_WORDS]
+    return scarce, _found_by(conn, scarce, top, groups, ECHO_HITS)
+
+
+def _found_by(
+    conn: sqlite3.Connection, words: Sequence[str], top: Episode, groups: Sequence[str], most: int
+) -> list[Episode]:
+    """The best `most` matches of `words` other than `top`."""
+    if not words:
         return []
-    hits = ep.search_terms(conn, ep.Terms(rare, []), groups, HOP_HITS + 1)
-    return [h.episode for h in hits if h.episode.uuid != top[0].uuid][:HOP_HITS]
+    hits = ep.search_terms(conn, ep.Terms(list(words), []), groups, most + 1)
+    return [h.episode for h in hits if h.episode.uuid != top.uuid][:most]
 
 
 def ranked(

@@ -373,10 +373,12 @@ class Memory:
         """Local episodes, and with a graph server the cached facts of its graph (facts first:
         they are the graph's distilled form of many episodes). Lines are made as the block
         reads them: a long turn's passage costs ~0.1 ms, and most candidates never fit."""
-        found = recall.candidates(self.conn, [group], terms)
+        room = recall.budget(self.config.context_window)
+        candidates = recall.candidates(self.conn, [group], terms, room=room)
+        found = candidates.episodes
         if own_index and any(e.origin == NOTES_ORIGIN for e in found):
             found = self._without_indexed(found, group, terms)
-        items = self._episode_items(found, query)
+        items = self._episode_items(found, candidates.words)
         if not self.syncing:
             yield from items
             return
@@ -393,9 +395,10 @@ class Memory:
         yield from (recall.fact_item(f, stale) for f in fresh)
         yield from items
 
-    def _episode_items(self, episodes: list[Episode], query: str | None) -> Iterator[recall.Item]:
-        """Lines for `episodes`, each with the passage about `query` and its age and standing."""
-        words = ep.words(query) if query else []
+    def _episode_items(
+        self, episodes: list[Episode], words: Sequence[str]
+    ) -> Iterator[recall.Item]:
+        """Lines for `episodes`, each with the passage about `words` and its age and standing."""
         old = recall.superseded(episodes)
         stale = self.config.stale_days
         chars = recall.item_chars(recall.budget(self.config.context_window))
@@ -430,7 +433,8 @@ class Memory:
 
         def notes(group: str) -> Iterator[recall.Item]:
             found = recall.candidates(self.conn, [group], terms)
-            return self._episode_items([e for e in found if e.kind != "turn"], query)
+            kept = [e for e in found.episodes if e.kind != "turn"]
+            return self._episode_items(kept, found.words)
 
         same = self.global_group == self.project.group_id
         project, global_ = recall.split(

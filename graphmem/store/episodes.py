@@ -165,11 +165,7 @@ def terms(conn: sqlite3.Connection, text: str) -> Terms:
     rare: list[str] = []
     common: list[str] = []
     for word in found:
-        probe = conn.execute(
-            "SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ? LIMIT 1 OFFSET ?",
-            (_quote(word), threshold),
-        ).fetchone()
-        (common if probe else rare).append(word)
+        (common if _has_more(conn, word, threshold) else rare).append(word)
     tokens = _WORD.findall(text.lower())
     pairs = [
         f"{a} {b}"
@@ -177,6 +173,20 @@ def terms(conn: sqlite3.Connection, text: str) -> Terms:
         if a not in STOPWORDS and b not in STOPWORDS and (a in rare or b in rare) and a != b
     ]
     return Terms(rare, common, list(dict.fromkeys(pairs)))
+
+
+def shared(conn: sqlite3.Connection, found: Sequence[str], most: int) -> list[str]:
+    """The words of `found` that more than one episode has and at most `most` do: each probed
+    for one match past 1 and past `most`, which reads at most `most` + 1 index entries."""
+    return [w for w in found if _has_more(conn, w, 1) and not _has_more(conn, w, most)]
+
+
+def _has_more(conn: sqlite3.Connection, word: str, than: int) -> bool:
+    probe = conn.execute(
+        "SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ? LIMIT 1 OFFSET ?",
+        (_quote(word), than),
+    )
+    return probe.fetchone() is not None
 
 
 def search_terms(
