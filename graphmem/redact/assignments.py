@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from graphmem.redact import languages
 from graphmem.redact.names import (
     _FOREIGN_KEYS,
     _FOREIGN_PASSWORDS,
@@ -48,7 +49,11 @@ _NAME_END = r"""(?x)
       |credentials|pw|pin|puk|signer|b64|base64|pfx|p12|keystore|seed|_pat|encrypt|-ak|-sk)"""
 # The words for password and key in other languages, inflected (`Passordet`): a rule of their
 # own, so that English names, which most texts hold, never try them.
-_FOREIGN_WORDS = sorted((*_FOREIGN_PASSWORDS, *_PHRASES, *_FOREIGN_KEYS), key=len, reverse=True)
+_FOREIGN_WORDS = sorted(
+    {*_FOREIGN_PASSWORDS, *(p.lower() for p in _PHRASES), *_FOREIGN_KEYS, *languages.TOKENS},
+    key=len,
+    reverse=True,
+)
 # A joiner may follow an Indic virama (`పాస్\u200cవర్డ్`): such a word is sought up to its first
 # virama, and read without joiners.
 _VIRAMAS = "\u094d\u09cd\u0a4d\u0acd\u0bcd\u0c4d\u0ccd\u0d4d"

@@ -115,7 +115,8 @@ def _find_printed_secret(m: re.Match[str]) -> _Found:
     names a secret and prints no public half (`pub`, `fingerprint`); the blob is a key's length
     at least, and no digest a hash word or `commit` names."""
     text, cmd = m.string, m.group("cmd")
-    if re.search(_PRINTS_SECRET, cmd) is None or re.search(_PRINTS_PUBLIC, cmd) is not None:
+    names = re.search(_PRINTS_SECRET, cmd) is not None
+    if not (names or re.search(_CREATES, cmd)) or re.search(_PRINTS_PUBLIC, cmd) is not None:
         return None
     newline = text.find("\n", m.end())
     for _ in range(3):
@@ -123,12 +124,15 @@ def _find_printed_secret(m: re.Match[str]) -> _Found:
             return None
         end = text.find("\n", newline + 1)
         line = text[newline + 1 : len(text) if end == -1 else end].rstrip()
+        if re.search(_PRINTED_PUBLIC, line):
+            return None  # `gpg --export-key`, `… get secret … ca.crt`: a public half's block
         value = line.rsplit(None, 1)[-1] if line else ""
-        if len(value) >= 32 and re.fullmatch(_BLOB, value):
+        if names and len(value) >= 32 and re.fullmatch(_BLOB, value):
             label = line[: len(line) - len(value)]
             found = _printed_key(text, label, value, newline + 1 + len(label))
             if found is not None:
                 return found
+        names = names or re.search(_SECRET_LABEL, line) is not None  # `API key for 'x':`
         newline = end
     return None
 
@@ -143,7 +147,12 @@ def _printed_key(text: str, label: str, value: str, at: int) -> _Found:
         return None
     alphabet = set(value)
     hexadecimal = alphabet <= set("0123456789abcdefABCDEF:")
-    if len(alphabet) < 12 or not (hexadecimal or (_looks_random(value) and not _wordy(value))):
+    digits = sum(c.isdigit() for c in value)
+    # lower case and digits all through (conjur's keys): letter runs read long, as words do
+    lowered = value.islower() and digits >= len(value) / 8
+    if len(alphabet) < 12 or not (
+        hexadecimal or (_looks_random(value) and (lowered or not _wordy(value)))
+    ):
         return None  # names (`GetCredentialsForIdentityCommand`), words in capitals
     more = re.compile(r"(?:\r?\n[A-Za-z0-9+/=]{16,200}(?![^\r\n])){0,400}").match(text, end)
     return "secret", at, more.end() if more else end  # the block's other lines too
@@ -152,11 +161,19 @@ def _printed_key(text: str, label: str, value: str, at: int) -> _Found:
 _BLOB = r"[A-Za-z0-9+/=_:.-]{32,4096}"
 # A public half, a checksum, git's objects, or a listing (`gpg --list-secret-keys`, `vault kv
 # list`, `ls`), which prints names, ids and fingerprints of secrets, not the secrets.
-_PRINTS_PUBLIC = r"(?i)pub|fingerprint|finger|sum\b|\bgit\b|\blist|\bls\b"
+_PRINTS_PUBLIC = r"(?i)pub|fingerprint|finger|sum\b|\bgit(?![\w-])|\blist|\bls\b"  # not git-crypt
 _PRINTS_SECRET = (
     r"(?i)genkey|genpsk|rand[ \t]|urandom|key[ \t]+export|export-secret|secret|private|token"
     r"|passw|credential|[._/]key(?:file|s)?\b"  # `.key`, `api_key`, mongod's `keyfile`
+    r"|(?:(?<![\w-])[a-z]{0,12}|(?<=\w[_-]))keys?(?![a-z])|keystore"  # `get-key`, `apikeys`,
+    # `rotate-api-key`, not a flag (`--key 2024/app.log`: an object's)
 )
+# A command that makes something: what it prints is a secret when its output says so (`cscli
+# bouncers add x` prints `API key for 'x':`, then the key).
+_CREATES = r"(?i)\b(?:add|create|new|generate|gen|issue|register|rotate|regenerate|reset|enroll)\b"
+_SECRET_LABEL = r"(?i)\b(?:api[ _-]?)?(?:key|token|secret|password|passphrase|credentials?)\b"
+# What a public half's or a certificate's block says before its lines.
+_PRINTED_PUBLIC = r"(?i)public key|certificate|ssh-(?:rsa|ed25519|dss)|ecdsa-sha2"
 
 
 def _is_prompt(text: str, at: int) -> bool:
@@ -164,7 +181,7 @@ def _is_prompt(text: str, at: int) -> bool:
     `% `, `user@host:~# `), or PowerShell's `PS C:\> ` starts there; not a bare `# ` (a
     comment)."""
     before = text[_line_start(text, at, 200) : at + 1]
-    if text.startswith("PS ", at):
+    if text.startswith(("PS ", "Run "), at):  # PowerShell; a GitHub Actions step's command
         return not before[:-1].strip()
     return re.fullmatch(_PROMPT, before) is not None
 
@@ -232,9 +249,9 @@ _KEY_RULES: tuple[_Rule, ...] = (
         needs='"kty"',
     ),
     _Rule(  # a secret a command printed (see _find_printed_secret)
-        r"(?:[$#%]|PS [^>\n]{0,80}>)[ \t]+(?P<cmd>[^\n]{0,300})",
+        r"(?:[$#%]|PS [^>\n]{0,80}>|Run)[ \t]+(?P<cmd>[^\n]{0,300})",
         _find_printed_secret,
-        ("$ ", "# ", "% ", "PS "),
+        ("$ ", "# ", "% ", "PS ", "Run "),
         before=_is_prompt,
     ),
 )

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from graphmem.redact import languages
 from graphmem.redact.values import (
     _PATH,
     _PUBLIC_PREFIX,
@@ -29,12 +30,24 @@ from graphmem.redact.values import (
     _public_der,
 )
 
+
+def _unjoined(word: str) -> str:
+    """Without joiners: `പാസ്‌വേഡ്` is written with and without one."""
+    return word.replace("\u200c", "").replace("\u200d", "")
+
+
 _SESSION_NAME = r"(?i)sess|sid|auth|token|jwt|remember|login|logged|csrf|xsrf|secret"
 
 
 # Any script's letters make words (`contraseña`, `пароль`, `密码`), with their combining marks
 # (`पासवर्ड`, `รหัสผ่าน`); case changes split them too.
-_NAME_WORDS = r"(?:(?![\u0300-\u036f\u0900-\u0dff\u0e31-\u0e4e])[\W_])+|(?<=[a-z0-9])(?=[A-Z])"
+# Combining marks of the scripts whose words hold them (Indic, Thai, Lao, Hebrew's points,
+# Burmese, Khmer) and joiners.
+_MARKS = (
+    "\u0300-\u036f\u0591-\u05c7\u0900-\u0dff\u0e31-\u0e4e\u0eb1-\u0ecd\u102b-\u103e"
+    "\u1056-\u1059\u17b4-\u17d3\u200c\u200d"
+)
+_NAME_WORDS = rf"(?:(?![{_MARKS}])[\W_])+|(?<=[a-z0-9])(?=[A-Z])"
 _KEY_QUALIFIERS = frozenset(
     "api secret private access master signing encryption auth app service license write "
     "preshared setup join enrollment enrolment registration bootstrap unseal recovery "
@@ -71,20 +84,26 @@ _FOREIGN_PASSWORDS = frozenset(
     "পাসওয়ার্ড கடவுச்சொல் పాస్వర్డ్ ਪਾਸਵਰਡ પાસવર્ડ գաղտնաբառ salasõna salasona cyfrinair "
     "pasfhocal pasahitza contrasinal wachtwurd passwuert pasvorto şifrə parol гасло iphasiwedi "
     "okwuntughe".split()
-)
+) | frozenset(_unjoined(w) for w in languages.PASSWORDS)  # and every other language's
 # Inflected (`Passordet`, `adgangskoden`, `Паролата`, `salasanasi`): a long word's own endings.
 _INFLECTED = tuple(w for w in _FOREIGN_PASSWORDS if len(w) >= 5 and w not in ("parole", "parola"))
 # Words that name a password only together, matched whole (a name is otherwise read back to its
 # last word only): French's, and Urdu's `پاس ورڈ` ("pass word").
-_PHRASES = ("mot de passe", "پاس ورڈ", "የይለፍ ቃል")  # Amharic's: "word of passing"
+_PHRASES = ("mot de passe", "پاس ورڈ", "የይለፍ ቃል", *languages.PASSWORD_PHRASES)
+_PHRASE_WORDS = frozenset(  # as a name is read: its words, lower-case
+    " ".join(phrase.lower().replace("'", " ").replace("-", " ").split()) for phrase in _PHRASES
+)
 # "Key" in other languages, to judge `API-Schlüssel`, `clé API` as `API key` is judged.
-_FOREIGN_KEYS = frozenset(
-    "schlüssel schluessel sleutel nøgle nogle nyckel avain kulcs klucz klíč klic ключ ключа "
-    "clave chiave chave clé cle cheie anahtar anahtar\u0131 kunci 密钥 密鑰 키 キー "
-    # and Lithuanian, Latvian, Estonian, Icelandic, Albanian, South Slavic, Greek, Hebrew,
-    # Arabic, Persian, Hindi, Armenian, Georgian, Swahili, Vietnamese
-    "raktas rakto atslēga atslega võti voti lykill çelës celes ključ kljuc κλειδί מפתח مفتاح "
-    "کلید कुंजी բանալի გასაღები ufunguo khóa".split()
+_FOREIGN_KEYS = (
+    frozenset(
+        "schlüssel schluessel sleutel nøgle nogle nyckel avain kulcs klucz klíč klic ключ ключа "
+        "clave chiave chave clé cle cheie anahtar anahtar\u0131 kunci 密钥 密鑰 키 キー "
+        # and Lithuanian, Latvian, Estonian, Icelandic, Albanian, South Slavic, Greek, Hebrew,
+        # Arabic, Persian, Hindi, Armenian, Georgian, Swahili, Vietnamese
+        "raktas rakto atslēga atslega võti voti lykill çelës celes ključ kljuc κλειδί מפתח مفتاح "
+        "کلید कुंजी բանալի გასაღები ufunguo khóa".split()
+    )
+    | languages.KEYS
 )
 # Plurals name several values of the singular's kind (`APP_KEYS=a,b`, `tokens`).
 _PLURALS = {"keys": "key", "tokens": "token", "secrets": "secret", "passwords": "password"}
@@ -101,7 +120,9 @@ def _classify_name(name: str) -> tuple[str, str] | None:
     words = [w.lower() for w in re.split(_NAME_WORDS, name) if w]
     if not words:
         return None
-    words = ["key" if w in _FOREIGN_KEYS else w for w in words]
+    words = [
+        "key" if w in _FOREIGN_KEYS else "token" if w in languages.TOKENS else w for w in words
+    ]
     if words[-2:] in (["pass", "word"], ["pass", "phrase"], ["pass", "code"], ["auth", "tok"]):
         words[-2:] = [words[-2] + words[-1]]  # PASS_PHRASE, passWord, ldap_auth_tok
     if words[-3:] == ["mot", "de", "passe"]:
@@ -126,7 +147,9 @@ def _classify_name(name: str) -> tuple[str, str] | None:
         last.endswith(("password", "passwd", "passphrase", "passcode", "pwd"))
         or (last in _PASSWORD_WORDS or last in _FOREIGN_PASSWORDS)
         or (
-            " ".join(words[-2:]) in _PHRASES or " ".join(words[-3:]) in _PHRASES or _inflected(last)
+            " ".join(words[-2:]) in _PHRASE_WORDS
+            or " ".join(words[-3:]) in _PHRASE_WORDS
+            or _inflected(last)
         )
     ):
         return "password", "strong"

@@ -92,6 +92,13 @@ _PUBLISHED = frozenset(
 )
 
 
+# Password managers and secret stores by name: what a sentence about a password often names.
+_PASSWORD_STORES = frozenset(
+    "1password keepass keepassxc keepassx lastpass bitwarden vaultwarden dashlane "
+    "nordpass enpass keeper passbolt psono roboform protonpass doppler infisical".split()
+)
+
+
 def _repeats(value: str) -> bool:
     """Four words or more, half of them one word: a typed filler (`test test … test junk`, the
     development mnemonic Hardhat and Anvil publish), never a generator's passphrase."""
@@ -105,6 +112,8 @@ def _is_placeholder(value: str, name: str = "") -> bool:
     bare = value.strip()
     if not bare or re.match(_PLACEHOLDER, bare) or bare in _PUBLISHED or _repeats(bare):
         return True
+    if bare.lower() in _PASSWORD_STORES:
+        return True  # where the password is kept, by product: `password: 1Password, "DB"`
     if not name:
         return False
     if len(bare) <= 2 * len(name) and _squash(bare) == _squash(name):
@@ -189,7 +198,7 @@ def _typed_filler(value: str) -> bool:
 
 def _has_entropy(body: str) -> bool:
     """Fixed-prefix tokens whose random part is filler (AKIAXXXXXXXXXXXXXXXX) are placeholders."""
-    return len(set(body.lower())) > 4
+    return len(set(body.lower())) > 4 and "EXAMPLE" not in body  # AWS's documented examples
 
 
 def _looks_credential(value: str) -> bool:

@@ -302,6 +302,8 @@ def _find_signature(m: re.Match[str]) -> _Found:
     header = before.endswith(", ") and m.group().lower().startswith("signature=")  # SigV4 header
     if not (query or header) or not _has_entropy(m.group("v")):
         return None
+    if re.search(r"[Cc]redential=\w{0,30}EXAMPLE", m.string[max(0, m.start() - 600) : m.start()]):
+        return None  # signed with a documented example key (AWS's AKIAIOSFODNN7EXAMPLE)
     return (
         ("azure_sas" if m.group().lower().startswith("sig=") else "url_signature"),
         m.start("v"),

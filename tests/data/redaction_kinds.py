@@ -2687,3 +2687,135 @@ _l("config_syntax", 'tokens: ["$GITHUB_TOKEN"]')
 # An XML element's attributes between the name and a value of plain words (the assignment
 # rule's cheap test before its regex must let them through).
 _s("config_syntax", '<smtp_password type="plain">swordfish</smtp_password>', "swordfish")
+
+
+# ------------------------------------------------ the twelfth widening (round 10): mechanisms
+# The word for password in every language a translation service offers (languages.py), in
+# languages no split held, and a sentence that names it and then tells it a few words on, in
+# any word order (no list of copulas): a value that looks made, not written.
+def _told() -> str:  # a password as generators make them: case, a symbol and a dot inside
+    return f"{_r(7, AN)}{_rng.choice('!*+%')}{_r(6, AN)}.{_r(4, AN)}"
+
+
+for template in (
+    "Sinhala: දත්ත සමුදායේ මුරපදය {v} වේ.",  # the value, then the verb
+    "Odia: ସର୍ଭରର ପାସୱାର୍ଡ {v} ଅଟେ।",
+    "Khmer: ពាក្យសម្ងាត់របស់ម៉ាស៊ីនមេគឺ {v}",  # no blanks between words
+    "Burmese: ဆာဗာ၏ စကားဝှက်မှာ {v} ဖြစ်သည်။",
+    "Mongolian: Серверийн нууц үг бол {v}.",  # a phrase: "secret word"  # noqa: RUF001
+    "Swahili (Kenya): nywila ya seva ni {v}, usimwambie mtu.",
+    "Xhosa: Iphasiwedi yeseva ngu {v}.",
+    "Yiddish: דאָס פאַסווארט פֿונעם סערווער איז {v}",
+    "Pashto: د سرور پټنوم {v} دی",
+    "Sesotho: Phasewete ea seva ke {v}.",
+    "Malagasy: Ny tenimiafina an'ny mpizara dia {v}.",
+    "Tagalog: Ang password ng database ay nasa chat: {v}",
+    "Samoan: O le upu faataga o le server o {v}.",
+    "Kinyarwanda: ijambo ry'ibanga rya seriveri ni {v}",
+    "Hawaiian: ʻO ka ʻōlelo huna o ka server ʻo {v}.",  # noqa: RUF001
+    "the password for the staging box is {v}, rotate it after the demo",
+    "Passwort fürs VPN lautet {v}",
+    "Faroese: Loyniorðið til netið er {v}.",
+    "Finnish: palvelimen salasanasi on {v}",
+    "Japanese: 本番DBのパスワードは {v} です",
+    "Korean: 서버 비밀번호는 {v} 입니다",
+):
+    _v = _told()
+    _s("config_syntax", template.format(v=_v), _v)
+_v = _r(16, string.ascii_lowercase + string.digits)  # one case, random: an app password
+_s("config_syntax", f"iCloud app-specific password for the mail client: {_v}", _v)
+_v = f"{_r(5, AN)}{_r(3, string.digits)}{_r(4, AN)}"
+_s("config_syntax", f"Le mot de passe du wifi invités est {_v} depuis lundi.", _v)
+for text in (
+    "Set the password policy to MinLength12 and require Upper+Lower.",
+    "password for user Admin7Xk9 was reset by the helpdesk",
+    "Use PasswordEncoder.encode() or BCryptPasswordEncoder instead of plain text.",
+    "The password field in RegisterForm.tsx uses zxcvbn v4.4.2 for strength.",
+    "password managers like KeePassXC2 and Bitwarden keep it",
+    "The password is stored in 1Password under 'Prod DB'.",
+    "password reset emails now go through SendGridV3 templates.",
+    "aws cognito-idp confirm-forgot-password --client-id 3n4b5urk1ft4fl3mg5e62d9ado --username x",
+    "password: credentialsJSON:6b0c4d1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e",
+    "Die Passwort-Richtlinie verlangt Groß+Klein und Ziffern, siehe RFC-8018.",
+    "La contraseña se guarda en Vault: secret/data/app, campo db_pass.",
+    "Il-password tal-wifi tinbidel kull xahar; staqsi lil IT.",
+    "Kalmar sirri ta canza jiya; duba Bitwarden.",
+    "Nywila ya seva iko kwenye Vault, si hapa.",
+    "パスワードは 1Password の「本番DB」にあります",
+    "The user's password (bcrypt hash) is $2b$12$KIXQJ8mY9lN0pQrStUvWxO in the dump.",
+    "Password expiry is 90 days; see PasswordPolicy.MaxAge2 in the admin UI.",
+):
+    _l("config_syntax", text)
+# Where the password is kept, by product: a password manager's name is no password.
+for text in (
+    "Wi-Fi-Passwort: KeePassXC, Eintrag 'Büro'",
+    "senha: Bitwarden (coleção Infra)",
+    "password → 1Password, vault Ops",
+    "Le mot de passe est dans Dashlane.",
+    "密碼：LastPass 裡的 staging-db",  # noqa: RUF001
+    "DB_PASSWORD=Doppler  # injected at deploy",
+):
+    _l("config_syntax", text)
+# AWS documents every example credential with EXAMPLE in it, and signs its examples with them:
+# published, not secrets. The same shapes with a random key are.
+for text in (
+    "aws_secret_access_key = je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY",
+    "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY aws s3 ls",
+    '"SecretAccessKey": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzEXAMPLEKEY",',
+    "https://examplebucket.s3.amazonaws.com/test.txt?X-Amz-Algorithm=AWS4-HMAC-SHA256"
+    "&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20130524%2Fus-east-1%2Fs3%2Faws4_request"
+    "&X-Amz-Date=20130524T000000Z&X-Amz-Expires=86400&X-Amz-SignedHeaders=host"
+    "&X-Amz-Signature=aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404",
+    "Authorization: AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/"
+    "aws4_request, SignedHeaders=host;range;x-amz-date, "
+    "Signature=fe5f80f77d5fa3beca038a248ff027d0445342fe2855ddc963176630326f1024",
+):
+    _l("authorization", text)
+_v = _r(40, B64.replace("=", ""))
+_s("config_syntax", f"aws_secret_access_key = {_v}", _v)
+_v = _r(64, HEX)
+_s(
+    "authorization",
+    "Authorization: AWS4-HMAC-SHA256 Credential=AKIA" + _r(16, UPPER_AN) + "/20261204/"
+    f"eu-west-1/s3/aws4_request, SignedHeaders=host;x-amz-date, Signature={_v}",
+    _v,
+)
+# What a command printed when its words say it makes, exports or prints a key (`print-key`,
+# `key:generate`, `preauthkeys create`, `rotate-api-key`), in any tool, or when it makes
+# something and its output says key, token, secret or password before the value; a GitHub
+# Actions step's `Run` line is a prompt too. Not a flag's key, a public half, a certificate.
+_v = _r(38, B64) + "=="
+_s("key_block", f"$ ceph auth print-key client.rbd-mirror\n{_v}\n$ ceph status", _v)
+_v = _r(43, B64) + "="
+_s("key_block", f"$ php artisan key:generate --show\nbase64:{_v}", _v)
+_v = _r(48, HEX.lower())
+_s("key_block", f"$ headscale preauthkeys create --user ops --reusable\n{_v}", _v)
+_v = _r(52, string.ascii_lowercase + string.digits)
+_s("config_syntax", f"ops@bastion:~$ conjur user rotate-api-key\n{_v}", _v)
+_v = _r(48, AN)
+_s(
+    "config_syntax",
+    f"$ sudo ./relay-ctl agents add edge-7\nAgent created.\nAPI token: \n  {_v}\n",
+    _v,
+)
+_v = _b64_lines(180, 60)
+_s(
+    "key_block",
+    f'Run echo "$DEPLOY_KEY_B64" | base64 -d | tee deploy.key\n{_v}',
+    *_v.splitlines()[:-1],
+)
+for text in (
+    "$ gpg --armor --export-key alice@acme.dev\n-----BEGIN PGP PUBLIC KEY BLOCK-----\n\n"
+    "mQINBGX4n2kBEADJ0pW7s8Yq3vLk2mNf9RtZ1xHb6cVw4EoAuPiD5gKjLh3nMz7Qy2Ws",
+    "$ ssh-keygen -y -f deploy.key\nssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIB3kq9RmPx2tW7n deploy@ci",
+    "$ kubectl get secret web-tls -o jsonpath='{.data.tls\\.crt}' | base64 -d\n"
+    "-----BEGIN CERTIFICATE-----\nMIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJ",
+    "$ aws s3api put-object --bucket logs --key builds/7f3a9c/app.tar.gz --body app.tar.gz\n"
+    '{\n    "ETag": "\\"9b2cf535f27731c974343645a3985328\\""\n}',
+    "$ az keyvault key create --vault-name kv1 --name signing --kty RSA\n"
+    '  "kid": "https://kv1.vault.azure.net/keys/signing/4f2b9c8e1d7a4e3f9b6c2d1e8f7a6b5c",',
+    "$ npm token list\n│ 7f3a9c │ ci-publish │ 2026-11-02 │ read-write │",
+    "Run actions/checkout@v4\n  with:\n    repository: acme/web\n"
+    "    ref: 4f2b9c8e1d7a4e3f9b6c2d1e8f7a6b5c4d3e2f1a",
+):
+    _l("key_block", text)

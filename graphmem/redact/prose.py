@@ -1,0 +1,133 @@
+"""A password told in a sentence, in any language and word order: the word for password, then a
+few other words, then the value (`the password for the db is X`, `Il-password tas-server hija
+X`, `Kalmar sirri ta uwar garken ita ce X`), or the value right after it with the verb last
+(`ਪਾਸਵਰਡ X ਹੈ`, `パスワード X です`).
+
+Decisions (the tests pin each one):
+
+- The name is a word of prose: a strong name for a password (names.py: any language), standing
+  as a word (`Il-password`, `l'mot de passe`), never inside an identifier (`DB_PASSWORD`,
+  `resetPassword`) or a path; no list of copulas, so that a language nobody listed still works.
+- The value is one of the next eight words of the same sentence and line, and only a value
+  that looks made, not written: upper and lower case with a digit or a symbol inside, and not
+  CamelCase words (`Upper+Lower`, `Python3.11`, `PasswordEncoder`); or twelve random letters
+  and digits of one case (`i9weqs3jnhv3sult`). Never a path, URL, e-mail, expression, flag,
+  variable, placeholder or digest (hex of 32 or more: `password hash is 5f4d…`), and never
+  the word after a user, login, host or account word (`password for user Admin7Xk9 reset`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.redact.assignments import _FOREIGN_TRIGGERS
+from graphmem.redact.names import _FOREIGN_PASSWORDS, _MARKS, _classify_name
+from graphmem.redact.rule import _Found, _Rule
+from graphmem.redact.values import _is_placeholder, _looks_random, _wordy
+
+# The word holding the name: letters (and the marks of Indic and Thai scripts), a hyphen or an
+# apostrophe (`Il-password`, `l'password`), up to the blank, a colon or the line's end.
+_WORD = rf"(?:[^\W\d_]|[{_MARKS}'\u2019\u02bb-]){{1,40}}"
+_NAME = rf"(?P<name>{_WORD})"
+# Words that name what the next word is: a user, a host (`password for user admin7 …`).
+_NAMING = frozenset(
+    "user username login account host server email mail for-user benutzer utilisateur "
+    "usuario utente usuário gebruiker użytkownik пользователь".split()
+)
+# Words after which the value is something else: a digest, a rule, a reference.
+_ELSEWHERE = frozenset(
+    "hash hashed digest md5 sha1 sha256 bcrypt argon2 id policy length hint file path field "
+    "variable env column manager managers vault reset expiry expires expired rotation".split()
+)
+# Scripts that write no blanks between words: their word for password is read as a prefix.
+_UNSPACED_SCRIPTS = (
+    ("\u0e00", "\u0fff"),  # Thai, Lao, Tibetan
+    ("\u1000", "\u109f"),  # Burmese
+    ("\u1780", "\u17ff"),  # Khmer
+    ("\u3040", "\u9fff"),  # Japanese, Chinese
+    ("\uac00", "\ud7af"),  # Korean (its particles glue on)
+)
+_UNSPACED = tuple(
+    word
+    for word in _FOREIGN_PASSWORDS
+    if any(low <= word[0] <= high for low, high in _UNSPACED_SCRIPTS)
+)
+_SYMBOLS = frozenset("!#$%&*+?@^~")
+_STRIP = "\"'`*_,;:.!?)]}\u00bb\u201d\u2019"
+
+
+def _made(value: str) -> bool:
+    """Whether a word of a sentence looks made, not written (see the module's decisions)."""
+    if not 8 <= len(value) <= 64 or value[0] in "$%{@#-&<([":
+        return False
+    if re.search(r"[/\\(){}\[\]<>=|:]|^\d{4}-\d\d-\d\d", value) or _is_placeholder(value):
+        return False
+    if re.fullmatch(r"[^@\s]+@[\w.-]+\.[A-Za-z]{2,}", value):  # an e-mail
+        return False
+    if re.fullmatch(r"(?:0x)?[0-9a-fA-F]{32,}|[0-9a-fA-F-]{36}", value):  # a digest, a UUID
+        return False
+    upper = any(c.isupper() for c in value)
+    lower = any(c.islower() for c in value)
+    digit = any(c.isdigit() for c in value)
+    symbol = not _SYMBOLS.isdisjoint(value)
+    if upper and lower:
+        if digit and symbol:
+            return True
+        inner_digit = re.search(r"\d(?=.*[A-Za-z])", value) is not None  # not `KeePassXC2`
+        return not _wordy(value) and (symbol or inner_digit)
+    if (upper or lower) and digit and len(value) >= 12:  # one case: random, not a version
+        return re.fullmatch(r"[A-Za-z0-9]+", value) is not None and _looks_random(value)
+    return False
+
+
+def _find_told_password(m: re.Match[str]) -> _Found:
+    text, start = m.string, m.start("name")
+    token_start = max(
+        text.rfind(" ", 0, start), text.rfind("\n", 0, start), text.rfind("\t", 0, start)
+    )
+    if not re.fullmatch(r"(?:[^\W\d_]{1,4}['\u2019-])?", text[token_start + 1 : start]):
+        return None  # inside an identifier, a flag, a path (`--new-password`); not `Il-`, `l'`
+    line_end = text.find("\n", start, start + 300)
+    rest = text[start : line_end if line_end != -1 else start + 300]
+    tokens = list(re.finditer(r"\S+", rest))[:11]
+    skip = _named_words(m.group("name"), [t.group() for t in tokens[:3]])
+    if skip is None:
+        return None
+    previous = ""
+    for token in tokens[skip : skip + 8]:
+        raw = token.group()
+        value = raw.strip(_STRIP)
+        lowered = value.lower()
+        if lowered in _ELSEWHERE or raw.startswith("-"):
+            return None  # a digest, a rule; a flag: a command line, which other rules read
+        if previous not in _NAMING and _made(value):
+            begin = start + token.start() + raw.find(value)
+            return "password", begin, begin + len(value)
+        if raw.endswith((".", "!", "?", ";")) and value == raw.rstrip(".!?;"):
+            return None  # the sentence ends
+        previous = lowered
+    return None
+
+
+def _named_words(name: str, words: list[str]) -> int | None:
+    """How many of the first words the name for a password takes (one, or two and three for
+    a phrase: `kalmar sirri`), or None when they do not name one. A word of a script that
+    writes no blanks (Thai, Lao, Khmer, Burmese, Chinese, Japanese, Korean's particles) names
+    one when it starts with one."""
+    if not words or not words[0].lower().startswith(name.lower()):
+        return None
+    if not words[0].rstrip(":\uff1a").endswith(name):
+        return None  # the word goes on with something else: `password_hash`, `pass/word`
+    for size in (3, 2, 1):
+        if len(words) >= size and _classify_name(" ".join(words[:size]).rstrip(":\uff1a")) == (
+            "password",
+            "strong",
+        ):
+            return size
+    lowered = name.lower()
+    return 1 if lowered.startswith(_UNSPACED) else None
+
+
+_TOLD_PASSWORD_RULE = _Rule(
+    _NAME, _find_told_password, ("passw", "passphrase", "passcode", *_FOREIGN_TRIGGERS), fold=True
+)
