@@ -69,6 +69,7 @@ from graphmem.redact.calls import (
 from graphmem.redact.keys import _KEY_RULES, _find_der_key
 from graphmem.redact.private import _drop_private
 from graphmem.redact.prose import _TOLD_PASSWORD_RULE
+from graphmem.redact.protocols import _PROTOCOL_RULES
 from graphmem.redact.randoms import _RandomValues
 from graphmem.redact.rule import _MARKER, MARKER_PREFIX, _Finder, _Found, _Rule, _whole, _Words
 from graphmem.redact.shapes import _PASSWORD_SHAPES, _PasswordShapes
@@ -189,6 +190,7 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes | _RandomValues, ..
     _CALL_RULE,
     _SAS_RULE,
     *_OTHER_RULES,
+    *_PROTOCOL_RULES,
     _NESTED_VALUE_RULE,
     _TABLE_RULE,
     _PASSWORD_AFTER_USER_RULE,

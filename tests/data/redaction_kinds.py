@@ -2819,3 +2819,34 @@ for text in (
     "    ref: 4f2b9c8e1d7a4e3f9b6c2d1e8f7a6b5c4d3e2f1a",
 ):
     _l("key_block", text)
+# Credentials as protocols carry them: AUTH and LOGIN commands (Redis, SMTP, POP3, IMAP) typed,
+# quoted by MONITOR, framed by RESP in a trace; SASL PLAIN's NUL-separated user and password.
+_v = _told()
+_s("connection", f'1764547200.512 [0 172.18.0.4:40112] "AUTH" "{_v}"', _v)
+_v = _told()
+_s("connection", f"redis-cache:6379> AUTH billing {_v}\nOK", _v)
+_v = _r(14, AN) + "-" + _r(5, AN)
+_s(
+    "connection",
+    f'sendto(5, "*2\\r\\n$4\\r\\nAUTH\\r\\n${len(_v)}\\r\\n{_v}\\r\\n", 31, MSG_NOSIGNAL) = 31',
+    _v,
+)
+_v = _told()
+_s("connection", f"* OK IMAP4rev1 ready\na1 LOGIN mailbot@acme.dev {_v}\na1 OK LOGIN completed", _v)
+_v = base64.b64encode(f"\0ci@acme.dev\0{_told()}".encode()).decode()
+_s("connection", f"C: EHLO ci\nS: 250-AUTH PLAIN LOGIN\nC: AUTH PLAIN {_v}\nS: 235 2.7.0", _v)
+_v = _told()
+_s("connection", f"kafka DEBUG SaslPlain sending: ^@svc-orders^@{_v}", _v)
+_v = _told()
+_s("connection", f'xmpp <auth mechanism="PLAIN">\\u0000bot\\u0000{_v}</auth>', _v)
+for text in (
+    "AUTH failed: WRONGPASS invalid username-password pair or user is disabled.",
+    "S: 250-AUTH PLAIN LOGIN XOAUTH2\nC: AUTH LOGIN",
+    "Redirects to the LOGIN page when the OAUTH session expires.",
+    "ERR AUTH <password> called without any password configured for the default user.",
+    'wchar_t names[] = L"first\\x00second\\x00third\\x00\\x00";',
+    '"AUTH" "$REDIS_PASSWORD"',
+    "AUTH ${REDIS_PASSWORD}",
+    "a1 LOGIN",
+):
+    _l("connection", text)
