@@ -36,6 +36,7 @@ from graphmem.redact.values import (
     _looks_generated,
     _looks_random,
     _names_code,
+    _said_public,
     _squash,
     _wordy,
 )
@@ -268,7 +269,7 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         return None
     if blank and group == "bare" and _column_says_public(text, m.start(group)):
         return None  # a listing's DIGEST, ID or FINGERPRINT column (`fly secrets list`)
-    if classified[1] != "strong" and _comment_says_public(text, m.end(group)):
+    if classified[1] != "strong" and _said_public(text, m.start(group), m.end(group)):
         return None  # `token: 'live_…', // client-side token, public by design`
     if name.lower() == "token" and re.search(
         r"pkcs11:[^\s\"']{0,200}$", text[name_start - 210 : name_start]
@@ -319,18 +320,6 @@ def _column_says_public(text: str, start: int) -> bool:
             words = re.findall(r"[a-z0-9]+", cells[column].lower())
             return not _PUBLIC_COLUMNS.isdisjoint(words)
     return False
-
-
-# A comment after the value on its line that calls it public (and does not deny it).
-_PUBLIC_COMMENT = (
-    r"[^\n]{0,40}?(?://|#|--|/\*)[^\n]{0,120}?"
-    r"\b(?:public|publishable|client[- ]side|safe to (?:commit|share|expose))\b"
-)
-
-
-def _comment_says_public(text: str, end: int) -> bool:
-    said = re.compile(_PUBLIC_COMMENT, re.IGNORECASE).match(text, end)
-    return said is not None and re.search(r"\b(?:not|never|no|non)\b", said.group()) is None
 
 
 def _key_bytes_end(text: str, start: int) -> int | None:

@@ -12,6 +12,7 @@ from graphmem.redact.values import (
     _is_placeholder,
     _looks_generated,
     _looks_random,
+    _said_public,
     _squash,
 )
 
@@ -25,7 +26,9 @@ def _find_call_keys(m: re.Match[str]) -> _Found:
         value = arg.group(group)
         if _looks_random(value) and not (_is_placeholder(value) or re.match(_PUBLIC_PREFIX, value)):
             at = m.start("args")
-            spans.append(("secret", at + arg.start(group), at + arg.end(group)))
+            start, end = at + arg.start(group), at + arg.end(group)
+            if not _said_public(m.string, start, end):
+                spans.append(("secret", start, end))
     return spans or None
 
 

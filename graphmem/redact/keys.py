@@ -161,7 +161,9 @@ def _printed_key(text: str, label: str, value: str, at: int) -> _Found:
 _BLOB = r"[A-Za-z0-9+/=_:.-]{32,4096}"
 # A public half, a checksum, git's objects, or a listing (`gpg --list-secret-keys`, `vault kv
 # list`, `ls`), which prints names, ids and fingerprints of secrets, not the secrets.
-_PRINTS_PUBLIC = r"(?i)pub|dnskey|fingerprint|finger|sum\b|\bgit(?![\w-])|\blist|\bls\b"  # not git-crypt
+_PRINTS_PUBLIC = (
+    r"(?i)pub|dnskey|fingerprint|finger|sum\b|\bgit(?![\w-])|\blist|\bls\b"  # not git-crypt
+)
 _PRINTS_SECRET = (
     r"(?i)genkey|genpsk|rand[ \t]|urandom|key[ \t]+export|export-secret|secret|private|token"
     r"|passw|credential|[._/]key(?:file|s)?\b"  # `.key`, `api_key`, mongod's `keyfile`

@@ -60,7 +60,7 @@ def _find_auth(m: re.Match[str]) -> _Found:
         return None
     typed = [text[a[1] : a[2]] for a in args if a[0] == "typed"]
     if any(word.endswith((":", ",", ".", ";")) for word in typed) or (
-        how == "typed" and (value.isalpha() or len(args) == 1 and len(value) < 6)
+        how == "typed" and (value.isalpha() or (len(args) == 1 and len(value) < 6))
     ):
         return None  # prose: `AUTH failed: WRONGPASS`, `LOGIN page`
     return "password", start, end

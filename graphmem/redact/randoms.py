@@ -36,7 +36,7 @@ from math import log2
 
 from graphmem.redact.assignments import _encrypted
 from graphmem.redact.rule import _Found
-from graphmem.redact.values import _HAS_DIGIT, _public_der, _typed_filler, _wordy
+from graphmem.redact.values import _HAS_DIGIT, _public_der, _said_public, _typed_filler, _wordy
 
 # A run of value characters, whole (the lookbehind fails at once inside a run), and base64's
 # padding. Not `=` inside (`--host-id=h-…`: a name and its value) nor `.`: generators do not make
@@ -106,7 +106,7 @@ class _RandomValues:
         text, start, end = m.string, m.start(), m.start() + len(value)
         if not _labelled(text, start, end) or self._text_without_secret(value):
             return None
-        return "secret", start, end
+        return None if _said_public(text, start, end) else ("secret", start, end)
 
 
 def _grouped(value: str) -> bool:

@@ -303,3 +303,32 @@ def _wordy(part: str) -> bool:
     text breaks case every few letters."""
     runs = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", part)
     return bool(runs) and sum(map(len, runs)) >= 3.5 * len(runs)
+
+
+# What says a value is public where it stands: a comment after it on its line or on one of the
+# three lines above (`// public key, safe in the page`, `<!-- write key is public -->`), not
+# denied; or its own label (`publicKey:`, `NEXT_PUBLIC_…=`, `publishableKey`).
+_SAID_PUBLIC = (
+    r"(?i)\b(?:public|publishable|client[- ]side|safe (?:to|in) (?:commit|share|expose|the "
+    r"(?:page|browser|client))|(?:ships|sent|goes) to (?:every|the) browser)\b"
+)
+_DENIED = r"(?i)\b(?:not|never|no|non)\b|n't\b"
+_COMMENT = r"(?://|#|<!--|/\*|--|\*)[ \t]?([^\n]{0,200})"
+_PUBLIC_LABEL = (
+    r"(?i)(?:^|[^a-z])(?:public|publishable)[\w$]{0,40}[\"'\]]?[ \t]*(?:[:=(,]|=>)[ \t]*[\"'`]?$"
+)
+
+
+def _said_public(text: str, start: int, end: int) -> bool:
+    """Whether a comment or the value's label says the value at `start:end` is public."""
+    line_start = text.rfind("\n", max(0, start - 400), start) + 1
+    if re.search(_PUBLIC_LABEL, text[max(line_start, start - 80) : start]):
+        return True
+    line_end = text.find("\n", end, end + 300)
+    after = re.search(_COMMENT, text[end : line_end if line_end != -1 else end + 300])
+    above = text[max(0, line_start - 600) : max(0, line_start - 1)].split("\n")[-3:]
+    comments = [after.group(1)] if after else []
+    comments += [c.group(1) for c in (re.match(r"[ \t]*" + _COMMENT, line) for line in above) if c]
+    return any(
+        re.search(_SAID_PUBLIC, comment) and not re.search(_DENIED, comment) for comment in comments
+    )

@@ -2850,3 +2850,23 @@ for text in (
     "a1 LOGIN",
 ):
     _l("connection", text)
+# Public by what stands beside it: a comment after the value or on the lines above, or its own
+# label (`publicKey`, `NEXT_PUBLIC_…`), for values only their shape or a call tells. A comment
+# that denies it, or a secret's own name, still redacts.
+for template in (
+    "posthog.init('{v}', {{ api_host: 'https://eu.posthog.com' }})  // project key: public",
+    "<!-- Segment write key: public, it ships to every browser -->\n<script>\n"
+    '  analytics.load("{v}");\n</script>',
+    "# client-side key (publishable), safe in the page\nrum.configure(applicationId, '{v}')",
+    "heap.load('{v}');  /* app id is public */",
+    "const cfg = {{ publicKey: '{v}', locale: 'de' }};",
+    "NEXT_PUBLIC_SENTRY_KEY={v}",
+):
+    _l("prefixed_token", template.format(v=_r(32, AN)))
+for template in (
+    "amplitude.init('{v}');  // NOT public: server key",
+    "# public repo, so never commit this\nDEPLOY_TOKEN={v}",
+    'stripe.setup("{v}")  // not publishable',
+):
+    _v = _r(32, AN)
+    _s("prefixed_token", template.format(v=_v), _v)
