@@ -303,6 +303,16 @@ _ADVERSARIAL = {
     * 3_000,
     "prose after names": "the token " + "budget " * 60_000,
     "joiners after a virama": "పాస్\u200c" * 30_000,
+    "password names glued together": "passwordIl-" * 30_000,
+    "password names then words": "password " * 40_000,
+    "foreign phrases back to back": "kalmar sirri " * 30_000,
+    "inflected names of every language": "Loyniorðið " * 30_000,
+    "AUTH commands back to back": "AUTH " * 60_000,
+    "quoted AUTH arguments": '"AUTH" "a' * 40_000,
+    "RESP frames": "AUTH\\r\\n$1\\r\\n" * 30_000,
+    "SASL NULs back to back": "\\x00a" * 50_000,
+    "prompts that make keys": "$ x key create\n" * 20_000,
+    "comments above values": "# public\n" * 30_000 + "x = 'aB3dEfGh1jKlMnOpQrStUv'",
 }
 
 

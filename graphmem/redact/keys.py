@@ -124,10 +124,10 @@ def _find_printed_secret(m: re.Match[str]) -> _Found:
             return None
         end = text.find("\n", newline + 1)
         line = text[newline + 1 : len(text) if end == -1 else end].rstrip()
-        if re.search(_PRINTED_PUBLIC, line):
-            return None  # `gpg --export-key`, `… get secret … ca.crt`: a public half's block
         value = line.rsplit(None, 1)[-1] if line else ""
         if names and len(value) >= 32 and re.fullmatch(_BLOB, value):
+            if re.search(_PRINTED_PUBLIC, text[m.end() : newline + 1 + len(line)]):
+                return None  # `gpg --export-key`, `… get secret … ca.crt`: a public block
             label = line[: len(line) - len(value)]
             found = _printed_key(text, label, value, newline + 1 + len(label))
             if found is not None:

@@ -19,11 +19,12 @@ Decisions (the tests pin each one):
 from __future__ import annotations
 
 import re
+from itertools import islice
 
-from graphmem.redact.assignments import _FOREIGN_TRIGGERS
-from graphmem.redact.names import _FOREIGN_PASSWORDS, _MARKS, _classify_name
+from graphmem.redact.assignments import _to_first_virama
+from graphmem.redact.names import _FOREIGN_PASSWORDS, _MARKS, _PHRASES, _classify_name
 from graphmem.redact.rule import _Found, _Rule
-from graphmem.redact.values import _is_placeholder, _looks_random, _wordy
+from graphmem.redact.values import _HAS_DIGIT, _is_placeholder, _looks_random, _wordy
 
 # The word holding the name: letters (and the marks of Indic and Thai scripts), a hyphen or an
 # apostrophe (`Il-password`, `l'password`), up to the blank, a colon or the line's end.
@@ -82,14 +83,15 @@ def _made(value: str) -> bool:
 
 def _find_told_password(m: re.Match[str]) -> _Found:
     text, start = m.string, m.start("name")
-    token_start = max(
-        text.rfind(" ", 0, start), text.rfind("\n", 0, start), text.rfind("\t", 0, start)
-    )
-    if not re.fullmatch(r"(?:[^\W\d_]{1,4}['\u2019-])?", text[token_start + 1 : start]):
+    before = text[max(0, start - 6) : start]  # bounded: names back to back cost no rescan
+    cut = max(before.rfind(" "), before.rfind("\n"), before.rfind("\t"))
+    if not re.fullmatch(
+        r"(?:[^\W\d_]{1,4}['\u2019-])?", before[cut + 1 :] if cut != -1 or start <= 6 else before
+    ):
         return None  # inside an identifier, a flag, a path (`--new-password`); not `Il-`, `l'`
     line_end = text.find("\n", start, start + 300)
     rest = text[start : line_end if line_end != -1 else start + 300]
-    tokens = list(re.finditer(r"\S+", rest))[:11]
+    tokens = list(islice(re.finditer(r"\S+", rest), 11))
     skip = _named_words(m.group("name"), [t.group() for t in tokens[:3]])
     if skip is None:
         return None
@@ -128,6 +130,23 @@ def _named_words(name: str, words: list[str]) -> int | None:
     return 1 if lowered.startswith(_UNSPACED) else None
 
 
+def _may_tell(text: str, at: int) -> bool:
+    """Cheap test before the regex: a made value holds a digit or a capital, so the rest of the
+    line must (`the password reset flow is untouched` ends here)."""
+    line_end = text.find("\n", at, at + 300)
+    rest = text[at + 5 : line_end if line_end != -1 else at + 300]
+    return rest != rest.lower() or _HAS_DIGIT(rest) is not None
+
+
 _TOLD_PASSWORD_RULE = _Rule(
-    _NAME, _find_told_password, ("passw", "passphrase", "passcode", *_FOREIGN_TRIGGERS), fold=True
+    _NAME,
+    _find_told_password,
+    (
+        "passw",
+        "passphrase",
+        "passcode",
+        *sorted({_to_first_virama(w.lower()) for w in (*_FOREIGN_PASSWORDS, *_PHRASES)}),
+    ),
+    fold=True,
+    before=_may_tell,
 )

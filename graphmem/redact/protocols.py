@@ -30,7 +30,7 @@ _MECHANISMS = frozenset(
 _FRAME = r"(?:\\r\\n|\r\n)"  # RESP's line end, escaped (strace) or not
 _ARGS = re.compile(
     rf"""(?:{_FRAME}\$\d{{1,3}}{_FRAME}(?P<framed>[^\s\\"]{{1,256}})
-        |[ \t]+(?:"(?P<quoted>[^"\s]{{1,256}})"|(?P<typed>[^\s"\\]{{1,256}})))""",
+        |[ \t]+(?:"(?P<quoted>[^"\s]{{1,256}})"|(?P<typed>[^\s"'\\),;]{{1,256}})))""",
     re.VERBOSE,
 )
 
@@ -54,6 +54,13 @@ def _find_auth(m: re.Match[str]) -> _Found:
         return "password", args[1][1], args[1][2]  # the credentials, in base64
     if len(args) == 3 or (command == "LOGIN" and len(args) != 2):
         return None  # not a command line of its own
+    form = "quoted" if text[m.end() - 1] == '"' else args[0][0]
+    if any(how != form for how, _, _ in args):
+        return None  # `command "AUTH" not recognized`, `AUTH = ("u", "pw")`: not one form
+    if form == "typed" and any(
+        re.match(r"[=(\[{:'<]|[A-Z][A-Z0-9-]*$", _span(text, arg)) for arg in args
+    ):
+        return None  # code (`AUTH = …`), a protocol's keywords (`AUTH TLS`, `AUTH ENABLE`)
     how, start, end = args[-1]
     value = text[start:end]
     if _is_placeholder(value) or value.startswith(("$", "<", "[", "%", "{")) or "***" in value:
