@@ -65,7 +65,8 @@ def _to_first_virama(word: str) -> str:
     return word[: cut + 1]
 
 
-_FOREIGN_TRIGGERS = tuple(sorted(set(map(_to_first_virama, _FOREIGN_WORDS))))
+_TRIGGER_OF = {word: _to_first_virama(word) for word in _FOREIGN_WORDS}
+_FOREIGN_TRIGGERS = tuple(sorted(set(_TRIGGER_OF.values())))
 _FOREIGN_ALTERNATIVES = "|".join(_FOREIGN_WORDS).replace(" ", "[ ]")  # verbose: blanks a class
 for _virama in _VIRAMAS:
     _FOREIGN_ALTERNATIVES = _FOREIGN_ALTERNATIVES.replace(_virama, _virama + "[\u200c\u200d]?")
@@ -590,5 +591,5 @@ _ASSIGNMENT_RULE = _Rule(
     before=_may_assign,
 )
 _FOREIGN_ASSIGNMENT_RULE = _Rule(
-    "(?x)" + _FOREIGN_NAME_END + _VALUE, _find_assignment, _FOREIGN_TRIGGERS, fold=True
+    "(?x)" + _FOREIGN_NAME_END + _VALUE, _find_assignment, _FOREIGN_TRIGGERS, fold=True, stable=True
 )

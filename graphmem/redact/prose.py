@@ -19,9 +19,10 @@ Decisions (the tests pin each one):
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import islice
 
-from graphmem.redact.assignments import _to_first_virama
+from graphmem.redact.assignments import _TRIGGER_OF
 from graphmem.redact.names import _FOREIGN_PASSWORDS, _MARKS, _PHRASES, _classify_name
 from graphmem.redact.rule import _Found, _Rule
 from graphmem.redact.values import _HAS_DIGIT, _is_placeholder, _looks_random, _wordy
@@ -47,11 +48,6 @@ _UNSPACED_SCRIPTS = (
     ("\u1780", "\u17ff"),  # Khmer
     ("\u3040", "\u9fff"),  # Japanese, Chinese
     ("\uac00", "\ud7af"),  # Korean (its particles glue on)
-)
-_UNSPACED = tuple(
-    word
-    for word in _FOREIGN_PASSWORDS
-    if any(low <= word[0] <= high for low, high in _UNSPACED_SCRIPTS)
 )
 _SYMBOLS = frozenset("!#$%&*+?@^~")
 _STRIP = "\"'`*_,;:.!?)]}\u00bb\u201d\u2019"
@@ -126,8 +122,17 @@ def _named_words(name: str, words: list[str]) -> int | None:
             "strong",
         ):
             return size
-    lowered = name.lower()
-    return 1 if lowered.startswith(_UNSPACED) else None
+    return 1 if name.lower().startswith(_unspaced()) else None
+
+
+@lru_cache(maxsize=1)
+def _unspaced() -> tuple[str, ...]:
+    """The words for password of scripts that write no blanks (read as prefixes)."""
+    return tuple(
+        word
+        for word in _FOREIGN_PASSWORDS
+        if any(low <= word[0] <= high for low, high in _UNSPACED_SCRIPTS)
+    )
 
 
 def _may_tell(text: str, at: int) -> bool:
@@ -145,8 +150,9 @@ _TOLD_PASSWORD_RULE = _Rule(
         "passw",
         "passphrase",
         "passcode",
-        *sorted({_to_first_virama(w.lower()) for w in (*_FOREIGN_PASSWORDS, *_PHRASES)}),
+        *sorted({_TRIGGER_OF[w.lower()] for w in (*_FOREIGN_PASSWORDS, *_PHRASES)}),
     ),
     fold=True,
     before=_may_tell,
+    stable=True,
 )

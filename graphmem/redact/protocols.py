@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from graphmem.redact.rule import _Found, _Rule
+from graphmem.redact.tokens import _compiled
 from graphmem.redact.values import _is_placeholder
 
 _MECHANISMS = frozenset(
@@ -28,19 +29,16 @@ _MECHANISMS = frozenset(
     "EXTERNAL ANONYMOUS".split()
 )
 _FRAME = r"(?:\\r\\n|\r\n)"  # RESP's line end, escaped (strace) or not
-_ARGS = re.compile(
-    rf"""(?:{_FRAME}\$\d{{1,3}}{_FRAME}(?P<framed>[^\s\\"]{{1,256}})
-        |[ \t]+(?:"(?P<quoted>[^"\s]{{1,256}})"|(?P<typed>[^\s"'\\),;]{{1,256}})))""",
-    re.VERBOSE,
-)
+_ARGS = rf"""(?x)(?:{_FRAME}\$\d{{1,3}}{_FRAME}(?P<framed>[^\s\\"]{{1,256}})
+        |[ \t]+(?:"(?P<quoted>[^"\s]{{1,256}})"|(?P<typed>[^\s"'\\),;]{{1,256}})))"""
 
 
 def _find_auth(m: re.Match[str]) -> _Found:
     text, command = m.string, m.group("cmd")
-    args = []
+    args: list[tuple[str, int, int]] = []
     at = m.end()
     while len(args) < 3:
-        arg = _ARGS.match(text, at)
+        arg = _compiled(_ARGS).match(text, at)
         if arg is None:
             break
         group = arg.lastgroup or "typed"

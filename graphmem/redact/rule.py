@@ -37,6 +37,10 @@ class _Rule:
     # A cheap test of (text, trigger position), tried before the regex: a rule whose triggers are
     # common (a prompt's `$ `) and whose regex is long runs it only where the test passes.
     before: Callable[[str, int], bool] | None = None
+    # Triggers of letters alone (a vocabulary): a redaction never makes one, so the text's first
+    # words gate them, not the words grown by the lines redactions changed (on text dense with
+    # secrets those grow to the text, and a vocabulary's hundreds of gates would scan it all).
+    stable: bool = False
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
@@ -98,7 +102,7 @@ class _Words:
     and when that would outgrow the text, the text itself serves."""
 
     def __init__(self, folded: str) -> None:
-        self.words = "\n".join(set(folded.split()))
+        self.words = self.first = "\n".join(set(folded.split()))
 
     def redacted(self, text: str, folded: str, markers: list[int]) -> None:
         """`text` is the new text, `folded` its lowered form, `markers` where its markers start."""

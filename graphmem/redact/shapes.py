@@ -66,6 +66,8 @@ _APPENDED = r"(?=[A-Za-z]{9})[A-Z][a-z]{2,}(?:[A-Z]?[a-z]{2,}){0,3}\d{2,4}[!#$%&
 class _PasswordShapes:
     """A rule (as `_Rule`: matches, then find) for passwords told by their shape."""
 
+    stable = False  # gated by the words redactions grew (see _Rule.stable)
+
     def matches(
         self, text: str, folded: str, done: list[int], words: str | None = None
     ) -> Iterator[re.Match[str]]:

@@ -248,6 +248,8 @@ class _PrefixTable:
     formats whose prefix begins with the two characters found there are tried. `shaped`
     formats are told by what follows their prefix, so each has its own finder."""
 
+    stable = False  # gated by the words redactions grew (see _Rule.stable)
+
     def __init__(
         self,
         entries: Iterable[tuple[str, str, str]],

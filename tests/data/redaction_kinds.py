@@ -2790,7 +2790,7 @@ _v = _r(43, B64) + "="
 _s("key_block", f"$ php artisan key:generate --show\nbase64:{_v}", _v)
 _v = _r(48, HEX.lower())
 _s("key_block", f"$ headscale preauthkeys create --user ops --reusable\n{_v}", _v)
-_v = _r(52, string.ascii_lowercase + string.digits)
+_v = _r(52, string.ascii_lowercase * 2 + string.digits)  # long letter runs, as words have
 _s("config_syntax", f"ops@bastion:~$ conjur user rotate-api-key\n{_v}", _v)
 _v = _r(48, AN)
 _s(
@@ -2870,3 +2870,49 @@ for template in (
 ):
     _v = _r(32, AN)
     _s("prefixed_token", template.format(v=_v), _v)
+# "Key" and "token" in more languages (a qualifier makes them secret); a printed key after its
+# label and a blank line; git-crypt's key (not git's own objects); a DNS key record is public.
+_v = _r(32, HEX)
+_s("config_syntax", f"Kazakh: API кілт: {_v}", _v)
+_v = _r(40, AN)
+_s("config_syntax", f"访问令牌：{_v}", _v)  # noqa: RUF001
+_v = _r(48, AN)
+_s(
+    "config_syntax",
+    f"$ sudo ./meshctl nodes add edge-7\nNode enrolled. Its token (shown once) follows\n\n  {_v}\n",
+    _v,
+)
+_v = _r(86, B64) + "=="
+_s("key_block", f"$ git-crypt export-key - | base64 -w0\n{_v}", _v)
+for text in (
+    "$ dig +short DNSKEY acme.dev\n257 3 13 mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+"
+    "GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==",
+    "self.serv.add_feature('AUTH CRAM-MD5')",
+    'AUTH = ("neo4j", "password")',
+    "self.push('234 AUTH TLS successful')",
+    "capabilities = 'AUTH ENABLE IMAP4rev1 LITERAL+ NAMESPACE'",
+    "self.push('500 Error: command \"AUTH\" not recognized')",
+):
+    _l("key_block", text)
+# A made value of one case in a sentence, after the word for password; and words of a sentence
+# that are not one: after a user word, a flag, a digest word, CamelCase words, a trailing
+# version digit, an identifier holding the name.
+for template in (
+    "Das App-Passwort {v} gilt nur für IMAP.",
+    "le mot de passe applicatif {v} ne sert qu'à IMAP",
+    "Fastmail app password {v} (created 2026-12-04)",
+):
+    _v = _r(16, string.ascii_lowercase + string.digits)
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "password for user jD8kq2Lm was reset by the helpdesk",
+    "Use `reset password --user-id U7kdP2xQ9` to force a new one",
+    "The password digest Zm9vYmFyYmF6cXV4MTIzNDU2 appears in the audit log",
+    "The password must mix Upper+Lower cases",
+    "The password emails go through SendGridV3 since May",
+    "Fixed the forgotPassword race (Sentry issue JS-7Qk2xP9m)",
+    'if cmd == "AUTH" and len(args) == 2:',
+    "[server] AUTH succeeded",
+    'static const wchar_t adapters[] = L"Ethernet0\\x00Loopback1\\x00WiFiAdapter2\\x00\\x00";',
+):
+    _l("config_syntax", text)
