@@ -312,6 +312,9 @@ _ADVERSARIAL = {
     "RESP frames": "AUTH\\r\\n$1\\r\\n" * 30_000,
     "SASL NULs back to back": "\\x00a" * 50_000,
     "prompts that make keys": "$ x key create\n" * 20_000,
+    "blocks returning literals": "let(:api_key) { '" * 40_000,
+    "empty blocks back to back": "{ 'a' }" * 40_000,
+    "continued values back to back": "API_TOKEN=\\\n" * 30_000,
     "comments above values": "# public\n" * 30_000 + "x = 'aB3dEfGh1jKlMnOpQrStUv'",
 }
 

@@ -74,6 +74,7 @@ from graphmem.redact.randoms import _RandomValues
 from graphmem.redact.rule import _MARKER, MARKER_PREFIX, _Finder, _Found, _Rule, _whole, _Words
 from graphmem.redact.shapes import _PASSWORD_SHAPES, _PasswordShapes
 from graphmem.redact.structures import (
+    _BLOCK_RULE,
     _DEFAULT_RULE,
     _FALLBACK_RULE,
     _GROUPED_RULE,
@@ -183,6 +184,7 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes | _RandomValues, ..
     _CALL_PASSWORD_RULE,
     _NAMED_CALL_RULE,
     _DEFAULT_RULE,
+    _BLOCK_RULE,
     _FALLBACK_RULE,
     _GROUPED_RULE,
     _SECRET_DATA_RULE,

@@ -96,6 +96,7 @@ _VALUE = r"""
                                        # `API Key 是 x`: "is" in other languages and scripts,
                                        # Cisco's `secret 0 x`, kickstart's `rootpw --plaintext x`,
                                        # a numbered label: `Unseal Key 1: x`, `Password #2: x`
+    (?:(?<==)\\\r?\n[ \t]{0,40})?          # `NAME=\` and the value on the next line (shells)
     (?P<list>\[[ \t]{0,4}(?=["']))?                        # a list of one: Keycloak's `[ "…" ]`
     (?:(?:@|(?P<sp>[bBrRuUfF]{1,2}))?"(?P<dq>(?:[^"\\\n]|\\.){0,512})"  # @"…": Objective-C; b"…"
       |"(?P<blob>[A-Za-z0-9+/]{500,20000}={0,2})"                    # a key store in base64

@@ -86,6 +86,32 @@ _GROUPED_RULE = _Rule(
     ("secrets", "tokens", "passwords", "keys", "credentials"),
     fold=True,
 )
+
+
+def _find_block_value(m: re.Match[str]) -> _Found:
+    """A block that returns a literal, under a telling name: RSpec's `let(:api_secret) { '…' }`,
+    Swift's computed `var apiToken: String { "…" }`, Kotlin's `val apiKey by lazy { "…" }`,
+    Ruby's `define_method(:token) do '…' end`. The name is read back from the block's brace
+    over what may stand between: `)`, `!`, a type, `by lazy`, `->`."""
+    text = m.string
+    head = text[max(0, m.start() - 120) : m.start()]
+    named = re.search(
+        r"[:@$]?(?P<name>[A-Za-z_][\w]{0,60})[!?]?\)?(?:[ \t]*:[ \t]*[A-Z][\w.<>?]{0,40})?"
+        r"(?:[ \t]+by[ \t]+lazy)?[ \t]*(?:->)?[ \t]*$",
+        head,
+    )
+    if named is None:
+        return None
+    kind = _secret_kind(named.group("name"), m.group("v"))
+    return None if kind is None else (kind, m.start("v"), m.end("v"))
+
+
+_BLOCK_RULE = _Rule(  # a block returning a literal (see _find_block_value)
+    r"(?:\{|\bdo)[ \t]*(?:return[ \t]+)?(?P<q>[\"'])(?P<v>[^\"'\\\n]{1,512})(?P=q)"
+    r"[ \t]*(?:\}|\bend\b)",
+    _find_block_value,
+    ("{ '", '{ "', "{'", '{"', "do '", 'do "'),
+)
 _DEFAULT_RULE = _Rule(
     r"default[\"']?[ \t]*[:=][ \t]*(?:\"(?P<dq>[^\"\n]{1,512})\"|'(?P<sq>[^'\n]{1,512})'"
     r"|(?P<v>[^\s\"'#][^\r\n#]{0,511}))",

@@ -2916,3 +2916,35 @@ for text in (
     'static const wchar_t adapters[] = L"Ethernet0\\x00Loopback1\\x00WiFiAdapter2\\x00\\x00";',
 ):
     _l("config_syntax", text)
+# A block that returns a literal under a telling name (RSpec, Swift, Kotlin, Ruby, Groovy), and
+# a shell value continued on the next line after `NAME=\`.
+for template in (
+    "  let(:stripe_secret) {{ '{v}' }}",
+    '  let!(:webhook_token) {{ "{v}" }}',
+    '    var apiToken: String {{ "{v}" }}',
+    '    val signingSecret by lazy {{ "{v}" }}',
+    "  define_method(:client_secret) do '{v}' end",
+    "    def getApiKey() {{ return '{v}' }}",
+):
+    _v = _r(32, AN)
+    _s("config_syntax", template.format(v=_v), _v)
+for template in (
+    "docker run -d -e MEILI_MASTER_KEY=\\\n  {v} \\\n  getmeili/meilisearch:v1.8",
+    "export GITLAB_TOKEN=\\\n    {v}",
+    "ENV SENTRY_AUTH_TOKEN=\\\n    {v}",
+    "helm upgrade app ./chart --set-string db.password=\\\n  {v}",
+):
+    _v = _r(40, AN)
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "  let(:api_key) { create(:api_key) }",
+    "  let(:token_name) { 'ci-deploy' }",
+    '  let(:sort_key) { "created_at" }',
+    "  let(:api_key) { 'your-api-key' }",
+    '    var tokenLabel: String { "Personal access token" }',
+    "  let(:token) { SecureRandom.hex(16) }",
+    'items.map { "7f3a9c2b8d1e4f5a6b7c8d9e0f1a2b3c" }',
+    "RUN ./configure --with-key=\\\n    --prefix=/usr",
+    "export CACHE_KEY=\\\n  deps-v3-node20-linux",
+):
+    _l("config_syntax", text)
