@@ -1,13 +1,16 @@
-"""The words for password, secret key and token in every language a translation service offers.
+"""The words for password, secret key and token in the languages translation services offer.
 
 Where the list comes from: the languages Google Translate offered in 2023 (133, its list of
-supported languages) plus those with a Wikipedia of over 100,000 articles that it lacked
-(Faroese, Asturian, Occitan, Breton, Tatar, Bashkir, Chechen); for each, the word its
-localised software uses for "password" (the login form of Android, Windows, Firefox and
-Wikipedia in that language), in its own script and in the romanisation people type, and the
-inflected forms that cost nothing (a suffix of up to four letters is read by ``names._inflected``
-anyway). Languages that borrowed English's word (Cebuano, Filipino, Maltese, Shona, Tigrinya …)
-need nothing here: ``password`` is read everywhere.
+supported languages) and large Wikipedias it lacked (Faroese, Breton, Tatar), each with the word
+its login forms use for "password", in its own script and in the romanisation people type.
+Checked against localisation files where one was found (Firefox's `pippki.ftl` and
+`preferences.ftl`, Moodle, MediaWiki, Meteor's accounts-t9n: Khmer, Malagasy, Maori,
+Kinyarwanda, Breton, Marathi, Bambara, Greek, Arabic, Persian, Vietnamese, Indonesian); the
+others are from what the language's own software shows and were not each verified. Languages
+that borrowed English's word (Cebuano, Filipino, Maltese, Shona …) need nothing here: `password`
+is read everywhere; some languages of the list have no entry (Aymara, Ewe, Guarani, Ilocano,
+Krio, Lingala, Luganda, Mizo, Quechua, Tsonga, Twi): their speakers' software shows English's
+or French's word. Inflection: a suffix of up to four letters is read by ``names._inflected``.
 
 Left out on purpose, because they also mean something harmless: a bare "secret" (`sirri`,
 `siri`, `huna`, `秘密`), "code" (`kod`, `codice`), "word" (`parola`, `kalma`), the Bengali
@@ -25,8 +28,8 @@ PASSWORDS = frozenset(
     "salasana hasło haslo heslo jelszó jelszo parool passord adgangskode kodeord geslo lozinka "
     "zaporka contrasenya slaptažodis slaptazodis lykilorð lykilord fjalëkalim fjalekalim "
     "fjalëkalimi κωδικός συνθηματικό wagwoord парола лозинка пароль гасло salasõna salasona "
-    "cyfrinair pasfhocal facal-faire pasahitza contrasinal wachtwurd passwuert pasvorto "
-    "parolă palavra-passe loyniorð loyniord "
+    "cyfrinair pasfhocal pasahitza contrasinal wachtwurd passwuert pasvorto "
+    "parolă loyniorð loyniord "
     # Caucasus, Central and West Asia
     "პაროლი գաղտնաբառ şifrə sifre şifre parol құпиясөз сырсөз серсүз парол "
     "açarsöz acarsoz пароль סיסמה סיסמא פאַסווארט פאסווארט گذرواژه پسورد پټنوم "
@@ -39,7 +42,8 @@ PASSWORDS = frozenset(
     # East Asia
     "密码 密碼 口令 パスワード 暗証番号 비밀번호 암호 패스워드 "
     # Africa and the Pacific
-    "nenosiri nywila iphasiwedi okwuntughe phasewete tenimiafina kupuhipa modpas".split()
+    "nenosiri nywila iphasiwedi okwuntughe phasewete tenimiafina kupuhipa modpas ijambobanga "
+    "katasandi លេខសម្ងាត់".split()
 )
 
 # Words that name a password only together (a name is otherwise read back to its last word):
@@ -62,6 +66,11 @@ PASSWORD_PHRASES = (
     "jecha darbii",  # Oromo
     "lo lus zais",  # Hmong
     "ʻōlelo huna",  # Hawaiian
+    "gundo kɔdi",  # Bambara
+    "ger-tremen",  # Breton (hyphenated words are read as their words)
+    "facal-faire",  # Scots Gaelic
+    "palavra-passe",  # Portuguese (Portugal)
+    "mung me donyo",  # Acholi
     "upu faataga",  # Samoan
     "parola d'ordine",  # Italian, Corsican
     "parolla d'ordine",

@@ -2948,3 +2948,12 @@ for text in (
     "export CACHE_KEY=\\\n  deps-v3-node20-linux",
 ):
     _l("config_syntax", text)
+# Words for password written with a hyphen (Breton, Scots Gaelic, Portugal's Portuguese) and
+# glued (Kinyarwanda's `ijambobanga`), as localisation files write them.
+for template in (
+    "Breton: ar ger-tremen evit ar servijer eo {v}",
+    "A palavra-passe do servidor é {v}, não a partilhes.",
+    "Ijambobanga rya seriveri ni {v}",
+):
+    _v = _told()
+    _s("config_syntax", template.format(v=_v), _v)
