@@ -497,10 +497,11 @@ def _short(text: str) -> str:
 
 
 def _refused(exc: BaseException) -> bool:
-    """Was the connection refused? httpx keeps the OS error at the end of its cause chain."""
+    """Was the connection refused, or reset while it was being made (a server closing its
+    socket)? httpx keeps the OS error at the end of its cause chain."""
     seen: BaseException | None = exc
     while seen is not None:
-        if isinstance(seen, ConnectionRefusedError):
+        if isinstance(seen, ConnectionRefusedError | ConnectionResetError):
             return True
         seen = seen.__cause__ or seen.__context__
     return False
