@@ -125,6 +125,8 @@ _KNOWN_SCHEMES = frozenset(("bearer", "basic", "token", "bot", "digest"))
 
 
 def _find_authorization(m: re.Match[str]) -> _Found:
+    if m.group("pw") is not None:
+        return _authorization_pair(m)
     value = m.group("v")
     if _is_placeholder(value):
         return None
@@ -145,6 +147,19 @@ def _find_authorization(m: re.Match[str]) -> _Found:
     if basic and _placeholder_pair(value):
         return None  # base64 of `username:password`: the RFC's example, no credential
     return "authorization", m.start("v"), m.end("v")
+
+
+def _authorization_pair(m: re.Match[str]) -> _Found:
+    """`Authorization: <scheme> user:secret` (cPanel's `cpanel`, WHM's `whm`, GoDaddy's
+    `sso-key KEY:SECRET`): the secret. Only after a header and a scheme, not Basic's (base64,
+    no colon), and not an example's."""
+    user, secret = m.group("user"), m.group("pw")
+    scheme = (m.group("scheme") or "").lower()
+    if m.group("header") is None or not scheme or scheme == "basic" or "EXAMPLE" in user:
+        return None
+    if _is_placeholder(secret) or not _looks_generated(secret):
+        return None
+    return "authorization", m.start("pw"), m.end("pw")  # a generated key as user: randoms'
 
 
 def _placeholder_pair(value: str) -> bool:
@@ -241,7 +256,7 @@ _PLAIN_HEADER = (
 _AUTH_RULE = _Rule(
     r"(?<!\w)(?:(?P<header>authorization[\"']?[ \t]*[:=][ \t]*(?:[bfr]?[\"'`]|\[)?)"
     r"(?:(?P<scheme>[a-z][a-z0-9_-]{1,20})(?:[ \t]+|%20|:))?|(?:bearer|basic)[ \t]+)"
-    r"(?P<v>[A-Za-z0-9._~+/-]{8,}=*)",
+    r"(?:(?P<user>[\w.@+-]{1,64}):(?P<pw>[A-Za-z0-9._~+/=-]{8,512})|(?P<v>[A-Za-z0-9._~+/-]{8,}=*))",
     _find_authorization,
     ("bearer", "basic", "authorization"),
     fold=True,

@@ -2957,3 +2957,19 @@ for template in (
 ):
     _v = _told()
     _s("config_syntax", template.format(v=_v), _v)
+# `Authorization: <scheme> user:secret`, any scheme but Basic's: the secret, and a key as user.
+_v = _r(32, UPPER_AN)
+_s("authorization", f"curl -H 'Authorization: cpanel deploy:{_v}' https://h.example:2083/x", _v)
+_v = _r(32, UPPER_AN)
+_s("authorization", f"Authorization: whm root:{_v}", _v)
+_k, _v = _r(37, AN + "_"), _r(22, AN)
+_s("authorization", f"headers = {{'Authorization': 'sso-key {_k}:{_v}'}}", _k, _v)
+_v = _r(40, AN)
+_s("authorization", f'-H "Authorization: ApiKey ops@acme.dev:{_v}"', _v)
+for text in (
+    'Authorization: Digest username="Mufasa", realm="testrealm@host.com", nonce="dcd98b"',
+    "Authorization: cpanel username:APITOKEN",
+    "Authorization: AWS AKIAIOSFODNN7EXAMPLE:frJIUN8DYpKDtOLCwo//yllqDzg=",
+    "Authorization: sso-key {API_KEY}:{API_SECRET}",
+):
+    _l("authorization", text)
