@@ -316,6 +316,7 @@ _ADVERSARIAL = {
     "empty blocks back to back": "{ 'a' }" * 40_000,
     "continued values back to back": "API_TOKEN=\\\n" * 30_000,
     "authorization pairs": "Authorization: x " + "a:" * 50_000,
+    "database constructors": "PDO->__construct('a', 'b', " * 30_000,
     "comments above values": "# public\n" * 30_000 + "x = 'aB3dEfGh1jKlMnOpQrStUv'",
 }
 

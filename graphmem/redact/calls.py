@@ -57,7 +57,7 @@ def _find_call_password(m: re.Match[str]) -> _Found:
     args = list(re.finditer(r"[^,]+", m.group("args")))
     # sbt's and Ivy's Credentials(realm, host, user, password): the last of four
     at = -1 if "pass" in last or ("credential" in last and len(args) == 4) else 1
-    at = 2 if "connect" in last else at
+    at = 2 if "connect" in last or last.startswith(_DATABASE_CLIENTS) else at
     if not -len(args) <= at < len(args):
         return None
     pick = args[at]
@@ -72,9 +72,13 @@ def _find_call_password(m: re.Match[str]) -> _Found:
 
 
 _WORD = r"[A-Z]?[a-z]+|[A-Z]+|[a-z_]+"
+# Database clients whose constructor takes (dsn or host, user, password, …): PHP's PDO (and its
+# `PDO->__construct(…)` in a stack trace), mysqli, Sequelize; and every `*_connect(host, user,
+# password)` (mysqli_connect, mysql_connect).
+_DATABASE_CLIENTS = ("pdo", "mysqli", "sequelize")
 _PASSWORD_CALL = (
     r"login|auth|authenticate|(?:http)?(?:basic|digest|proxy)auth|\w*pass(?:word|wd)"
-    r"|connect|getconnection|\w*credentials?|basic"
+    r"|\w*connect|getconnection|\w*credentials?|basic|pdo(?:->__construct)?|mysqli|sequelize"
 )
 _NOT_SETTING_PASSWORDS = (
     "check",
@@ -86,12 +90,17 @@ _NOT_SETTING_PASSWORDS = (
     "forgot",
     "split",
     "parse",
+    "disconnect",
 )
 _CALL_PASSWORD_RULE = _Rule(
-    r"(?P<fn>login|auth|password|passwd|getconnection|connect|credentials?(?:\.create)?|basic)"
+    r"(?P<fn>login|auth|password|passwd|getconnection|connect|credentials?(?:\.create)?|basic"
+    r"|pdo(?:->__construct)?|mysqli|sequelize)"
     r"[ \t]*=?[ \t]*\((?P<args>[^()\n]{1,300})\)",  # =: requests' auth=('user', 'pw')
     _find_call_password,
-    ("login", "auth", "password(", "passwd(", "connect(", "getconnection(", "credential", "basic("),
+    (
+        *("login", "auth", "password(", "passwd(", "connect(", "getconnection(", "credential"),
+        *("basic(", "pdo(", "pdo->__construct(", "mysqli(", "sequelize("),
+    ),
     fold=True,
 )
 

@@ -2973,3 +2973,23 @@ for text in (
     "Authorization: sso-key {API_KEY}:{API_SECRET}",
 ):
     _l("authorization", text)
+# A database client's constructor given (dsn or host, user, password, …): PDO (and its
+# `PDO->__construct(…)` in a stack trace), mysqli, Sequelize, any `*_connect`.
+for template in (
+    "#1 /srv/www/lib/Db.php(41): PDO->__construct('pgsql:host=pg.int...', 'billing', '{v}')",
+    '$pdo = new PDO("mysql:host=db;dbname=shop;charset=utf8mb4", "shop", "{v}", $options);',
+    "$db = new mysqli('db.internal', 'crm', '{v}', 'crm');",
+    '$link = mysqli_connect("127.0.0.1", "wp", "{v}", "wordpress");',
+    "const db = new Sequelize('orders', 'orders', '{v}', {{ host: 'pg', dialect: 'postgres' }});",
+):
+    _v = _told()
+    _s("connection", template.format(v=_v), _v)
+for text in (
+    "$pdo = new PDO($dsn, $user, $pass);",
+    "$db = new mysqli('localhost', 'root', '', 'test');",
+    "new Sequelize('app', 'app', 'password', { dialect: 'mysql' })",
+    "$pdo = new PDO('sqlite:/tmp/app.db');",
+    "$link = mysqli_connect($host, $user, getenv('DB_PASS'));",
+    "client.disconnect('orders', 'shutdown', 'Xk9mQ2pL7w')",
+):
+    _l("connection", text)
