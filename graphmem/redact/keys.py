@@ -115,7 +115,9 @@ def _find_printed_secret(m: re.Match[str]) -> _Found:
     names a secret and prints no public half (`pub`, `fingerprint`); the blob is a key's length
     at least, and no digest a hash word or `commit` names."""
     text, cmd = m.string, m.group("cmd")
-    names = re.search(_PRINTS_SECRET, cmd) is not None
+    names = re.search(_PRINTS_SECRET, cmd) is not None or (
+        "key" in cmd.lower() and re.search(_NAMES_KEY, cmd) is not None
+    )
     if not (names or re.search(_CREATES, cmd)) or re.search(_PRINTS_PUBLIC, cmd) is not None:
         return None
     newline = text.find("\n", m.end())
@@ -167,9 +169,10 @@ _PRINTS_PUBLIC = (
 _PRINTS_SECRET = (
     r"(?i)genkey|genpsk|rand[ \t]|urandom|key[ \t]+export|export-secret|secret|private|token"
     r"|passw|credential|[._/]key(?:file|s)?\b"  # `.key`, `api_key`, mongod's `keyfile`
-    r"|(?:(?<![\w-])[a-z]{0,12}|(?<=\w[_-]))keys?(?![a-z])|keystore"  # `get-key`, `apikeys`,
-    # `rotate-api-key`, not a flag (`--key 2024/app.log`: an object's)
 )
+# A command word that names a key (`get-key`, `apikeys`, `rotate-api-key`, `keystore`), not a
+# flag (`--key 2024/app.log`: an object's); sought only in commands that hold "key".
+_NAMES_KEY = r"(?i)keystore|(?:(?<![\w-])[a-z]{0,12}|(?<=\w[_-]))keys?(?![a-z])"
 # A command that makes something: what it prints is a secret when its output says so (`cscli
 # bouncers add x` prints `API key for 'x':`, then the key).
 _CREATES = r"(?i)\b(?:add|create|new|generate|gen|issue|register|rotate|regenerate|reset|enroll)\b"

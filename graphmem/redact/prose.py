@@ -25,7 +25,8 @@ from itertools import islice
 from graphmem.redact.assignments import _TRIGGER_OF
 from graphmem.redact.names import _FOREIGN_PASSWORDS, _MARKS, _PHRASES, _classify_name
 from graphmem.redact.rule import _Found, _Rule
-from graphmem.redact.values import _HAS_DIGIT, _is_placeholder, _looks_random, _wordy
+from graphmem.redact.tokens import _compiled
+from graphmem.redact.values import _is_placeholder, _looks_random, _wordy
 
 # The word holding the name: letters (and the marks of Indic and Thai scripts), a hyphen or an
 # apostrophe (`Il-password`, `l'password`), up to the blank, a colon or the line's end.
@@ -138,9 +139,10 @@ def _unspaced() -> tuple[str, ...]:
 def _may_tell(text: str, at: int) -> bool:
     """Cheap test before the regex: a made value holds a digit or a capital, so the rest of the
     line must (`the password reset flow is untouched` ends here)."""
-    line_end = text.find("\n", at, at + 300)
-    rest = text[at + 5 : line_end if line_end != -1 else at + 300]
-    return rest != rest.lower() or _HAS_DIGIT(rest) is not None
+    return _compiled(_TELLING_REST).match(text, at + 5) is not None
+
+
+_TELLING_REST = r"[^\n]{0,300}?[A-Z0-9]"
 
 
 _TOLD_PASSWORD_RULE = _Rule(

@@ -91,7 +91,7 @@ _GROUPED_RULE = _Rule(
 def _find_block_value(m: re.Match[str]) -> _Found:
     """A block that returns a literal, under a telling name: RSpec's `let(:api_secret) { '…' }`,
     Swift's computed `var apiToken: String { "…" }`, Kotlin's `val apiKey by lazy { "…" }`,
-    Ruby's `define_method(:token) do '…' end`. The name is read back from the block's brace
+    Ruby's `define_method(:token) { '…' }`. The name is read back from the block's brace
     over what may stand between: `)`, `!`, a type, `by lazy`, `->`."""
     text = m.string
     head = text[max(0, m.start() - 120) : m.start()]
@@ -107,10 +107,11 @@ def _find_block_value(m: re.Match[str]) -> _Found:
 
 
 _BLOCK_RULE = _Rule(  # a block returning a literal (see _find_block_value)
-    r"(?:\{|\bdo)[ \t]*(?:return[ \t]+)?(?P<q>[\"'])(?P<v>[^\"'\\\n]{1,512})(?P=q)"
-    r"[ \t]*(?:\}|\bend\b)",
+    r"\{[ \t]*(?:return[ \t]+)?(?P<q>[\"'])(?P<v>[^\"'\\\n]{1,512})(?P=q)[ \t]*\}",
     _find_block_value,
-    ("{ '", '{ "', "{'", '{"', "do '", 'do "'),
+    ("{ '", '{ "'),  # a blank inside the brace, as these languages write it: compact JSON
+    # (`{"tool": …}`), which transcripts are full of, never tries the rule
+    needs=" }",  # and its closing brace: one search for a text with none
 )
 _DEFAULT_RULE = _Rule(
     r"default[\"']?[ \t]*[:=][ \t]*(?:\"(?P<dq>[^\"\n]{1,512})\"|'(?P<sq>[^'\n]{1,512})'"

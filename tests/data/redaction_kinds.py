@@ -2923,7 +2923,7 @@ for template in (
     '  let!(:webhook_token) {{ "{v}" }}',
     '    var apiToken: String {{ "{v}" }}',
     '    val signingSecret by lazy {{ "{v}" }}',
-    "  define_method(:client_secret) do '{v}' end",
+    "  define_method(:client_secret) {{ '{v}' }}",
     "    def getApiKey() {{ return '{v}' }}",
 ):
     _v = _r(32, AN)
