@@ -58,6 +58,7 @@ def test_every_split_is_covered() -> None:
         "redaction_heldout11",
         "redaction_heldout12",
         "redaction_heldout13",
+        "redaction_heldout14",
     }
     assert expected <= set(_CORPORA)
 
