@@ -318,6 +318,12 @@ _ADVERSARIAL = {
     "authorization pairs": "Authorization: x " + "a:" * 50_000,
     "database constructors": "PDO->__construct('a', 'b', " * 30_000,
     "comments above values": "# public\n" * 30_000 + "x = 'aB3dEfGh1jKlMnOpQrStUv'",
+    "instructions in a value's place": "SECRET=replace-with" + "-a" * 60_000,
+    "secret versions back to back": "TOKEN=" + "a-" * 60_000 + ":latest",
+    "DNS records above values": ('"v=DKIM1; p=' + "aB3dEfGh1jKlMnOpQrStUv9 ") * 30_000,
+    "htpasswd flags": "htpasswd " + "-b " * 60_000,
+    "Redis tools' flags": "redis-benchmark " + "-t " * 60_000,
+    "gpg key ids": "ssb   " + "cv25519/" * 30_000 + "ABCDEF0123456789",
 }
 
 

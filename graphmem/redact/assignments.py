@@ -237,6 +237,12 @@ def _find_assignment(m: re.Match[str]) -> _Found:
             return classified[0], m.start(group), end
     shaped, found = _shaped_bare_value(m, name) if group == "bare" else (False, None)
     if shaped:
+        if (
+            isinstance(found, tuple)
+            and classified[1] != "strong"
+            and _said_public(text, *found[1:])
+        ):
+            return None  # `key = bytes.fromhex("2b7e…")  # FIPS-197 example key`
         return found
     if group == "bare" and re.fullmatch(r"[|>][-+]?", m.group(group)):  # YAML block scalar
         line = re.compile(r"[ \t]*\r?\n[ \t]+([^\s][^\r\n]{0,511})").match(text, m.end(group))

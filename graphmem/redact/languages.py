@@ -29,16 +29,16 @@ PASSWORDS = frozenset(
     "zaporka contrasenya slaptažodis slaptazodis lykilorð lykilord fjalëkalim fjalekalim "
     "fjalëkalimi κωδικός συνθηματικό wagwoord парола лозинка пароль гасло salasõna salasona "
     "cyfrinair pasfhocal pasahitza contrasinal wachtwurd passwuert pasvorto "
-    "parolă loyniorð loyniord "
+    "parolă loyniorð loyniord tessera "
     # Caucasus, Central and West Asia
     "პაროლი գաղտնաբառ şifrə sifre şifre parol құпиясөз сырсөз серсүз парол "
-    "açarsöz acarsoz пароль סיסמה סיסמא פאַסווארט פאסווארט گذرواژه پسورد پټنوم "
+    "açarsöz acarsoz пароль סיסמה סיסמא פאַסווארט פאסווארט פּאַראָל פאראל گذرواژه پسورد پټنوم "
     "پاسورڊ پارول şîfre "
     # South and Southeast Asia
     "पासवर्ड कूटशब्द संकेतशब्द پاسورڈ پاسوورڈ পাসওয়ার্ড পাছৱৰ্ড গুপ্তশব্দ "
     "ਪਾਸਵਰਡ પાસવર્ડ ପାସୱାର୍ଡ கடவுச்சொல் పాస్వర్డ్ ಪಾಸ್ವರ್ಡ್ ಗುಪ್ತಪದ പാസ്‌വേഡ് പാസ്വേഡ് "
     "මුරපදය ޕާސްވޯޑް รหัสผ่าน ລະຫັດຜ່ານ ពាក្យសម្ងាត់ စကားဝှက် sandi sandinya "
-    "laluan khẩu "
+    "laluan khẩu sandhi "
     # East Asia
     "密码 密碼 口令 パスワード 暗証番号 비밀번호 암호 패스워드 "
     # Africa and the Pacific
@@ -55,6 +55,7 @@ PASSWORD_PHRASES = (
     "kata laluan",  # Malay
     "kata sandhi",  # Javanese
     "kecap akses",  # Sundanese
+    "kecap konci",
     "mật khẩu",  # Vietnamese
     "mat khau",
     "kalmar sirri",  # Hausa: "word of secret"
@@ -78,6 +79,8 @@ PASSWORD_PHRASES = (
     "palavra passe",  # Portuguese, with a blank
     "нууц үг",  # Mongolian: "secret word"
     "құпия сөз",  # Kazakh, with a blank
+    "açar sözi",  # Turkmen
+    "acar sozi",
     "пароль доступу",
     "كلمة المرور",  # Arabic: "word of passing"
     "كلمة السر",  # Arabic: "word of the secret"

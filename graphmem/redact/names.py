@@ -28,6 +28,7 @@ from graphmem.redact.values import (
     _looks_random,
     _names_field,
     _public_der,
+    _public_point,
 )
 
 
@@ -120,6 +121,8 @@ def _classify_name(name: str) -> tuple[str, str] | None:
     words = [w.lower() for w in re.split(_NAME_WORDS, name) if w]
     if not words:
         return None
+    if " ".join(words[-2:]) in _PHRASE_WORDS and words[-2] in _FOREIGN_KEYS:
+        return "password", "strong"  # Turkmen's `açar sözi`, "key word", before `açar` is key
     words = [
         "key" if w in _FOREIGN_KEYS else "token" if w in languages.TOKENS else w for w in words
     ]
@@ -228,6 +231,7 @@ def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:
         or "://" in value
         or re.match(_REFERENCE, value)
         or _public_der(value)
+        or _public_point(value)
         or re.match(_PUBLIC_PREFIX, value)
         or _names_field(value)
     ):

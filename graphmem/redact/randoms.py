@@ -36,7 +36,14 @@ from math import log2
 
 from graphmem.redact.assignments import _encrypted
 from graphmem.redact.rule import _Found
-from graphmem.redact.values import _HAS_DIGIT, _public_der, _said_public, _typed_filler, _wordy
+from graphmem.redact.values import (
+    _HAS_DIGIT,
+    _public_der,
+    _public_point,
+    _said_public,
+    _typed_filler,
+    _wordy,
+)
 
 # A run of value characters, whole (the lookbehind fails at once inside a run), and base64's
 # padding. Not `=` inside (`--host-id=h-…`: a name and its value) nor `.`: generators do not make
@@ -45,10 +52,12 @@ _RUN = r"(?<![A-Za-z0-9+/_~-])[A-Za-z0-9+/_~-]{20,201}={0,2}"
 _HEX = "0123456789abcdefABCDEF-"
 # Shapes that are not random, or public: SSH wire-format public keys (`AAAA…`, length bytes), C's
 # hex numbers (`0xB32E4CBE03A75F6Full`), a ULID, an age recipient, an extended public key, an
-# example. (And a public key's DER: `_public_der`.)
+# example, a key id as gpg lists it (`cv25519/CFAEB5A9288F87B6`). (And a public key's DER or
+# point: `_public_key`.)
 _NOT_RANDOM = (
     r"AAAA|0x[0-9A-Fa-f]+[uUlL]*$|age1[02-9ac-hj-np-z]{58}$|[0-7][0-9A-HJKMNP-TV-Z]{25}$"
     r"|[xyzt]pub[1-9A-HJ-NP-Za-km-z]{100}|(?i:.*example)|[UNACOX][A-Z2-7]{55}$"  # NATS public nkey
+    r"|(?:rsa|dsa|elg|ed|cv|nistp|brainpoolP|secp)\d{3,5}(?:[rk]1)?/(?:0x)?[0-9A-F]{8,40}$"
 )
 _NOT_LETTERS = str.maketrans("", "", "0123456789+/=_~-")
 _AFTER = frozenset(" \t\r\n\"'`,;:)]}>|\\")  # what may end a whole value
@@ -111,6 +120,10 @@ class _RandomValues:
         return None if _said_public(text, start, end) else ("secret", start, end)
 
 
+def _public_key(value: str) -> bool:
+    return _public_der(value) or _public_point(value)
+
+
 def _grouped(value: str) -> bool:
     """Four or more groups of one length, dashed (`PYN06-aOeNy-51aWh-…`: Nextcloud's app
     passwords, recovery codes): a first group in capitals is no tag then."""
@@ -130,7 +143,7 @@ def _random(value: str) -> bool:
         return False  # hex with a tag: `1be4404ae3765685-FRA`
     if "/" in value and re.search(r"(?:^|[/._-])[a-z]{3,}(?:$|[/._-])", value):
         return False  # a path: words between slashes, where base64 has none
-    if re.match(_NOT_RANDOM, value) or _words(value) or _typed_filler(value) or _public_der(value):
+    if re.match(_NOT_RANDOM, value) or _words(value) or _typed_filler(value) or _public_key(value):
         return False
     if upper and lower and (_wordy(value) or _camel_words(value)):
         return False  # identifiers: letters in runs as long as words (`SQL2DBinaryWaveToText`)

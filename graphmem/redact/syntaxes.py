@@ -47,6 +47,34 @@ def _literal(kind: str) -> _Finder:
     return find
 
 
+_ARGUMENT = r"\"[^\"\n]{0,512}\"|'[^'\n]{0,512}'|[^\s\"']{1,512}"
+
+
+def _find_htpasswd_password(m: re.Match[str]) -> _Found:
+    """`htpasswd -b [-c -B -C 12 …] FILE USER PASSWORD`, or with -n no FILE: the flags, apart or
+    together, decide which argument the password is."""
+    flags = ""
+    positional: list[re.Match[str]] = []
+    arguments = list(re.finditer(_ARGUMENT, m.group()[8:]))
+    for i, arg in enumerate(arguments):
+        word = arg.group()
+        if word.startswith("-") and not positional:
+            flags += word[1:]
+        elif not (word.isdigit() and arguments[i - 1].group() in ("-C", "-r")):
+            positional.append(arg)  # not -C's cost, -r's rounds
+    at = 1 if "n" in flags else 2
+    if "b" not in flags or len(positional) <= at:
+        return None
+    arg = positional[at]
+    start, end = m.start() + 8 + arg.start(), m.start() + 8 + arg.end()
+    if arg.group()[0] in "\"'":
+        start, end = start + 1, end - 1
+    value = m.string[start:end]
+    if not value or _is_placeholder(value) or value.startswith(("$", "`")):
+        return None
+    return "password", start, end
+
+
 def _find_dsn_password(m: re.Match[str]) -> _Found:
     """Go's MySQL DSN, `user:password@tcp(host:3306)/db`: the password is before the trigger."""
     text, end = m.string, m.start()
@@ -63,6 +91,8 @@ def _find_user_password(m: re.Match[str]) -> _Found:
     """`curl -u user:password`; in `docker run -u 1000:1000` or `-u app:app` a user and a group.
     An API key given as the user, with an empty or a dummy password (`-u KEY:X`), is the key."""
     user, password = m.group("user"), m.group("v")
+    if password.startswith("//"):
+        return None  # `redis-cli -u redis://host:6379`: a URL, whose password the URL rule finds
     if (not password or re.fullmatch(r"[xX]|_", password)) and _looks_random(user):
         return "secret", m.start("user"), m.end("user")  # `-u TOKEN:X`: the user is the key
     if _is_placeholder(password) or user.startswith("$") or _squash(password) == _squash(user):
@@ -194,7 +224,15 @@ def _not_a_number(find: _Finder) -> _Finder:
 # Tools whose password flag is not `--password` (which the assignment rule reads everywhere).
 _CLI_PASSWORD_RULES = (
     _cli_password("mysql[a-z]{0,6}", "-p", "mysql", glued=True),  # mysqldump, mysqladmin …
-    _cli_password("redis-cli", "-a", "redis-cli"),
+    _cli_password(  # and their benchmarks, and Redis's forks'
+        "(?:redis|valkey|keydb)-(?:cli|benchmark)|memtier_benchmark",
+        "-a",
+        "redis-",
+        "valkey-",
+        "keydb-",
+        "memtier_",
+    ),
+    _cli_password("vsce|ovsx", "-p", "vsce", "ovsx"),  # extension marketplaces' tokens
     _cli_password("sqlcmd|bcp", "-P", "sqlcmd", "bcp"),
     _cli_password("ldap[a-z]{2,12}", "-w", "ldap"),
     _cli_password("mosquitto_[a-z]{2,4}", "-P", "mosquitto_"),
@@ -350,16 +388,15 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         "connect ",
     ),
     _rule(  # positional passwords: htpasswd -b FILE USER PW, rabbitmqctl add_user U PW, poetry
-        r"(?:htpasswd[ \t]+-[A-Za-z]*b[A-Za-z]*(?:[ \t]+\S{1,256}){2}"
-        r"|rabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S{1,256}"
+        r"(?:rabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S{1,256}"
         r"|(?:poetry|composer)[ \t]+config(?:[ \t]+--\w{1,20})*[ \t]+http-basic\.\S{1,256}"
         r"[ \t]+\S{1,256})[ \t]+" + _QUOTED_VALUE + r"|(?P<v>[^\s\"';|&]{1,256}))",
         _literal("password"),
-        "htpasswd",
         "rabbitmqctl",
         "poetry config",
         "composer config",
     ),
+    _rule(r"htpasswd[ \t]+-[^\n;|&]{1,512}", _find_htpasswd_password, "htpasswd"),
     _rule(  # smbclient, rpcclient, smbmap: -U 'DOMAIN\user%password'
         r"-U[ \t]+[\"']?[^\s%\"']{1,256}%(?P<v>[^\s\"']{1,256})", _literal("password"), "-U "
     ),

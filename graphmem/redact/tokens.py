@@ -59,7 +59,7 @@ _PREFIXED: tuple[tuple[str, str, str], ...] = (
     (
         "slack_token",
         "xoxa- xoxb- xoxc- xoxd- xoxe- xoxo- xoxp- xoxr- xoxs- xapp-",
-        r"[A-Za-z0-9%-]{10,}",
+        r"[A-Za-z0-9%_-]{10,}",  # `_`: the `d` cookie's xoxd-, in base64url
     ),
     ("stripe_key", "sk_live_ rk_live_ sk_test_ rk_test_ sk_prod_ rk_prod_", r"[A-Za-z0-9]{16,}"),
     ("stripe_key", "whsec_", r"[A-Za-z0-9]{24,}"),

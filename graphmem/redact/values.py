@@ -37,7 +37,11 @@ _PLACEHOLDER = r"""(?ix)^(?:
       | not[-_]?a[-_]?real[-_]?\w*
       | (?-i:[\w/+]{0,40}EXAMPLE(?:KEY)?)              # AWS's documented example keys
       | your[-_ ].* | your[a-z]*(?:key|token|secret|password) | .*[-_ ]here
-      | change[-_]?me | replace[-_]?me | example | placeholder | dummy | redacted
+      | change[-_]?me | replace[-_]?me | example
+      # an instruction in the value's place: replace-with-a-long-random-string, set-in-vault
+      | (?:generate|replace|change|set|put|paste|insert|fill|enter|add|use|create|provide)
+        [-_](?:with|me|this|it|your|a|an|the|in|to|by|using|via|from|before|here|later|at)
+        (?:[-_][a-z0-9]+){0,12} | placeholder | dummy | redacted
       | none | null | nil | undefined | true | false | todo | tbd | fixme | required
       | secret | password | passwd | token | api[-_]?key | env | stdin | prompt
     )$"""
@@ -57,13 +61,17 @@ _REFERENCE = r"""(?ix)(?:
       | \{AQAAAB[A-Za-z0-9+/]{16}                      # Jenkins' Secret, encrypted: `{AQAAAB…}`
       | -----BEGIN[ ](?:PGP[ ]MESSAGE|AGE[ ]ENCRYPTED)        # armored ciphertext's first line
       | (?:pbkdf2_sha\d+|argon2|bcrypt(?:_sha256)?|scrypt)\$  # Django's password hashes
-      | \$(?:[1256]|2[abxy]|y|argon2(?:id|i|d)|pbkdf2(?:-sha\d+)?)\$   # a crypt(3) hash, not it
+      | \$(?:[1256]|2[abxy]|g?y|md5|sha1|argon2(?:id|i|d)|pbkdf2(?:-sha\d+)?)\$  # a crypt(3) hash
+      | \$[789]\$                                      # scrypt's, and Cisco's type 8 and 9
       | (?:sha(?:1|224|256|384|512)|md5)[#$:]          # a digest tagged with its algorithm
       | \{S?(?:SHA|SSHA|MD5|SMD5|CRYPT|PBKDF2)\w*\}     # LDAP's {SSHA}: a hash again
       | (?:dword|qword|hex(?:\(\d\))?):               # a registry value's type: a number
       | (?:credentials\w*|secretsmanager|ssm|vault|keyvault|keychain|keyring|kms|sops|env|file
           |secret|secrets|op|ref)[:+]
       | [a-z][\w.+-]{1,40}:(?:/|[0-9a-f]{8}-[0-9a-f]{4}-)
+      # Secret Manager's name:version, as `gcloud run deploy --set-secrets=ENV=name:version,…`
+      | (?-i:(?:[A-Z_][A-Z0-9_]{0,64}=)?(?:[a-z][a-z0-9]*[-_]){1,8}[a-z0-9]+
+        :(?:latest|\d{1,4}))(?:,|$)
     )"""
 _NON_ALNUM = r"[^a-z0-9]+"
 _BARE_WORD = r"[A-Za-z_]\w*"
@@ -246,6 +254,23 @@ def _public_der(value: str) -> bool:
     return raw[0] == 0x30 and raw[inner : inner + 1] == b"0"
 
 
+def _public_point(value: str) -> bool:
+    """An uncompressed elliptic-curve point (65 bytes, the first 4), in base64url, base64 or hex:
+    a public key by its form (a VAPID `applicationServerKey`, an Ethereum or P-256 public key);
+    a private scalar is 32 bytes."""
+    import binascii
+
+    if len(value) == 130:
+        return value[:2] == "04" and re.fullmatch(r"[0-9a-fA-F]+", value) is not None
+    if not 86 <= len(value) <= 88 or value[0] != "B":  # 0x04 in base64's first character
+        return False
+    try:
+        raw = binascii.a2b_base64(value.replace("-", "+").replace("_", "/") + "==")
+    except (binascii.Error, ValueError):
+        return False
+    return len(raw) == 65 and raw[0] == 4
+
+
 def _case_flips(value: str) -> int:
     """Upper/lower changes between neighbours: about one in two in random letters, one a word
     in CamelCase (`CloudFormationModule`)."""
@@ -309,7 +334,9 @@ def _wordy(part: str) -> bool:
 # three lines above (`// public key, safe in the page`, `<!-- write key is public -->`), not
 # denied; or its own label (`publicKey:`, `NEXT_PUBLIC_…=`, `publishableKey`).
 _SAID_PUBLIC = (
-    r"(?i)\b(?:public|publishable|client[- ]side|safe (?:to|in) (?:commit|share|expose|the "
+    r"(?i)\b(?:public|publishable|client[- ]side|test vectors?|known[- ]answer|test case"
+    r"|(?:example|sample|published|documented) (?:key|secret|token|value|vector)s?"
+    r"|safe (?:to|in) (?:commit|share|expose|the "
     r"(?:page|browser|client))|(?:ships|sent|goes) to (?:every|the) browser)\b"
 )
 _DENIED = r"(?i)\b(?:not|never|no|non)\b|n't\b"
@@ -319,10 +346,20 @@ _PUBLIC_LABEL = (
 )
 
 
+# A DNS record that publishes key material (DKIM's `v=DKIM1; … p=`, DNSSEC's, DANE's, SSHFP,
+# OPENPGPKEY) before the value on its line: `dig` prints a long one as several strings.
+_PUBLIC_RECORD = (
+    r"v=DKIM1\b|\bIN[ \t]+(?:C?DNSKEY|C?DS|TLSA|SMIMEA|SSHFP|OPENPGPKEY|IPSECKEY|CERT|KEY)[ \t]"
+)
+
+
 def _said_public(text: str, start: int, end: int) -> bool:
-    """Whether a comment or the value's label says the value at `start:end` is public."""
+    """Whether a comment, the value's label or its DNS record says the value at `start:end` is
+    public."""
     line_start = text.rfind("\n", max(0, start - 400), start) + 1
     if re.search(_PUBLIC_LABEL, text[max(line_start, start - 80) : start]):
+        return True
+    if re.search(_PUBLIC_RECORD, text[line_start:start]):
         return True
     line_end = text.find("\n", end, end + 300)
     after = re.search(_COMMENT, text[end : line_end if line_end != -1 else end + 300])

@@ -2993,3 +2993,144 @@ for text in (
     "client.disconnect('orders', 'shutdown', 'Xk9mQ2pL7w')",
 ):
     _l("connection", text)
+
+
+# Round 11. Keep-side: public key material by its form or where it stands. An uncompressed
+# elliptic-curve point (65 bytes, the first 4) is a public key: VAPID's, P-256's, Ethereum's.
+_point = base64.urlsafe_b64encode(bytes([4]) + bytes(_rng.randrange(256) for _ in range(64)))
+_pt = _point.decode().rstrip("=")
+_hex_point = "04" + _r(128, "0123456789abcdef")
+for text in (
+    f"applicationServerKey: urlBase64ToUint8Array('{_pt}'),",
+    f"const token = await getToken(messaging, {{ vapidKey: '{_pt}' }});",
+    f"webpush.setVapidDetails('mailto:ops@acme.io', '{_pt}', process.env.VAPID_PRIVATE_KEY);",
+    f'serverKey = "{_pt}"',
+    f'signer_key = "{_hex_point}"',
+    f"VAPID_KEY={_point.decode()}",
+):
+    _l("key_block", text)
+_v = _r(43, AN)  # a VAPID private key: 32 bytes, no 0x04 point
+_s("key_block", f"webpush.setVapidDetails('mailto:ops@acme.io', '{_pt}', '{_v}');", _v)
+_s("key_block", f"VAPID_PRIVATE_KEY={_v}\nVAPID_PUBLIC_KEY={_pt}", _v)
+# A key id as gpg lists it (`ssb cv25519/…`), and DNS records that publish keys, a zone file's
+# record split across lines and strings included.
+for text in (
+    f"sub   rsa4096/{_r(16, HEX).upper()} 2024-01-02 [E]",
+    f"ssb   nistp256/{_r(16, HEX).upper()} 2024-01-02 [E] [expires: 2026-01-02]",
+    f"ssb>  ed25519/{_r(16, HEX).upper()} 2023-05-01 [S]",
+    f"pub   dsa3072/{_r(16, HEX).upper()} 2019-11-20 [SC]",
+    f'sel1._domainkey IN TXT ( "v=DKIM1; k=rsa; "\n  "p={_r(120, B64)}"\n  "{_r(96, B64)}" )',
+    f'$ dig +short TXT k1._domainkey.acme.io\n"v=DKIM1; k=rsa; p={_r(200, B64)}" "{_r(180, B64)}"',
+    f"acme.io. 3600 IN DNSKEY 257 3 13 {_r(86, B64)}==",
+    f"lena.acme.io. IN OPENPGPKEY {_r(120, B64)}",
+):
+    _l("key_block", text)
+_v = _r(40, AN)
+_s("key_block", f'"v=DKIM1; k=rsa; p=MIIB"\n\n\n\nDKIM_SIGNING_SECRET={_v}', _v)
+# A published test vector, said so beside it: a comment naming a test vector, a known answer,
+# an example key.
+for text in (
+    'key = bytes.fromhex("2b7e151628aed2a6abf7158809cf4f3c")  # FIPS-197 example key',
+    f'const key = Buffer.from("{_r(40, AN)}", "base64"); // RFC 4231 test case 2',
+    f'key = "{_r(32, AN)}"  # Wycheproof test vector 17',
+    f'/* known-answer test */\nstatic const char *key = "{_r(32, AN)}";',
+    f'key: "{_r(40, AN)}"  # sample key from the vendor docs',
+):
+    _l("key_block", text)
+_v = _r(32, AN)
+_s("key_block", f'key = "{_v}"  # not a test vector: the production key', _v)
+# A password hashed: scrypt's `$7$`, Cisco's type 8 and 9, Solaris' `$md5$`, NetBSD's `$sha1$`,
+# yescrypt's gost `$gy$`; Cisco's type 0 is the password itself.
+for text in (
+    f"enable secret 9 $9${_r(14, AN)}${_r(43, AN + './')}",
+    f"username ops privilege 15 secret 8 $8${_r(14, AN)}${_r(43, AN + './')}",
+    f'password: "$7$C6..../....{_r(16, AN)}${_r(43, AN + "./")}"',
+    f"root:$md5$rounds=904${_r(8, AN)}${_r(22, AN + './')}:19000::::::",
+    f"admin:$sha1$24680${_r(8, AN)}${_r(28, AN + './')}:0:0::",
+    f"PASSWORD_HASH='$gy$j85$/{_r(20, AN + './')}${_r(43, AN + './')}'",
+    f'admin_password: "$sha1$24680${_r(8, AN)}${_r(28, AN + "./")}"',
+    f'root_password = "$gy$j85$/{_r(20, AN + "./")}${_r(43, AN + "./")}"',
+    f"password: '$md5$rounds=904${_r(8, AN)}${_r(22, AN + './')}'",
+):
+    _l("config_syntax", text)
+_v = _told()
+_s("config_syntax", f"enable secret 0 {_v}", _v)
+# An instruction in a value's place, and Secret Manager's `name:version` references.
+for text in (
+    "JWT_SECRET=replace-with-a-long-random-string",
+    "SESSION_SECRET=change-this-in-production",
+    "ENCRYPTION_KEY=fill-in-before-deploy",
+    "API_TOKEN=generate-with-openssl-rand-hex-32",
+    "DB_PASSWORD=set-in-vault",
+    "gcloud run deploy api --set-secrets=DB_PASS=db-pass:latest,SMTP_PASSWORD=smtp-password:latest",
+    "gcloud functions deploy f --update-secrets=STRIPE_SECRET=stripe-secret:latest",
+    "- --set-secrets=SESSION_SECRET=session_secret:latest",
+    "--set-secrets=API_TOKEN=api-token-v2:4",
+    "--update-secrets=DB_PASSWORD=orders-db:12,REDIS_URL=redis-url:3",
+    "- --set-secrets=STRIPE_KEY=stripe-key:7",
+):
+    _l("config_syntax", text)
+for template in ("JWT_SECRET=replace-{v}", "SESSION_SECRET=change-{v}", "DB_PASS=db-{v}:latest"):
+    _v = _r(12, AN) + "7Q"
+    _s("config_syntax", template.format(v=_v), _v)
+# `-u URL` (redis-cli and its forks): a URL, not `user:password`; and Redis tools' `-a`.
+for text in (
+    "redis-cli -u redis://localhost:6379 ping",
+    "valkey-cli -u rediss://cache.int:6380 --user app --askpass",
+    "keydb-cli -u redis://keydb.int:6379/0 info",
+    "redis-cli -u redis://10.0.0.5:6380/2 --scan --pattern 'sess:*'",
+    "redis-benchmark -a $REDIS_PASSWORD -t set -q",
+):
+    _l("connection", text)
+for template in (
+    "redis-cli -u redis://:{v}@cache.int:6379/0 ping",
+    "redis-benchmark -h cache.int -p 6380 -a '{v}' -t set,get -q",
+    "valkey-cli -h valkey.int -a {v} --no-auth-warning info",
+    "keydb-cli -a {v} ping",
+    "memtier_benchmark -s redis.int -a {v} --ratio=1:10",
+):
+    _v = _told()
+    _s("connection", template.format(v=_v), _v)
+# htpasswd: flags apart or together, -n with no file; extension marketplaces' `-p` tokens.
+for template in (
+    "htpasswd -b -c /etc/nginx/.htpasswd reviewer '{v}'",
+    "htpasswd -nb admin {v}",
+    'htpasswd -nbB admin "{v}"',
+    "htpasswd -B -C 12 -b /etc/httpd/.htpasswd ops {v}",
+    "htpasswd -c -b -B .htpasswd ci {v} && nginx -s reload",
+):
+    _v = _told()
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "htpasswd -c /etc/nginx/.htpasswd reviewer",
+    "htpasswd -bc .htpasswd ops $HTPASS",
+    "htpasswd -v .htpasswd ops",
+    "htpasswd -ci /etc/nginx/.htpasswd ops < /run/secrets/htpass",
+    "vsce publish -p $VSCE_PAT",
+    "vsce package -o dist/acme.vsix",
+    "npx ovsx publish acme.vsix -p ${{ secrets.OVSX_TOKEN }}",
+):
+    _l("config_syntax", text)
+for template in (
+    "npx @vscode/vsce publish -p {v}",
+    "npx ovsx publish dist/acme.vsix -p {v}",
+    "npx ovsx create-namespace acme -p {v}",
+    "vsce unpublish acme.sql-notebook -p {v}",
+):
+    _v = _r(52, "abcdefghijklmnopqrstuvwxyz234567")
+    _s("config_syntax", template.format(v=_v), _v)
+# Slack's `d` cookie in base64url; the word for password in Javanese, Sundanese, Turkmen,
+# Yiddish and Latin.
+_v = "xoxd-" + _r(40, AN) + "_" + _r(30, AN)
+_s("prefixed_token", f"SLACK_COOKIE='d={_v}'", _v)
+_s("prefixed_token", f"curl -H 'Cookie: d={_v}' https://slack.com/api/auth.test", _v)
+for template in (
+    "Sandhi wifi kantor: {v}",
+    "Tulung ganti sandhi akun iki, saiki isih {v}.",
+    "Kecap konci database produksi: {v}",
+    "Wi-Fi açar sözi {v}",
+    "דער פּאַראָל פֿון דער דאַטאַבאַזע: {v}",
+    "Tessera: {v}",
+):
+    _v = _told()
+    _s("config_syntax", template.format(v=_v), _v)
