@@ -324,6 +324,8 @@ _ADVERSARIAL = {
     "htpasswd flags": "htpasswd " + "-b " * 60_000,
     "Redis tools' flags": "redis-benchmark " + "-t " * 60_000,
     "gpg key ids": "ssb   " + "cv25519/" * 30_000 + "ABCDEF0123456789",
+    "commands that print a secret alone": "$ pass show x\n" * 30_000,
+    "passwords piped to sudo": "echo 'a' | sudo " + "-k " * 60_000,
 }
 
 

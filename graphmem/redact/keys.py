@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from graphmem.redact.rule import _B, _Found, _line_start, _Rule, _rule, _whole
-from graphmem.redact.values import _looks_random, _wordy
+from graphmem.redact.values import _looks_generated, _looks_random, _wordy
 
 # Any key but a public one: PRIVATE KEY, PGP PRIVATE KEY BLOCK, SECRET KEY, OpenVPN Static key V1.
 _KEY_LABEL = r"([A-Za-z0-9 _.-]{0,60}?(?:KEY|[Kk]ey)(?: BLOCK| V\d)?)"
@@ -115,6 +115,8 @@ def _find_printed_secret(m: re.Match[str]) -> _Found:
     names a secret and prints no public half (`pub`, `fingerprint`); the blob is a key's length
     at least, and no digest a hash word or `commit` names."""
     text, cmd = m.string, m.group("cmd")
+    if re.search(_PRINTS_ONE_SECRET, cmd):
+        return _printed_alone(text, m.end())
     names = re.search(_PRINTS_SECRET, cmd) is not None or (
         "key" in cmd.lower() and re.search(_NAMES_KEY, cmd) is not None
     )
@@ -137,6 +139,16 @@ def _find_printed_secret(m: re.Match[str]) -> _Found:
         names = names or re.search(_SECRET_LABEL, line) is not None  # `API key for 'x':`
         newline = end
     return None
+
+
+def _printed_alone(text: str, end: int) -> _Found:
+    """The line after a command that prints one stored secret, when it holds one word that
+    looks made (not a user's or a folder's name): the secret, whatever its length (an error or
+    a listing has blanks)."""
+    line = re.compile(r"\r?\n[ \t]*([^\s\"'`]{1,512})[ \t]*(?:\r?\n|$)").match(text, end)
+    if line is None or line.group(1)[0] in "$#%>" or not _looks_generated(line.group(1)):
+        return None
+    return "password", line.start(1), line.end(1)
 
 
 def _printed_key(text: str, label: str, value: str, at: int) -> _Found:
@@ -169,6 +181,19 @@ _PRINTS_PUBLIC = (
 _PRINTS_SECRET = (
     r"(?i)genkey|genpsk|rand[ \t]|urandom|key[ \t]+export|export-secret|secret|private|token"
     r"|passw|credential|[._/]key(?:file|s)?\b"  # `.key`, `api_key`, mongod's `keyfile`
+    r"|export-login|\btickets?\b"  # snapcraft's and charmcraft's login; Perforce's tickets
+)
+# Commands that print one stored secret alone, as their output's line: the keychain's and
+# password stores' (`security find-generic-password -w`, `pass show`, `op read`, `bw get
+# password`, `secret-tool lookup`), a vault's field, a cloud's secret value as text.
+_PRINTS_ONE_SECRET = (
+    r"(?i)\bsecurity[ \t]+find-(?:generic|internet)-password\b[^\n]{0,200}[ \t]-w\b"
+    r"|\b(?:pass|gopass)[ \t]+show\b|\bop[ \t]+read\b|\bbw[ \t]+get[ \t]+password\b"
+    r"|\blpass[ \t]+show\b[^\n]{0,200}--password|\bsecret-tool[ \t]+lookup\b|\bkeyring[ \t]+get\b"
+    r"|\bvault[ \t]+(?:kv[ \t]+)?(?:get|read)\b[^\n]{0,200}[ \t]-field[ \t=]"
+    r"|\bgcloud[ \t]+secrets[ \t]+versions[ \t]+access\b"
+    r"|\b(?:get-secret-value|get-parameters?\b[^\n]{0,200}--with-decryption)"
+    r"[^\n]{0,200}--output[ \t=]+text"
 )
 # A command word that names a key (`get-key`, `apikeys`, `rotate-api-key`, `keystore`), not a
 # flag (`--key 2024/app.log`: an object's); sought only in commands that hold "key".

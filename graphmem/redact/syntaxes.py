@@ -183,7 +183,10 @@ def _find_piped_secret(m: re.Match[str]) -> _Found:
     return _literal("password")(m)
 
 
-_STORES_SECRET = r"(?i)secret|passw|passphrase|stdin|login|token|vault|keyring|credential"
+_STORES_SECRET = (  # and what reads a password from its input: `sudo -S`, kinit, LUKS, ZFS
+    r"(?i)secret|passw|passphrase|stdin|login|token|vault|keyring|credential"
+    r"|\bsudo(?:[ \t]+-[A-Za-z]{1,6}){0,8}[ \t]+-[A-Za-z]{0,5}S|\bkinit\b|cryptsetup|load-key"
+)
 
 
 def _cli_password(tool: str, flag: str, *triggers: str, glued: bool = False) -> _Rule:

@@ -3134,3 +3134,54 @@ for template in (
 ):
     _v = _told()
     _s("config_syntax", template.format(v=_v), _v)
+# A command that prints one stored secret alone (keychains, password stores, a vault's field, a
+# cloud's secret value as text), Perforce's tickets and snapcraft's exported login; a password
+# piped into what reads one from its input (`sudo -S`, kinit, cryptsetup, `zfs load-key`).
+for template in (
+    "$ security find-generic-password -s 'jira-cli' -a ops@acme.io -w\n{v}\n$ jira issue list",
+    "% security find-internet-password -s github.com -w\n{v}",
+    "$ pass show infra/db/prod\n{v}\n$ ls",
+    "$ op read op://Ops/Postgres/password\n{v}",
+    "$ bw get password smtp-relay\n{v}",
+    "$ secret-tool lookup service smtp user ops\n{v}",
+    "$ vault kv get -field=password secret/db\n{v}",
+    "$ gcloud secrets versions access latest --secret=db-password\n{v}",
+    "$ aws secretsmanager get-secret-value --secret-id prod/db --query SecretString"
+    " --output text\n{v}",
+    "$ aws ssm get-parameter --name /prod/db --with-decryption --query Parameter.Value"
+    " --output text\n{v}",
+    "  88  echo '{v}' | sudo -S apt-get -y upgrade",
+    "echo '{v}' | sudo -kS systemctl restart nginx",
+    'echo "{v}" | kinit admin@ACME.IO',
+    "echo -n '{v}' | cryptsetup luksOpen /dev/sdb1 backup -d -",
+    "printf '%s' '{v}' | zfs load-key tank/enc",
+):
+    _v = _told()
+    _s("config_syntax", template.format(v=_v), _v)
+_v = _r(32, HEX).upper()
+_s("config_syntax", f"$ p4 tickets\nperforce-edge:1666 (build_svc) {_v}\n$ p4 sync", _v)
+_v = "eyJ0IjogInUxIiwgInYiOiAi" + _r(300, B64)
+_s(
+    "config_syntax",
+    f"$ snapcraft export-login --snaps=acme -\nLogin successfully exported.\n{_v}",
+    _v,
+)
+for text in (
+    "$ security find-generic-password -s jira-cli -w\nsecurity: SecKeychainSearchCopyNext: The"
+    " specified item could not be found in the keychain.",
+    '$ security find-generic-password -s jira-cli\nkeychain: "/Users/ops/Library/Keychains/'
+    'login.keychain-db"\nversion: 512',
+    "$ pass show infra/\ninfra\n├── db\n└── web",
+    "$ vault kv get -field=password secret/db\nNo value found at secret/data/db",
+    "$ gcloud secrets versions access latest --secret=x\nERROR: (gcloud.secrets.versions.access)"
+    " NOT_FOUND",
+    "$ pass show web/admin\n********",
+    "$ op read op://Ops/Postgres/username\npostgres",
+    "$ op read op://Ops/Postgres/host\ndb.internal",
+    "echo 'hello' | sudo tee /etc/motd",
+    "echo $PASS | sudo -S ls",
+    "echo 3 | sudo tee /proc/sys/vm/drop_caches",
+    "$ p4 tickets\nNo tickets.",
+    "$ p4 changes -m1\nChange 4242 on 2024/05/01 by build_svc@ci 'release'",
+):
+    _l("config_syntax", text)
