@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -525,6 +526,24 @@ def test_a_catastrophic_user_pattern_runs_in_linear_time() -> None:
     )
     assert done.stdout.strip().endswith("PASSWORD=[REDACTED:password]")
     assert done.stderr == ""
+
+
+def test_a_hook_without_site_finds_the_linear_engine_where_it_is_installed() -> None:
+    """Hooks run `python -S`, where sys.prefix is the base Python's even in a virtual
+    environment: the engine installed beside graphmem must still be found."""
+    import re2
+
+    installed = os.path.dirname(os.path.dirname(os.path.abspath(re2.__file__)))
+    code = (
+        "import json, sys; sys.path.append(sys.argv[1]); "
+        "from graphmem.redact.user_patterns import _site_packages; "
+        "print(json.dumps(_site_packages()))"
+    )
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", code, root], capture_output=True, text=True, check=True
+    )
+    assert installed in json.loads(done.stdout)
 
 
 def test_user_patterns_that_need_backtracking_are_refused_by_number() -> None:

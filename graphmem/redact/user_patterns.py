@@ -35,8 +35,12 @@ def _site_packages() -> list[str]:
     import sys
 
     version = f"python{sys.version_info[0]}.{sys.version_info[1]}"
+    # Without `site`, sys.prefix is the base Python's even in a virtual environment (`site` is
+    # what reads pyvenv.cfg): the environment is the folder above the interpreter's own.
+    venv = os.path.dirname(os.path.dirname(sys.executable))
+    prefixes = [venv] if os.path.isfile(os.path.join(venv, "pyvenv.cfg")) else []
     dirs = []
-    for prefix in dict.fromkeys((sys.prefix, sys.base_prefix)):
+    for prefix in dict.fromkeys((*prefixes, sys.prefix, sys.base_prefix)):
         dirs += [os.path.join(prefix, lib, version, "site-packages") for lib in ("lib", "lib64")]
         dirs.append(os.path.join(prefix, "Lib", "site-packages"))  # Windows
     dirs.append(os.path.join(os.path.expanduser("~"), ".local", "lib", version, "site-packages"))
