@@ -317,8 +317,10 @@ def _column_says_public(text: str, start: int) -> bool:
     """Whether the value at `start` sits in a listing's column whose header says digest or id:
     the nearest line above (of the last 20) made of upper-case cells names its column."""
     line_start = text.rfind("\n", max(0, start - 300), start) + 1
+    if line_start == 0:  # first, or a line too long to be a listing's: no header above
+        return False
     before = text[line_start:start].strip()
-    if not before or line_start == 0:
+    if not before:
         return False
     column = len(re.split(_CELLS, before))
     above = text[max(0, line_start - 3000) : line_start - 1].split("\n")[-20:]

@@ -218,6 +218,13 @@ def _inflected(word: str) -> bool:
     )
 
 
+# An OpenPGP key id or fingerprint, as a signing key's setting names the key (git's
+# `user.signingkey`, Gradle's `signing.keyId`): the key is elsewhere.
+_KEY_ID = r"(?i)(?:0x)?(?:[0-9a-f]{8}|[0-9a-f]{16}|[0-9a-f]{40})"
+# ... but a signing secret (a webhook's `SIGNING_SECRET`) is the secret itself.
+_NAMES_KEY_ID = r"(?i)sign(?!.*(?:secret|passw|token))"
+
+
 def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:
     """The kind of secret `value` is as the value of `name`, or None when it is not one.
     `typed`: the syntax says the value is a secret (Cisco's `key 7 …`), a lone key included."""
@@ -234,6 +241,7 @@ def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:
         or _public_point(value)
         or re.match(_PUBLIC_PREFIX, value)
         or _names_field(value)
+        or (re.search(_NAMES_KEY_ID, name) and re.fullmatch(_KEY_ID, value))
     ):
         return None
     if strength == "random" and not typed:

@@ -227,7 +227,8 @@ def _under_label(text: str, line_start: int, end: int) -> bool:
     after = text[end : line_end if line_end != -1 else end + 200]
     if after.strip() or line_start == 0:
         return False
-    above = text[text.rfind("\n", max(0, line_start - 200), line_start - 1) + 1 : line_start - 1]
+    floor = max(0, line_start - 200)  # a longer line above is read no further back
+    above = text[max(floor, text.rfind("\n", floor, line_start - 1) + 1) : line_start - 1]
     if not above.rstrip().endswith(":") or _public(" ".join(above.split()[-3:])):
         return False
     below = text[line_end + 1 : line_end + 41] if line_end != -1 else ""

@@ -353,19 +353,40 @@ _PUBLIC_RECORD = (
 )
 
 
+# A browser analytics SDK's set-up call, the last call opened before the value and not ended
+# (no `;` between): its key ships in every page (Segment's and RudderStack's write keys,
+# Mixpanel's project token, Amplitude's API key, Datadog's RUM and logs client tokens,
+# LogRocket's app id).
+_PUBLIC_SDK = (
+    r"\b(?:analytics|rudderanalytics|mixpanel|amplitude|datadogRum|datadogLogs|DD_RUM|DD_LOGS"
+    r"|LogRocket)$"
+)
+
+
+def _given_to_sdk(text: str, start: int) -> bool:
+    before = text[max(0, start - 400) : start]
+    call = max(before.rfind(".load("), before.rfind(".init("))
+    return call != -1 and ";" not in before[call:] and bool(re.search(_PUBLIC_SDK, before[:call]))
+
+
 def _said_public(text: str, start: int, end: int) -> bool:
-    """Whether a comment, the value's label or its DNS record says the value at `start:end` is
-    public."""
-    line_start = text.rfind("\n", max(0, start - 400), start) + 1
+    """Whether a comment, the value's label, its DNS record or the analytics SDK it is given to
+    says the value at `start:end` is public."""
+    # Only the 400 chars before the value: a longer line (minified code) is read no further
+    # back, or each value on it would re-read all the line before it.
+    newline = text.rfind("\n", max(0, start - 400), start)
+    line_start = newline + 1 if newline != -1 else max(0, start - 400)
     if re.search(_PUBLIC_LABEL, text[max(line_start, start - 80) : start]):
         return True
     if re.search(_PUBLIC_RECORD, text[line_start:start]):
         return True
     line_end = text.find("\n", end, end + 300)
     after = re.search(_COMMENT, text[end : line_end if line_end != -1 else end + 300])
-    above = text[max(0, line_start - 600) : max(0, line_start - 1)].split("\n")[-3:]
+    above = text[max(0, newline - 600) : newline].split("\n")[-3:] if newline != -1 else []
     comments = [after.group(1)] if after else []
     comments += [c.group(1) for c in (re.match(r"[ \t]*" + _COMMENT, line) for line in above) if c]
+    if _given_to_sdk(text, start):  # unless a comment denies it
+        return not any(re.search(_DENIED, comment) for comment in comments)
     return any(
         re.search(_SAID_PUBLIC, comment) and not re.search(_DENIED, comment) for comment in comments
     )

@@ -3185,3 +3185,31 @@ for text in (
     "$ p4 changes -m1\nChange 4242 on 2024/05/01 by build_svc@ci 'release'",
 ):
     _l("config_syntax", text)
+# A browser analytics SDK's key (public: it ships in every page), given to its set-up call; and
+# a signing key's setting that names an OpenPGP key by id or fingerprint.
+for text in (
+    f"analytics.load('{_r(32, AN)}');\nanalytics.page();",
+    f"rudderanalytics.load('{_r(27, AN)}', 'https://acmeeu.dataplane.rudderstack.com');",
+    f"mixpanel.init('{_r(32, HEX)}', {{ track_pageview: true }});",
+    f"amplitude.init('{_r(32, HEX)}', {{ defaultTracking: true }});",
+    f"datadogRum.init({{\n  applicationId: '{_r(8, HEX)}-{_r(4, HEX)}-{_r(4, HEX)}-{_r(4, HEX)}-"
+    f"{_r(12, HEX)}',\n  clientToken: 'pub{_r(32, HEX)}',\n  site: 'datadoghq.eu',\n}});",
+    f"DD_LOGS.init({{ clientToken: 'pub{_r(32, HEX)}', site: 'datadoghq.com' }})",
+    f"LogRocket.init('{_r(6, LOWER_AN)}/acme-web-{_r(12, AN)}');",
+    f"git config --global user.signingkey {_r(16, HEX).upper()}",
+    f"[user]\n\tsigningkey = 0x{_r(16, HEX).upper()}",
+    f"user.signingkey={_r(40, HEX).upper()}",
+    f"signing.keyId={_r(8, HEX).upper()}",
+    f'"git.signingKey": "{_r(16, HEX).upper()}"',
+):
+    _l("key_block", text)
+for template in (
+    "analytics.track('signup');\nconst SEGMENT_SECRET = '{v}';",
+    "DD_API_KEY={v}\ndatadogRum.init({{ clientToken: 'pub0000' }});",
+    "signingKey: '{v}'",
+    "SLACK_SIGNING_SECRET={h}",
+    "webhook:\n  signing_token: {h}",
+    "analytics.load('S3gm3ntWr1teKey0');\nconst serverToken = '{v}';",
+):
+    _v, _h = _r(32, AN), _r(40, HEX)
+    _s("key_block", template.format(v=_v, h=_h), _h if "{h}" in template else _v)
