@@ -4,9 +4,11 @@
 
 A secret case is caught when none of its secret strings survives redaction; a look-alike is intact
 when redaction returns it unchanged. The tuning split is tests/data/redaction_corpus.py plus
-tests/data/redaction_kinds.py (the rules are developed against it). Held out now: split 14,
-tests/data/redaction_heldout14.py, written blind (its author never read the rules) and frozen before
-the widening that follows split 13 (round 11), which is measured on it. Split 13,
+tests/data/redaction_kinds.py (the rules are developed against it). Held out next: split 15,
+being written blind for the widening that reads split 14 (round 12). Split 14,
+tests/data/redaction_heldout14.py, written blind (its author never read the rules), was held out
+for the widening that follows split 13 (round 11), measured once before and once after it; its
+misses are read for round 12. Split 13,
 tests/data/redaction_heldout13.py, written blind too, was held out for the widening that follows
 split 12 (round 9). Split 12,
 tests/data/redaction_heldout12.py, written blind too, was held out for the widening that follows
@@ -57,7 +59,7 @@ from tests.data import (
     redaction_kinds,
 )
 
-HELD_OUT_NOW = "held-out 14"  # the split never tuned on: --misses refuses it
+HELD_OUT_NOW = "held-out 15"  # the split never tuned on: --misses refuses it
 KINDS = ("prefixed_token", "key_block", "connection", "config_syntax", "authorization")
 Secret = tuple[str, str, tuple[str, ...]]
 
