@@ -4,8 +4,9 @@
 
 A secret case is caught when none of its secret strings survives redaction; a look-alike is intact
 when redaction returns it unchanged. The tuning split is tests/data/redaction_corpus.py plus
-tests/data/redaction_kinds.py (the rules are developed against it). Held out next: split 15,
-being written blind for the widening that reads split 14 (round 12). Split 14,
+tests/data/redaction_kinds.py (the rules are developed against it). Held out now: split 15,
+tests/data/redaction_heldout15.py, written blind (its author never read the rules) and frozen
+before the widening that reads split 14 (round 12), which is measured on it. Split 14,
 tests/data/redaction_heldout14.py, written blind (its author never read the rules), was held out
 for the widening that follows split 13 (round 11), measured once before and once after it; its
 misses are read for round 12. Split 13,
@@ -56,6 +57,7 @@ from tests.data import (
     redaction_heldout12,
     redaction_heldout13,
     redaction_heldout14,
+    redaction_heldout15,
     redaction_kinds,
 )
 
@@ -137,6 +139,10 @@ def heldout14() -> tuple[list[Secret], list[tuple[str, str]]]:
     return redaction_heldout14.SECRETS, redaction_heldout14.LOOKALIKES
 
 
+def heldout15() -> tuple[list[Secret], list[tuple[str, str]]]:
+    return redaction_heldout15.SECRETS, redaction_heldout15.LOOKALIKES
+
+
 def missed(secrets: Iterable[Secret]) -> list[Secret]:
     out = []
     for case in secrets:
@@ -199,6 +205,7 @@ def main() -> None:
         ("held-out 12", heldout12()),
         ("held-out 13", heldout13()),
         ("held-out 14", heldout14()),
+        ("held-out 15", heldout15()),
     )
     for name, (secrets, lookalikes) in splits:
         print("\n".join(table(name, secrets, lookalikes)))

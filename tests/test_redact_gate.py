@@ -59,6 +59,7 @@ def test_every_split_is_covered() -> None:
         "redaction_heldout12",
         "redaction_heldout13",
         "redaction_heldout14",
+        "redaction_heldout15",
     }
     assert expected <= set(_CORPORA)
 
