@@ -53,6 +53,7 @@ from benchmarks import (
     recall_tune,
 )
 from benchmarks.recall_gen import PROJECT, Question, Split
+from graphmem import semantic
 from graphmem.store import episodes as ep
 
 BUDGETS = (2_000, 8_000)
@@ -105,6 +106,8 @@ def load_store(split: Split, project: str) -> None:
     memory = Memory.open(project)
     with memory.transaction():
         memory.write(split.episodes, {})
+    if semantic.available():  # the related words a session's end makes (`graphmem index`)
+        semantic.relate_missing(memory.conn)
     memory.close()
 
 

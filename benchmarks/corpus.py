@@ -191,6 +191,10 @@ def cached_store(n: int, seed: int = 1, group: str = GROUP) -> str:
             "kind, origin, session_id, created_at, content_hash) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
             episodes(n, group, seed),
         )
+    from graphmem import semantic
+
+    if semantic.available():  # the related words a session's end makes (`graphmem index`)
+        semantic.relate_missing(conn)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
     os.replace(partial, path)

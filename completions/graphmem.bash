@@ -13,13 +13,14 @@ _graphmem() {
 _graphmem_words() {
     local words=''
     case "$1" in
-        "") words="status trust add search forget curate ingest dump load clear mcp tool hook completions setup spool --backend --url --version --help" ;;
+        "") words="status trust add search forget curate index ingest dump load clear mcp tool hook completions setup spool --backend --url --version --help" ;;
         "status") words="--json --help" ;;
         "trust") words="--revoke --json --help" ;;
         "add") words="--scope --group --name --source --json --help" ;;
         "search") words="--scope --limit --json --help" ;;
         "forget") words="--reason --superseded-by --json --help" ;;
         "curate") words="--session --since --dry-run --json --help" ;;
+        "index") words="--json --help" ;;
         "ingest") words="--group --name --source --chunk-chars --prune --dry-run --json --help" ;;
         "dump") words="--group --all --format --server-limit --help" ;;
         "load") words="--json --help" ;;

@@ -20,7 +20,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, TypeVar
 
-from graphmem.store import db, vectors
+from graphmem.store import db, related, vectors
 
 if TYPE_CHECKING:
     import numpy as np
@@ -48,6 +48,15 @@ RELATIVE = 0.5
 # half as much but held 0.89 of them in the best 1,000.
 CODE_SCALE = 360.0  # |a unit vector's dim| stays under 0.35 (99.99% under 0.26)
 RESCORE = 300
+# Related words (graphmem/store/related.py): a word is near another at this cosine or more. The
+# best of 0.40-0.55 on the tuning splits (benchmarks/bench_recall.py); below it neighbours are
+# mostly words that share a token ("boss" and "bake"), above it few words have any.
+RELATED = 0.45
+# Of those, a new word keeps its nearest RELATED_MOST on each side (the model's words, the
+# episodes'): made-up identifiers that share a token are near hundreds of others.
+RELATED_MOST = 8
+RELATE_EPISODES = 2_000  # episodes whose words are related per write
+RELATE_ROWS = 512  # new words compared at once: 512 x ~20k similarities, ~40 MB
 BATCH = 256  # episodes embedded per write (~0.2 s)
 EMBED_S = 2.0  # a search embeds for at most about this long: a large store is embedded over
 # several searches, its newest episodes first (~0.7 ms an episode of a typical turn's size)
@@ -86,6 +95,18 @@ class Model:
         self.tokenizer = Tokenizer.from_file(os.path.join(root, *TOKENIZER))
         self.tokenizer.no_padding()
         self.tokenizer.no_truncation()
+        self._words: list[str] | None = None
+
+    def words(self) -> list[str]:
+        """The words the tokenizer knows whole (~10k, English and other languages'): those a
+        prompt may use that no episode has, related to the episodes' own."""
+        if self._words is None:
+            import re
+
+            vocab = self.tokenizer.get_vocab()
+            whole = (t[1:].lower() for t in vocab if t.startswith("\u2581"))
+            self._words = sorted({w for w in whole if re.fullmatch(_RELATABLE, w)})
+        return self._words
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """One unit float32 vector per text (zeros for a text with no tokens)."""
@@ -148,6 +169,74 @@ def embed_missing(conn: sqlite3.Connection, budget_s: float | None = None) -> in
         if time.monotonic() >= stop:
             break
     return done
+
+
+_RELATABLE = "[a-z]{3,}"  # words worth relating: shorter ones are mostly pieces and stopwords
+
+
+def relate_missing(conn: sqlite3.Connection) -> int:
+    """Relate the words of the episodes stored since the last run (each word once) to the words
+    a prompt may use: the model's whole words and the episodes' own; how many new words were
+    related. Each pass of RELATE_EPISODES is its own write: one cut short loses no other."""
+    import re
+
+    import numpy as np
+
+    from graphmem.store import episodes as ep
+
+    if not related.waiting(conn):
+        return 0
+    general = model().words()
+    known = related.done(conn)
+    vectors_of = {"general": model().embed(general), "known": _embed_words(known)}
+    added = 0
+    while rows := related.episodes_after(conn, related.upto(conn), RELATE_EPISODES):
+        found = {w for _, body in rows for w in ep.words(body) if re.fullmatch(_RELATABLE, w)}
+        new = sorted(found - set(known))
+        triples: list[tuple[str, str, float]] = []
+        for start in range(0, len(new), RELATE_ROWS):
+            part = new[start : start + RELATE_ROWS]
+            mine = _embed_words(part)
+            known += part  # first: new words are near each other too
+            vectors_of["known"] = np.concatenate([vectors_of["known"], mine])
+            triples += _near_pairs(part, mine, general, vectors_of["general"], both=False)
+            triples += _near_pairs(part, mine, known, vectors_of["known"], both=True)
+        with db.transaction(conn, durable=False):  # made again if lost: no need to wait for disk
+            related.put(conn, triples, new, rows[-1][0])
+        added += len(new)
+    return added
+
+
+def _embed_words(words: Sequence[str]) -> np.ndarray:
+    import numpy as np
+
+    return model().embed(words) if words else np.zeros((0, DIMS), dtype=np.float32)
+
+
+def _near_pairs(
+    words: Sequence[str],
+    vecs: np.ndarray,
+    others: Sequence[str],
+    other_vecs: np.ndarray,
+    both: bool,
+) -> list[tuple[str, str, float]]:
+    """(prompt word, episode word, similarity) for each of `others` near one of `words` (the
+    episodes' new words); `both`: `others` are episode words too, so each pair goes both ways."""
+    import numpy as np
+
+    if not len(others):
+        return []
+    sims = vecs @ other_vecs.T
+    pairs = []
+    for i, row in enumerate(sims):
+        near = np.nonzero(row >= RELATED)[0]
+        for j in near[np.argsort(-row[near])][: RELATED_MOST + 1]:  # +1: the word itself
+            word, other, sim = words[i], others[j], float(row[j])
+            if word != other:
+                pairs.append((other, word, sim))
+                if both:
+                    pairs.append((word, other, sim))
+    return pairs
 
 
 def _pack_unpacked(conn: sqlite3.Connection) -> None:

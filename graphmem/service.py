@@ -101,6 +101,9 @@ class LoadReport:
 NOTES_ORIGIN = "auto-memory"  # an episode imported from a host's own memory files
 CURATED_ORIGIN = "curated"  # a fact the curator drew from captured turns (docs/curation.md)
 CURATE_LEASE = "curate"  # held by the one curation run at a time
+# Episodes whose words wait to be related before a session's end starts `graphmem index`: each
+# run loads the model (~0.3 s of CPU), so not for a turn or two.
+RELATE_AFTER = 20
 CURATE_LEASE_ENV = "GRAPHMEM_CURATE_LEASE"  # the placeholder lease a detached run takes over
 CURATE_STARTING_S = 30.0  # how long that placeholder holds while the process starts
 REMOTE_ORIGIN = "graphiti"  # an episode read from the server (dump), never sent back
@@ -602,6 +605,37 @@ class Memory:
         episodes = {h.episode.uuid: h.episode for h in lexical} | {e.uuid: e for e in near}
         fused = semantic.fuse([h.episode.uuid for h in lexical], [e.uuid for e in near], limit)
         return [Hit(episodes[uuid], "", -score) for uuid, score in fused]
+
+    def index_meaning(self) -> tuple[int, int]:
+        """Make, for every episode still without them, what the semantic extra finds memories
+        by: its vector (search) and its words' related words (recall's hooks); how many of
+        each were made."""
+        if not self.semantic:
+            raise GraphmemError(
+                "the semantic extra is off: install it (pip install 'graphmem[semantic]') and "
+                "leave `semantic` true"
+            )
+        from graphmem import semantic
+
+        embedded = semantic.embed_missing(self.conn, float("inf"))
+        return embedded, semantic.relate_missing(self.conn)
+
+    def start_indexing(self) -> bool:
+        """At a session's end: start `graphmem index` detached when the semantic extra is on
+        and RELATE_AFTER episodes wait for their words to be related. Never waits; the hook
+        only looks for the extra, never loads it."""
+        from graphmem.store import related
+
+        if not self.config.semantic or related.waiting(self.conn) < RELATE_AFTER:
+            return False
+        import importlib.util
+
+        if importlib.util.find_spec("wordllama") is None:
+            return False
+        from graphmem import detach
+
+        detach.start(["index", "--background"], self.project.root, {})
+        return True
 
     def recent(
         self, kinds: Sequence[str], *, scope: Scope = "all", limit: int = 10

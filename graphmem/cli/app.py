@@ -111,6 +111,7 @@ def _register() -> None:
         dump,
         forget,
         hook,
+        index,
         ingest,
         load,
         mcp,
@@ -121,8 +122,8 @@ def _register() -> None:
         trust,
     )
 
-    commands = (setup, status, trust, add, search, forget, curate, ingest, dump, load, clear, spool)
-    for module in (*commands, mcp, hook, completions):
+    commands = [setup, status, trust, add, search, forget, curate, index, ingest, dump, load]
+    for module in (*commands, clear, spool, mcp, hook, completions):
         module.register(app)
 
 

@@ -215,8 +215,9 @@ def on_stop(ctx: Context) -> Answer:
         _import_own(ctx, own)
         reason = _reprompt_reason(ctx, s, turns[-1] if turns else None, own)
         ctx.memory.save_session(s)
-    if turns and ctx.event.host in hosts.ENDLESS:  # no session end may come to start it
+    if turns and ctx.event.host in hosts.ENDLESS:  # no session end may come to start them
         ctx.memory.start_curation(ctx.event.session_id, ctx.memory.config.curate_idle_turns)
+        ctx.memory.start_indexing()
     return Answer(block=reason)
 
 
@@ -263,6 +264,7 @@ def on_session_end(ctx: Context) -> Answer:
         ctx.memory.save_session(s)
         ctx.memory.prune_sessions()
     ctx.memory.start_curation(ctx.event.session_id)  # detached, when on: never waits
+    ctx.memory.start_indexing()  # detached, with the semantic extra: never waits
     return Answer()
 
 

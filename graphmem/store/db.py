@@ -268,6 +268,20 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
         "episodes: a group's first and last by id in one seek (search's window of recent ids)",
         ["CREATE INDEX episodes_group ON episodes (group_id)"],  # its entries end with the id
     ),
+    (
+        "related words: the words of episodes near each word a prompt may use (semantic extra)",
+        [
+            # word: a word a prompt may use; near: a word of some episode, similar in meaning
+            """CREATE TABLE related_words (
+                word TEXT NOT NULL,
+                near TEXT NOT NULL,
+                similarity REAL NOT NULL,
+                PRIMARY KEY (word, near)
+            ) WITHOUT ROWID""",
+            # the episodes' words related so far, and (store_meta `related_upto`) up to which id
+            "CREATE TABLE related_done (word TEXT PRIMARY KEY) WITHOUT ROWID",
+        ],
+    ),
 ]
 
 

@@ -9,6 +9,7 @@ from itertools import pairwise
 
 from graphmem.ids import digest, new_uuid
 from graphmem.record import field, record, replace
+from graphmem.store import related
 from graphmem.store.db import now, transaction
 
 SOURCES = ("text", "message", "json")
@@ -179,6 +180,12 @@ def shared(conn: sqlite3.Connection, found: Sequence[str], most: int) -> list[st
     """The words of `found` that more than one episode has and at most `most` do: each probed
     for one match past 1 and past `most`, which reads at most `most` + 1 index entries."""
     return [w for w in found if _has_more(conn, w, 1) and not _has_more(conn, w, most)]
+
+
+def scarce(conn: sqlite3.Connection, found: Sequence[str], most: int) -> list[str]:
+    """The words of `found` that at most `most` episodes have (none too): each probed for one
+    match past `most`, which reads at most `most` + 1 index entries."""
+    return [w for w in found if not _has_more(conn, w, most)]
 
 
 def _has_more(conn: sqlite3.Connection, word: str, than: int) -> bool:
@@ -414,6 +421,8 @@ def delete_groups(conn: sqlite3.Connection, groups: Sequence[str]) -> dict[str, 
             cursor = conn.execute("DELETE FROM episodes WHERE group_id = ?", (group,))
             conn.execute("DELETE FROM ingest_manifest WHERE group_id = ?", (group,))
             deleted[group] = cursor.rowcount
+        if any(deleted.values()):
+            related.reset(conn)  # no word of what was cleared stays behind
     return deleted
 
 
