@@ -125,3 +125,28 @@ def graphmem_executable() -> str:
     if os.path.basename(argv0).startswith("graphmem") and os.path.isfile(argv0):
         return argv0
     return "graphmem"
+
+
+def site_packages() -> list[str]:
+    """The folders this install's packages may be in, for a process without `site` (a hook):
+    graphmem's optional dependencies (google-re2, the semantic extra) sit in one of them."""
+    version = f"python{sys.version_info[0]}.{sys.version_info[1]}"
+    # Without `site`, sys.prefix is the base Python's even in a virtual environment (`site` is
+    # what reads pyvenv.cfg): the environment is the folder above the interpreter's own.
+    venv = os.path.dirname(os.path.dirname(sys.executable))
+    prefixes = [venv] if os.path.isfile(os.path.join(venv, "pyvenv.cfg")) else []
+    dirs = []
+    for prefix in dict.fromkeys((*prefixes, sys.prefix, sys.base_prefix)):
+        dirs += [os.path.join(prefix, lib, version, "site-packages") for lib in ("lib", "lib64")]
+        dirs.append(os.path.join(prefix, "Lib", "site-packages"))  # Windows
+    dirs.append(os.path.join(os.path.expanduser("~"), ".local", "lib", version, "site-packages"))
+    return dirs
+
+
+def installed(package: str) -> bool:
+    """Whether this install has `package`, even seen from a process without `site`."""
+    import importlib.util
+
+    if importlib.util.find_spec(package) is not None:
+        return True
+    return any(os.path.isdir(os.path.join(d, package)) for d in site_packages())

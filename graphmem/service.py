@@ -628,9 +628,7 @@ class Memory:
 
         if not self.config.semantic or related.waiting(self.conn) < RELATE_AFTER:
             return False
-        import importlib.util
-
-        if importlib.util.find_spec("wordllama") is None:
+        if not paths.installed("wordllama"):  # a look, not an import
             return False
         from graphmem import detach
 

@@ -543,8 +543,7 @@ def test_a_hook_without_site_finds_the_linear_engine_where_it_is_installed() -> 
     installed = os.path.dirname(os.path.dirname(os.path.abspath(re2.__file__)))
     code = (
         "import json, sys; sys.path.append(sys.argv[1]); "
-        "from graphmem.redact.user_patterns import _site_packages; "
-        "print(json.dumps(_site_packages()))"
+        "from graphmem.paths import site_packages; print(json.dumps(site_packages()))"
     )
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     done = subprocess.run(

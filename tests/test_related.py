@@ -4,7 +4,9 @@ model; `graphmem index` and session ends make them, each word once."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -17,7 +19,7 @@ if not semantic.available():  # under CI (which installs the extra) a skip fails
 
 from tests.conftest import Cli
 from tests.support.transcripts import assistant, text
-from tests.test_hooks import Session
+from tests.test_hooks import Session, run_hook
 
 TARGET = "Maya finally started guitar lessons, every Tuesday after work."
 PROMPT = "Any music news?"  # not one word in common with any turn
@@ -125,3 +127,16 @@ def test_clearing_a_project_leaves_no_word_of_it_and_the_rest_is_related_again(
     assert words_of("music") == [] and related_words_of_store() == []
     cli.json("index")
     assert "guitar" not in related_words_of_store() and "ukulele" in related_words_of_store()
+
+
+def test_a_session_end_hook_starts_the_index_that_relates_its_words(project: Path) -> None:
+    """As hosts run it (no `site`): the hook only starts `graphmem index`, which loads the model
+    in its own process and relates the session's words."""
+    capture(project, FILLER[:25])
+    payload = {"session_id": "capture", "cwd": str(project), "reason": "exit"}
+    done = run_hook("SessionEnd", json.dumps(payload).encode(), project)
+    assert done.code == 0 and done.stderr == ""
+    deadline = time.monotonic() + 60
+    while "boiler" not in related_words_of_store() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert "boiler" in related_words_of_store()

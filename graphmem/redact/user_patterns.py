@@ -21,7 +21,9 @@ def _linear_engine() -> Any:
         # standard library, as `site` would), without paying for `site` and its .pth files.
         import sys
 
-        sys.path += [d for d in _site_packages() if os.path.isdir(os.path.join(d, "re2"))]
+        from graphmem.paths import site_packages
+
+        sys.path += [d for d in site_packages() if os.path.isdir(os.path.join(d, "re2"))]
         try:
             import re2
         except ImportError:
@@ -29,22 +31,6 @@ def _linear_engine() -> Any:
                 "redaction patterns need the google-re2 package: pip install google-re2"
             ) from None
     return re2
-
-
-def _site_packages() -> list[str]:
-    import sys
-
-    version = f"python{sys.version_info[0]}.{sys.version_info[1]}"
-    # Without `site`, sys.prefix is the base Python's even in a virtual environment (`site` is
-    # what reads pyvenv.cfg): the environment is the folder above the interpreter's own.
-    venv = os.path.dirname(os.path.dirname(sys.executable))
-    prefixes = [venv] if os.path.isfile(os.path.join(venv, "pyvenv.cfg")) else []
-    dirs = []
-    for prefix in dict.fromkeys((*prefixes, sys.prefix, sys.base_prefix)):
-        dirs += [os.path.join(prefix, lib, version, "site-packages") for lib in ("lib", "lib64")]
-        dirs.append(os.path.join(prefix, "Lib", "site-packages"))  # Windows
-    dirs.append(os.path.join(os.path.expanduser("~"), ".local", "lib", version, "site-packages"))
-    return dirs
 
 
 def _compile_user(pattern: str, what: str, index: int) -> Any:
