@@ -44,10 +44,11 @@ from graphmem.redact.values import (
 # The regex matches from the *last word* of the name; the rest of the name is read backwards in
 # Python, because a leading `[\w.-]*` would make the engine try every identifier in the text.
 _NAME_END = r"""(?x)
-    (?:key(?:_base|s|_id)?|secret(?:s|[ _-]?id)?|token(?:s|_name)?
+    (?:key(?:_base|s|_id|[_-]?hex)?|secret(?:s|[ _-]?id|[_-]?hex)?|token(?:s|_name)?
       |pass(?:e|wort|[_-]?(?:words?|phrase|code))?
       |passwd|pwd|auth(?:[_-]?tok)?|psk|salt|pepper|eap|xauth|mnemonic|phrase|bearer|creds
-      |credentials|pw|pin|puk|signer|b64|base64|pfx|p12|keystore|seed|_pat|encrypt|-ak|-sk)"""
+      |credentials|pw|pin|puk|signer|b64|base64|pfx|p12|keystore|seed(?:[_-]?hex)?|_pat|encrypt
+      |-ak|-sk|macaroon|[_-]iv)"""
 # The words for password and key in other languages, inflected (`Passordet`): a rule of their
 # own, so that English names, which most texts hold, never try them.
 _FOREIGN_WORDS = sorted(
@@ -504,9 +505,21 @@ def _loose_pair(m: re.Match[str], name_start: int, group: str) -> bool:
 
 def _names_reference(value: str) -> bool:
     """`Token.Name`, `x25519.X25519PrivateKey`: code naming a value. Not an id and a secret
-    joined by a dot (`<32 hex>.<random>`): a name's parts are words, not random."""
+    joined by a dot (`<32 hex>.<random>`, `CzoXzTPH0M.x3Croh46`): a name's parts are words,
+    not random, and hold no digit between letters of both cases."""
     return bool(re.fullmatch(_CODE_REFERENCE, value)) and not any(
-        _looks_random(part) and not _wordy(part) for part in value.split(".")
+        (_looks_random(part) or _digits_between_cases(part)) and not _wordy(part)
+        for part in value.split(".")
+    )
+
+
+def _digits_between_cases(part: str) -> bool:
+    """Digits in two runs or more among letters of both cases (`x3Croh46`): typed at random;
+    a name's one number marks a version or a size (`OAuth2Client`, `ipv4Address`)."""
+    return (
+        len(part) >= 8
+        and part.lower() != part != part.upper()
+        and len(re.findall(r"\d+", part)) >= 2
     )
 
 
@@ -595,6 +608,9 @@ _ASSIGNMENT_RULE = _Rule(
         "encrypt",
         "-ak",
         "-sk",
+        "macaroon",
+        "_iv",
+        "-iv",
     ),
     fold=True,
     before=_may_assign,

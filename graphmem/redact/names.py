@@ -52,7 +52,11 @@ _NAME_WORDS = rf"(?:(?![{_MARKS}])[\W_])+|(?<=[a-z0-9])(?=[A-Z])"
 _KEY_QUALIFIERS = frozenset(
     "api secret private access master signing encryption auth app service license write "
     "preshared setup join enrollment enrolment registration bootstrap unseal recovery "
-    "subscription account admin webhook consumer deploy session shared hmac jwt cookie".split()
+    "subscription account admin webhook consumer deploy session shared hmac jwt cookie "
+    # what a key encrypts, decrypts, signs or validates with, and whose it is (a merchant's, an
+    # application's: Paytm, Datadog): key material whatever its alphabet, hex included
+    "encrypt decrypt decryption crypt cipher aes validation sign application merchant creds "
+    "wallet".split()
 )
 # Words that make a KEY or TOKEN name a lookup key, not a credential: database, cache, storage,
 # message and pagination keys, idempotency keys, fingerprints.
@@ -115,8 +119,9 @@ _KEY_STORE_ENDS = _KEY_STORES | {"b64", "base64", "key", "data"}
 @lru_cache(maxsize=512)  # the same few names (token, api_key, PASSWORD) recur all through a text
 def _classify_name(name: str) -> tuple[str, str] | None:
     """(kind, strength) for a secret-bearing name, else None. Strength is "strong" (any literal
-    value is a secret), "weak" (only values that look generated) or "random" (a lone `key`,
-    which names anything: only values that look random)."""
+    value is a secret), "weak" (only values that look generated), "random" (a lone `key`,
+    which names anything: only values that look random) or "material" (a seed, an IV: key bytes,
+    in hex or random)."""
     name = name.replace("\u200c", "").replace("\u200d", "")  # joiners: Telugu's `పాస్\u200cవర్డ్`
     words = [w.lower() for w in re.split(_NAME_WORDS, name) if w]
     if not words:
@@ -137,9 +142,11 @@ def _classify_name(name: str) -> tuple[str, str] | None:
     if not _KEY_STORES.isdisjoint(words) and words[-1] in _KEY_STORE_ENDS:
         return "private_key", "blob"  # MATCH_P12_BASE64, SIGNING_KEYSTORE_B64: key stores
     last = words[-1]
-    if last in ("b64", "base64"):  # a secret encoded is the secret: passwordBase64
+    if last in ("b64", "base64", "hex"):  # a secret encoded is the secret: passwordBase64
         found = _classify_name("_".join(words[:-1])) if len(words) > 1 else None
-        return (found[0], "base64") if found and found[1] == "strong" else None
+        if found and (found[1] == "strong" or found[1] == "material"):
+            return found[0], "hex" if last == "hex" else "base64"
+        return None
     if "".join(words).endswith(_NOT_PASSWORDS) or words == ["1", "password"]:
         return None  # `KeePass: "Ops/DB"`, `1Password: "GLS API"`: a manager's item; `bypass`
     if "existing" in words:
@@ -160,6 +167,8 @@ def _classify_name(name: str) -> tuple[str, str] | None:
         return "password", "weak"
     if last.endswith("pw") and len(last) <= 8:  # $pw, db_pw, adminPw, kickstart's rootpw
         return "password", "strong"
+    if last == "passkey":  # M-Pesa's; WebAuthn's is a setting (`passkey: true`)
+        return "password", "weak"
     if last in ("pin", "pincode", "puk"):
         return "password", "pin"
     if len(last) > 4 and last.endswith("pass") and not last.endswith(_NOT_PASSWORDS):
@@ -175,6 +184,8 @@ def _classify_name(name: str) -> tuple[str, str] | None:
         or (last == "seed" and words[-2:-1] in (["totp"], ["otp"], ["hotp"], ["mfa"]))
     ):
         return "secret", "strong"
+    if last in ("seed", "macaroon") or (last == "iv" and len(words) > 1):
+        return "secret", "material"  # a wallet's seed, LND's macaroon, a cipher's IV: key bytes
     if last.endswith("salt") or last == "pepper":  # before the lookup words: `hash_salt`
         return "secret", "weak"
     if words[-2:] == ["client", "key"]:  # Adyen, Midtrans, Braintree: put in web pages
@@ -254,6 +265,11 @@ def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:
     if strength == "long":
         mixed = value.lower() != value != value.upper()
         return kind if len(value) >= 32 and mixed and _looks_random(value) else None
+    if strength == "material":  # not `seed: 42`, `iv: none`: a key's bytes, in hex or random
+        hexadecimal = re.fullmatch(r"(?:0x)?[0-9a-fA-F]{32,}", value) is not None
+        return kind if hexadecimal or (len(value) >= 24 and _looks_random(value)) else None
+    if strength == "hex":
+        return kind if re.fullmatch(r"(?:0x)?[0-9a-fA-F]{16,}", value) else None
     if strength == "base64":
         return kind if re.fullmatch(r"[A-Za-z0-9+/]{8,}={0,2}", value) else None
     if strength == "blob":

@@ -3213,3 +3213,54 @@ for template in (
 ):
     _v, _h = _r(32, AN), _r(40, HEX)
     _s("key_block", template.format(v=_v, h=_h), _h if "{h}" in template else _v)
+
+
+# Round 12 (the fourteenth widening): mechanisms that generalise, each in tools and syntaxes other
+# than the held-out case that showed it. Names of key material: what a key encrypts, decrypts,
+# signs or validates with and whose it is (`aes`, `cipher`, `decrypt`, `validation`, `merchant`,
+# `application`), in hex too; a seed, a macaroon, a cipher's IV; `…_HEX` of a secret name; a
+# tracker's passkey; a password with a dot that is no code reference.
+for template in (
+    "AES_KEY={h}",
+    'cipherKey: "{h32}"',
+    '[crypto]\ndecrypt_key = "{h}"',
+    "WALLET_SEED={h}",
+    '{{"admin_macaroon": "{h}{h}"}}',
+    "SESSION_ENCRYPTION_IV={h32}",
+    "export SESSION_SECRET_HEX={h}",
+    "export APPLICATION_KEY={h40}",
+    "$config['validation_key'] = '{h}';",
+    "const cashfree = {{ merchantKey: '{h40}' }};",
+):
+    _h, _h32, _h40 = _r(64, HEX), _r(32, HEX), _r(40, HEX)
+    _v = _h if "{h}" in template else _h32 if "{h32}" in template else _h40
+    _s("config_syntax", template.format(h=_h, h32=_h32, h40=_h40), _v)
+_v = _r(32, LOWER_AN)
+_s("config_syntax", f'[tracker]\npasskey = "{_v}"', _v)
+for template in ("redis_pass={v}", "--db-password={v}", "[mysql]\npass = {v}"):
+    _v = f"{_r(4, string.ascii_letters)}{_rng.randrange(10)}{_r(5, AN)}."
+    _v += f"x{_rng.randrange(10)}Q{_r(3, string.ascii_lowercase)}{_rng.randrange(10, 99)}"
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "random_seed: 42",
+    "SEED=1234",
+    "seed: 20240101",
+    "torch.manual_seed(1337)",
+    "iv: none",
+    "CIPHER_IV_LENGTH=16",
+    "aes_key_size: 256",
+    "ENCRYPTION_KEY_FILE=/run/secrets/enc",
+    "cipherKey: ${CIPHER_KEY}",
+    "passkey: true",
+    "passkeys: enabled",
+    "macaroon_path: /home/lnd/.lnd/data/chain/bitcoin/mainnet/admin.macaroon",
+    "seed_hex: ${WALLET_SEED_HEX}",
+    "password = creds.v2Password",
+    "pass=settings.DB_PASS",
+    "token = client.OAuth2Session.token",
+    "APPLICATION_KEY_ID=0051a2b3c4d5e6f0000000001",
+    "merchant_key_version: 3",
+    f"seed: {_r(8, HEX)}",
+    f"WALLET_SEED_FINGERPRINT={_r(8, HEX)}",
+):
+    _l("config_syntax", text)
