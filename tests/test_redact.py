@@ -330,6 +330,12 @@ _ADVERSARIAL = {
     "analytics calls before values": "analytics.load('aB3dEfGh1jKlMnOpQrStUv9', " * 20_000,
     "random values on one line": "aB3dEfGh1jKlMnOpQrStUv9 " * 20_000,
     "values under long lines": ("x" * 250 + " here:\naB3dEfGh1jKlMnOpQrStUv9\n") * 20_000,
+    "names of key material": "WALLET_SEED=" * 20_000 + "a" * 64,
+    "dotted values with digits": "pass=" + "aB3cD4eF5g." * 20_000,
+    "decoder calls back to back": "key: Buffer.from(\n" * 20_000,
+    "decoders with encodings": "key = hex2bin('" + "a1', 'hex', " * 20_000,
+    "list items back to back": "api_keys = ['" + "aB3dEfGh1jKlMn', '" * 20_000,
+    "YAML sequences under a name": "tokens:\n" + "  - aB3dEfGh1jKlMn\n" * 30_000,
 }
 
 

@@ -98,7 +98,8 @@ _VALUE = r"""
                                        # Cisco's `secret 0 x`, kickstart's `rootpw --plaintext x`,
                                        # a numbered label: `Unseal Key 1: x`, `Password #2: x`
     (?:(?<==)\\\r?\n[ \t]{0,40})?          # `NAME=\` and the value on the next line (shells)
-    (?P<list>\[[ \t]{0,4}(?=["']))?                        # a list of one: Keycloak's `[ "…" ]`
+    (?P<list>\[[ \t]{0,4}(?=["']))?                        # a list: Keycloak's `[ "…" ]`
+    (?P<seq>(?<=:)[ \t]*\r?\n[ \t]{0,40}-[ \t]+(?![^\n]{0,80}:(?:[ \t]|$)))?  # YAML: `name:\n  - …`
     (?:(?:@|(?P<sp>[bBrRuUfF]{1,2}))?"(?P<dq>(?:[^"\\\n]|\\.){0,512})"  # @"…": Objective-C; b"…"
       |"(?P<blob>[A-Za-z0-9+/]{500,20000}={0,2})"                    # a key store in base64
       |(?P<sp2>[bBrRuUfF]{1,2})?'(?P<sq>(?:[^'\\\n]|\\.){0,512})'
@@ -298,7 +299,31 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     if group == "bare" and name.lower().endswith(_PLURAL_ENDS) and text.startswith(",", end):
         items = re.compile(r"(?:,[^\s,;\"'`]{1,512}){1,32}").match(text, end)  # APP_KEYS=a,b,c
         end = items.end() if items else end
+    if m.group("list") or m.group("seq"):
+        return [(kind, m.start(group), end), *_more_items(m, name, end)]
     return kind, m.start(group), end
+
+
+# The next item of a list (`, "…"`) or of a YAML sequence (a line `  - …`).
+_NEXT_ITEM = r"""[ \t]*,\s{0,40}(?P<q>["'])(?P<v>(?:(?!(?P=q))[^\\\n]|\\.){1,512})(?P=q)"""
+_NEXT_YAML_ITEM = r"[ \t]*\r?\n[ \t]{0,40}-[ \t]+(?P<v>[^\s#]{1,512})[ \t]*(?=\r?\n|$)"
+
+
+def _more_items(m: re.Match[str], name: str, end: int) -> list[tuple[str, int, int]]:
+    """The other items of a list or a YAML sequence under a secret's name (Koa's `app.keys =
+    ['…', '…']`, `secretKeys:\n  - …\n  - …`) that look generated, as the first one did."""
+    text, found = m.string, []
+    item = re.compile(_NEXT_YAML_ITEM if m.group("seq") else _NEXT_ITEM)
+    for _ in range(32):
+        nxt = item.match(text, end + (0 if m.group("seq") else 1))
+        if nxt is None:
+            break
+        end = nxt.end("v")
+        value = nxt.group("v")
+        kind = _secret_kind(name, value) if _looks_generated(value) else None
+        if kind is not None:
+            found.append((kind, nxt.start("v"), nxt.end("v")))
+    return found
 
 
 # A key written as its bytes: a list of 16 to 64 numbers of 0-255 (`network_key: [148, 27, …]`,
@@ -350,13 +375,20 @@ _PLURAL_ENDS = ("keys", "tokens", "secrets", "passwords")
 _UNIT = r"[ \t]+(?:bytes?|[kmgt]i?b|chars?|characters|bits?|days?|hours?|minutes?|words?|digits?)\b"
 # A call that wraps a literal (`SecretStr("…")`, `unsafe_plain_text("…")`) or gives a default
 # after a name (`env('CLIENT_SECRET', '…')`, `os.getenv("TOKEN", "…")`), possibly nested.
+# A decoder around it (`Buffer.from('…', 'hex')`, Rust's `Key::from(&base64::decode(\n "…"`,
+# Kotlin's `Base64.getDecoder().decode("…")`) may take more arguments and span lines.
 _CALL_VALUE = r"""(?x)
-    (?P<fn>[A-Za-z_$][\w.$:]{0,80})[ \t]*\([ \t]*
+    (?P<fn>[A-Za-z_$][\w.$:!]{0,80}(?:\(\)[\w.$:!]{1,40}){0,3})[ \t]*\(\s{0,40}
     (?P<first>(?:[bBrRuU]{0,2}"[^"\n]{0,128}"|[bBrRuU]{0,2}'[^'\n]{0,128}'|[\w.$]{1,80})
-              [ \t]*,[ \t]*)?
-    (?:(?P<inner>[A-Za-z_$][\w.$]{0,80})[ \t]*\([ \t]*)?
-    (?P<p>[bBrRuUfF]{0,2})(?P<qq>["'])(?P<v>[^"'\n]{1,512})(?P=qq)[ \t]*\)
+              [ \t]*,[ \t]*)??
+    (?:&?(?P<inner>[A-Za-z_$][\w.$:!]{0,80}(?:\(\)[\w.$:!]{1,40}){0,3})[ \t]*\(\s{0,40})?
+    (?P<p>[bBrRuUfF]{0,2})(?P<qq>["'])(?P<v>[^"'\n]{1,512})(?P=qq)
+    \s{0,40}(?:,\s{0,40}(?:["'](?:hex|base64|base64url|b64|utf-?8|ascii|latin-?1|binary)["'])
+    \s{0,40})?,?\s{0,40}\)                                         # an encoding's name after
 """
+# A function that turns text into a key's bytes: what it is given is the key.
+_DECODER = r"(?i)decode|from(?:hex|base64)?$|unhexlify|hex2bin|getbytes|^(?:a2b_)?(?:hex|b64)"
+_KEY_BYTES_TEXT = r"(?:0x)?[0-9a-fA-F]{32,}|[A-Za-z0-9+/_-]{22,}={0,2}"
 _GETTER = r"(?i)get|fetch|read|load|env|config|setting|option|param|lookup|require|has|find"
 # Words of prose, which a passphrase of random words does not hold.
 _PROSE_WORDS = frozenset(
@@ -383,6 +415,8 @@ def _shaped_bare_value(m: re.Match[str], name: str) -> tuple[bool, _Found]:
             return True, None  # `getenv("API_TOKEN")`: the literal is a name
         named = next((n for n in (call.group("inner"), fn) if n and _classify_name(n)), name)
         kind = _secret_kind(named, literal) if _looks_generated(literal) else None
+        if kind is None and _decodes_key(call, literal):
+            kind = _secret_kind(named, literal, typed=True)  # `key: Buffer.from('<hex>', 'hex')`
         return True, None if kind is None else (kind, call.start("v"), call.end("v"))
     if value.startswith("[") and m.group("sep") == ":":
         inner = re.fullmatch(r"\[([^\[\]\s]{1,510})\]\]*", value)  # Go: map[X-Token:[value]]
@@ -401,6 +435,17 @@ def _shaped_bare_value(m: re.Match[str], name: str) -> tuple[bool, _Found]:
         if words is not None and _PROSE_WORDS.isdisjoint(words.group().split()):
             return True, ("password", start, words.end())  # `passphrase: tempo pixel ember …`
     return False, None
+
+
+def _decodes_key(call: re.Match[str], literal: str) -> bool:
+    """Whether a call turns the literal into a key's bytes: a decoder given hex or base64 of
+    16 bytes or more (not a word, not a sentence)."""
+    decoder = (call.group("inner") or call.group("fn")).replace("()", ".")
+    return (
+        re.search(_DECODER, re.split(r"[.:&]+", decoder)[-1]) is not None
+        and re.fullmatch(_KEY_BYTES_TEXT, literal) is not None
+        and _looks_generated(literal)
+    )
 
 
 def _user_password(value: str, start: int) -> _Found:

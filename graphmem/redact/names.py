@@ -266,6 +266,8 @@ def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:
         mixed = value.lower() != value != value.upper()
         return kind if len(value) >= 32 and mixed and _looks_random(value) else None
     if strength == "material":  # not `seed: 42`, `iv: none`: a key's bytes, in hex or random
+        if value.isdigit():  # a generator's seed as a number (numpy's SeedSequence entropy)
+            return None
         hexadecimal = re.fullmatch(r"(?:0x)?[0-9a-fA-F]{32,}", value) is not None
         return kind if hexadecimal or (len(value) >= 24 and _looks_random(value)) else None
     if strength == "hex":

@@ -34,6 +34,7 @@ _PLACEHOLDER = r"""(?ix)^(?:
       | [\w-]{0,16}(?:\.{3,}|…|\*{3,}|•{3,})\w{0,6}        # elided, masked: sk_..., ****ornZ
       | (?:[a-z0-9]{1,12}[_.-]){1,3}[x*•._-]{8,}           # a prefix, then filler: waka_xxxx-xx
       | (?:[a-z]+[-_])*(?:fake|dummy|example|sample|mock|test)(?:[-_][a-z]+)*  # fake-signing-key
+      | (?:fake|dummy|example|sample)[a-z]{0,12}\d{0,3}        # examplekey1, samplesecret2
       | not[-_]?a[-_]?real[-_]?\w*
       | (?-i:[\w/+]{0,40}EXAMPLE(?:KEY)?)              # AWS's documented example keys
       | your[-_ ].* | your[a-z]*(?:key|token|secret|password) | .*[-_ ]here

@@ -3264,3 +3264,52 @@ for text in (
     f"WALLET_SEED_FINGERPRINT={_r(8, HEX)}",
 ):
     _l("config_syntax", text)
+# A literal a decoder turns into a key's bytes, whatever the call's other arguments and lines
+# (`Buffer.from('…', 'base64')`, `Base64.getDecoder().decode("…")`, `hex2bin('…')`).
+for template in (
+    "const encryptionKey = Buffer.from('{b}', 'base64');",
+    'val key = Base64.getDecoder().decode("{b}")',
+    "'key' => hex2bin('{h}'),",
+    'secret_key_base: Base.decode64!("{b}"),',
+    '"key": bytes.fromhex("{h}"),',
+    'SIGNING_KEY = base64.b64decode(\n    "{b}"\n)',
+):
+    _b, _h = _r(43, AN) + "=", _r(64, HEX)
+    _s("config_syntax", template.format(b=_b, h=_h), _h if "{h}" in template else _b)
+for text in (
+    "key: Buffer.from('hello world', 'utf8')",
+    'key = bytes.fromhex("000102030405060708090a0b0c0d0e0f")  # test vector',
+    "key: Buffer.from('deadbeefdeadbeefdeadbeefdeadbeef', 'hex')",
+    f"cacheKey: Buffer.from('{_r(64, HEX)}', 'hex'),",
+    "key: Buffer.from('user-profile-settings-cache', 'utf8')",
+    "const key = Buffer.from(JSON.stringify(payload), 'utf8')",
+    f"publicKey: Buffer.from('04{_r(128, HEX)}', 'hex')",
+    f"key: Buffer.from('{'0' * 64}', 'hex')",
+):
+    _l("config_syntax", text)
+# Every item of a list or a YAML sequence under a secret's name, not its first alone.
+_a, _b, _c = _r(20, AN), _r(20, AN), _r(20, AN)
+_s("config_syntax", f'SECRET_KEYS = ["{_a}", "{_b}", "{_c}"]', _a, _b, _c)
+_s("config_syntax", f"api_tokens:\n  - tok_{_a}\n  - tok_{_b}", _a, _b)
+_s("config_syntax", f'api_keys = ["{_a}", "{_c}"]', _a, _c)
+_s("config_syntax", f'{{"signing_secrets": ["whsec_{_b}", "whsec_{_c}"]}}', _b, _c)
+_s("config_syntax", f"app.use(session({{ secret: ['{_c}', '{_a}'] }}))", _c, _a)
+_v = _pw()
+_s("config_syntax", f"password:\n  - {_v}", _v)
+for text in (
+    "api_keys: []",
+    'SECRET_KEYS = [os.environ["K1"], os.environ["K2"]]',
+    "tokens:\n  - name: ci\n    scopes: [read]",
+    "password:\n  - required\n  - min:8",
+    "secret_keys = ['SECRET_KEY', 'API_TOKEN']",
+    "keys = ['id', 'name', 'created_at']",
+    'allowed_tokens = ["${TOKEN_A}", "${TOKEN_B}"]',
+    "tokens:\n  - $CI_JOB_TOKEN\n  - ${{ secrets.NPM_TOKEN }}",
+    "secret:\n  - name: db-password\n    key: password",
+):
+    _l("config_syntax", text)
+for text in (  # real files: numpy's seed entropy, AWS's example configuration
+    "def _fixed_default_rng(seed=1638083107694713882823079058616272161):",
+    '"Configuration": "{\\"ApiKey\\": \\"examplekey\\", \\"ApplicationKey\\": \\"examplekey1\\"}"',
+):
+    _l("config_syntax", text)
