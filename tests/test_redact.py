@@ -336,6 +336,8 @@ _ADVERSARIAL = {
     "decoders with encodings": "key = hex2bin('" + "a1', 'hex', " * 20_000,
     "list items back to back": "api_keys = ['" + "aB3dEfGh1jKlMn', '" * 20_000,
     "YAML sequences under a name": "tokens:\n" + "  - aB3dEfGh1jKlMn\n" * 30_000,
+    "commands that print a named secret": "$ echo $API_TOKEN\n" * 30_000,
+    "printers on one long line": "$ " + "cat a | " * 40_000 + "cat token",
 }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from graphmem.redact.names import _classify_name
 from graphmem.redact.rule import _B, _Found, _line_start, _Rule, _rule, _whole
 from graphmem.redact.values import _looks_generated, _looks_random, _wordy
 
@@ -117,6 +118,11 @@ def _find_printed_secret(m: re.Match[str]) -> _Found:
     text, cmd = m.string, m.group("cmd")
     if re.search(_PRINTS_ONE_SECRET, cmd):
         return _printed_alone(text, m.end())
+    named = _named_secret_printed(cmd)
+    found = None if named is None else _printed_alone(text, m.end(), named)
+    if isinstance(found, tuple):  # and the lines of a block it begins (base64 wrapped at 60)
+        more = re.compile(_BLOCK_LINES).match(text, found[2])
+        return found[0], found[1], more.end() if more else found[2]
     names = re.search(_PRINTS_SECRET, cmd) is not None or (
         "key" in cmd.lower() and re.search(_NAMES_KEY, cmd) is not None
     )
@@ -141,14 +147,42 @@ def _find_printed_secret(m: re.Match[str]) -> _Found:
     return None
 
 
-def _printed_alone(text: str, end: int) -> _Found:
+def _printed_alone(text: str, end: int, kind: str = "password") -> _Found:
     """The line after a command that prints one stored secret, when it holds one word that
-    looks made (not a user's or a folder's name): the secret, whatever its length (an error or
-    a listing has blanks)."""
-    line = re.compile(r"\r?\n[ \t]*([^\s\"'`]{1,512})[ \t]*(?:\r?\n|$)").match(text, end)
-    if line is None or line.group(1)[0] in "$#%>" or not _looks_generated(line.group(1)):
+    looks made (not a user's or a folder's name), quoted or not (Python's `repr`): the secret,
+    whatever its length (an error or a listing has blanks)."""
+    line = re.compile(_ALONE_ON_ITS_LINE).match(text, end)
+    if line is None or line.group("v")[0] in "$#%>" or not _looks_generated(line.group("v")):
         return None
-    return "password", line.start(1), line.end(1)
+    return kind, line.start("v"), line.end("v")
+
+
+_ALONE_ON_ITS_LINE = r"\r?\n[ \t]*(?P<q>[\"']?)(?P<v>[^\s\"'`]{1,512})(?P=q)[ \t]*(?:\r?\n|$)"
+
+
+def _named_secret_printed(cmd: str) -> str | None:
+    """The kind of secret a command prints by its name, and nothing made of it: `echo
+    $DB_PASSWORD`, `printenv API_TOKEN`, `cat /run/secrets/jwt_secret`, `puts
+    Rails.application.secret_key_base`, `console.log(process.env.X_SECRET)`; not a count or a
+    digest of it (`| wc -c`, `| sha256sum`), not its length (`${#TOKEN}`)."""
+    printer = re.search(_PRINTER, cmd)
+    if printer is None or "${#" in cmd:
+        return None
+    printed = re.split(r"[|;>]|&&", cmd[printer.end() :], maxsplit=1)
+    if len(printed) > 1 and re.match(_COUNTS_OR_DIGESTS, printed[1]):
+        return None
+    words = re.findall(r"[A-Za-z_][\w.-]*", printed[0].replace("/", " "))
+    classified = _classify_name(words[-1].rstrip(".-")) if words else None
+    return None if classified is None else classified[0]
+
+
+# A command that prints: at a command's start (after `sudo`, a container's `exec`), or as a call.
+_PRINTER = (
+    r"(?i)(?:^|[;&|(]\s*|\bsudo\s+|\bexec\s+(?:-\S+\s+)*\S+\s+)"
+    r"(?:echo|printf|printenv|cat|bat|type|more|head|tail|get-content|write-output|write-host)\s"
+    r"|\b(?:print(?:ln)?|puts|pp|repr|console\.log|var_dump|fmt\.Print(?:ln)?)[ \t(]"
+)
+_COUNTS_OR_DIGESTS = r"\s*(?:wc|\w*sum|md5|sha\d*|xxd|od|hexdump|file|stat|ls|grep|head -c)\b"
 
 
 def _printed_key(text: str, label: str, value: str, at: int) -> _Found:
@@ -168,8 +202,11 @@ def _printed_key(text: str, label: str, value: str, at: int) -> _Found:
         hexadecimal or (_looks_random(value) and (lowered or not _wordy(value)))
     ):
         return None  # names (`GetCredentialsForIdentityCommand`), words in capitals
-    more = re.compile(r"(?:\r?\n[A-Za-z0-9+/=]{16,200}(?![^\r\n])){0,400}").match(text, end)
+    more = re.compile(_BLOCK_LINES).match(text, end)
     return "secret", at, more.end() if more else end  # the block's other lines too
+
+
+_BLOCK_LINES = r"(?:\r?\n[A-Za-z0-9+/=]{16,200}(?![^\r\n])){0,400}"
 
 
 _BLOB = r"[A-Za-z0-9+/=_:.-]{32,4096}"

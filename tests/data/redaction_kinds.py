@@ -3313,3 +3313,35 @@ for text in (  # real files: numpy's seed entropy, AWS's example configuration
     '"Configuration": "{\\"ApiKey\\": \\"examplekey\\", \\"ApplicationKey\\": \\"examplekey1\\"}"',
 ):
     _l("config_syntax", text)
+# What a command prints when it prints what a secret's name names (a variable, a setting, a
+# file): its one line of output, quoted or not, and the lines of a block it begins.
+for template in (
+    "$ echo $SENTRY_AUTH_TOKEN\n{h}",
+    "$ printenv DATABASE_PASSWORD\n{pp}",
+    "PS C:\\> Write-Output $env:CLIENT_SECRET\n{v}",
+    "$ cat /run/secrets/jwt_secret\n{v}",
+    "$ bin/rails runner 'puts Rails.application.secret_key_base'\n{h}{h}",
+    "$ node -e 'console.log(process.env.WEBHOOK_SECRET)'\n'{v}'",
+    "root@build:~# sudo cat /etc/ci/runner.token\n{v}\nroot@build:~# systemctl restart runner",
+):
+    _h, _pp, _v = _r(64, HEX), _pw(), _r(30, URLSAFE)
+    _s(
+        "config_syntax",
+        template.format(h=_h, pp=_pp, v=_v),
+        _h if "{h}" in template else _pp if "{pp}" in template else _v,
+    )
+for text in (
+    "$ echo ${#API_TOKEN}\n40",
+    f"$ cat ~/.ssh/id_ed25519.pub\nssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI{_r(43, B64)} ops@host",
+    "$ echo $TOKEN_FILE\n/run/secrets/token",
+    "$ cat secret.yaml\napiVersion: v1",
+    "$ cat token.txt | wc -c\n41",
+    f"$ cat /run/secrets/token | sha256sum\n{_r(64, HEX)}",
+    "$ echo $SECRET_NAME\nprod-db-credentials",
+    "$ echo $PASSWORD\n********",
+    "$ echo $GITHUB_TOKEN\n$GITHUB_TOKEN",
+    "$ echo $DB_PASSWORD_VERSION\n3",
+    'echo "token saved to $TOKEN_PATH"\ntoken saved to /home/ops/.config/tool/token',
+    f"$ echo $API_KEY_ID\nAKID{_r(10, HEX)}",
+):
+    _l("config_syntax", text)
