@@ -338,6 +338,8 @@ _ADVERSARIAL = {
     "YAML sequences under a name": "tokens:\n" + "  - aB3dEfGh1jKlMn\n" * 30_000,
     "commands that print a named secret": "$ echo $API_TOKEN\n" * 30_000,
     "printers on one long line": "$ " + "cat a | " * 40_000 + "cat token",
+    "joined literals on one line": '"token" + ' * 30_000,
+    "joined literals on lines": '"secret"\n' * 30_000,
 }
 
 

@@ -71,7 +71,16 @@ from graphmem.redact.private import _drop_private
 from graphmem.redact.prose import _TOLD_PASSWORD_RULE
 from graphmem.redact.protocols import _PROTOCOL_RULES
 from graphmem.redact.randoms import _RandomValues
-from graphmem.redact.rule import _MARKER, MARKER_PREFIX, _Finder, _Found, _Rule, _whole, _Words
+from graphmem.redact.rule import (
+    _MARKER,
+    MARKER_PREFIX,
+    _Finder,
+    _Found,
+    _line_start,
+    _Rule,
+    _whole,
+    _Words,
+)
 from graphmem.redact.shapes import _PASSWORD_SHAPES, _PasswordShapes
 from graphmem.redact.structures import (
     _BLOCK_RULE,
@@ -131,6 +140,75 @@ def _find_encoded_json(m: re.Match[str]) -> _Found:  # here: it redacts what it 
     return ("encoded_secret", m.start(), m.end()) if redact(decoded).counts else None
 
 
+# Literals joined into one string (`"a" + \`, Python's and C's literals on following lines,
+# PHP's `.`, Lua's `..`, VB's `&`): read as the string they make, a secret may be cut anywhere.
+_JOINER = r"[ \t]*(?:\+|\.\.?|&|\|\|)?[ \t]*\\?[ \t]*(?:\r?\n[ \t]{0,80}(?:(?:\+|\.\.?|&)[ \t]*)?)?"
+_NEXT_PIECE = r"[^\n\\]{0,512}?(?<!\\)"  # up to the quote that closes it, unescaped
+_PIECE_ENDS = r"[ \t]*(?:[,)\]};+&.|]|\\?\r?\n|$)"  # then code goes on, not `: value`
+_SECRET_HINT = r"(?i)key|secret|token|pass|pwd|auth|cred|://"
+_JOINED_BEFORE = "[\"']" + _JOINER + "$"
+
+
+def _find_joined_literals(m: re.Match[str]) -> _Found:  # here: it redacts what it joins
+    """The pieces of a string written as literals joined, where the string they make holds a
+    secret (`TOKEN = 'abc' + \\ 'def'`, a URL cut after its user): each piece it touches."""
+    text, quote = m.string, m.group("q")
+    line_start = _line_start(text, m.start(), 200)
+    opening = text.rfind(quote, line_start, m.start())
+    if opening == -1 or re.search(_JOINED_BEFORE, text[max(0, opening - 100) : opening]):
+        return None  # not the run's first piece: that one reads the run, once
+    pieces = [(opening + 1, m.start())]
+    at = m.start()
+    for _ in range(16):
+        joined = re.compile(_JOINER + quote + "(" + _NEXT_PIECE + ")" + quote).match(text, at + 1)
+        if joined is None or not re.compile(_PIECE_ENDS).match(text, joined.end()):
+            break
+        pieces.append(joined.span(1))
+        at = joined.end(1)
+    if len(pieces) < 2:
+        return None
+    prefix = text[line_start : opening + 1]
+    whole = prefix + "".join(text[a:b] for a, b in pieces) + quote
+    if MARKER_PREFIX in whole or not re.search(_SECRET_HINT, whole):
+        return None
+    spans = _replaced(whole, redact(whole).text)
+    if not spans:
+        return None
+    found, offset = [], len(prefix)
+    for a, b in pieces:  # what a secret covers of each piece
+        for kind, start, end in spans:
+            if start < offset + b - a and end > offset:
+                found.append((kind, a + max(0, start - offset), a + min(b - a, end - offset)))
+        offset += b - a
+    return found or None
+
+
+def _replaced(before: str, after: str) -> list[tuple[str, int, int]] | None:
+    """(kind, start, end) in `before` of each span that redaction replaced to give `after`."""
+    markers = list(_MARKER.finditer(after))
+    spans, at, copied = [], 0, 0
+    for i, marker in enumerate(markers):
+        at += marker.start() - copied
+        last = i + 1 == len(markers)
+        following = after[marker.end() : len(after) if last else markers[i + 1].start()]
+        if not last and not following:
+            return None  # markers back to back: where one ends is not known
+        end = len(before) - len(following) if last else before.find(following, at + 1)
+        if end < at:
+            return None
+        spans.append((marker.group()[len(MARKER_PREFIX) : -1], at, end))
+        at, copied = end, marker.end()
+    return spans
+
+
+_JOINED_RULE = _Rule(
+    r"""(?P<q>["'])(?=""" + _JOINER + r"""(?P=q))""",
+    _find_joined_literals,
+    # not `' `, which prose's apostrophes make common
+    ('" ', '"+', "'+", "' +", '"\n', "'\n", '".', "'.", "' .", '"&', "'&", "' &", "' \\"),
+)
+
+
 _BLANKS = str.maketrans("", "", "\n\t\r")
 _HEX = "0123456789abcdef"
 
@@ -172,6 +250,7 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes | _RandomValues, ..
         ),
     ),
     *_TOKEN_RULES,
+    _JOINED_RULE,
     _URL_RULE,
     _PATH_KEY_RULE,
     _WEBHOOK_RULE,

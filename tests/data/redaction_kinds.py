@@ -3345,3 +3345,30 @@ for text in (
     f"$ echo $API_KEY_ID\nAKID{_r(10, HEX)}",
 ):
     _l("config_syntax", text)
+# A string written as literals joined (`+`, PHP's `.`, Lua's `..`, adjacent literals, lines
+# continued): the string they make is read, and what a secret covers of each piece goes.
+for template, value in (
+    ('const apiKey = "{a}" +\n  "{b}";', "{a}{b}"),
+    ("$password = '{a}' . '{b}';", "{a}{b}"),
+    ('DATABASE_URL = ("postgres://app:" "{p}@db.internal/app")', "{p}"),
+    ('local token = "{a}" .. "{b}"', "{a}{b}"),
+    ('var conn = "Server=db;User Id=app;" +\n    "Password={p};";', "{p}"),
+    ('dsn := "mysql://app:" +\n\t"{p}@tcp(db:3306)/app"', "{p}"),
+):
+    _a, _b, _pp = _r(10, AN), _r(12, AN), _told()
+    _v = value.format(a=_a, b=_b, p=_pp)
+    _s(
+        "config_syntax",
+        template.format(a=_a, b=_b, p=_pp),
+        *((_a, _b) if "{a}" in value else (_v,)),
+    )
+for text in (
+    'msg = ("hello " +\n  "world")',
+    'print("The token " +\n      "is rotated daily")',
+    'label = "secret" + "_key"',
+    'url = "https://api.example.com/" + "v1/users"',
+    'const TOKEN_HEADER = "X-" + "Auth-Token";',
+    'query = ("SELECT password_hash FROM users "\n         "WHERE id = %s")',
+    'sql = "UPDATE tokens SET revoked = 1 " +\n  "WHERE expires_at < now()";',
+):
+    _l("config_syntax", text)
