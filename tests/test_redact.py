@@ -340,6 +340,9 @@ _ADVERSARIAL = {
     "printers on one long line": "$ " + "cat a | " * 40_000 + "cat token",
     "joined literals on one line": '"token" + ' * 30_000,
     "joined literals on lines": '"secret"\n' * 30_000,
+    "named rows": "api_token|aB3dEfGh1jKlMn\n" * 30_000,
+    "named rows on one line": "api_token|" * 40_000,
+    "table headers of any secret's name": "app_key  " * 20_000 + "\n" + "aB3dEfGh1j  " * 20_000,
 }
 
 

@@ -88,6 +88,7 @@ from graphmem.redact.structures import (
     _FALLBACK_RULE,
     _GROUPED_RULE,
     _HOST_TOKENS_RULE,
+    _NAMED_ROW_RULE,
     _NESTED_VALUE_RULE,
     _SECRET_DATA_RULE,
     _TABLE_RULE,
@@ -273,6 +274,7 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes | _RandomValues, ..
     *_OTHER_RULES,
     *_PROTOCOL_RULES,
     _NESTED_VALUE_RULE,
+    _NAMED_ROW_RULE,  # before tables: its rows have two cells, as a header has
     _TABLE_RULE,
     _PASSWORD_AFTER_USER_RULE,
     _COOKIE_CALL_RULE,

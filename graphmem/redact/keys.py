@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from graphmem.redact.names import _classify_name
-from graphmem.redact.rule import _B, _Found, _line_start, _Rule, _rule, _whole
+from graphmem.redact.rule import _B, MARKER_PREFIX, _Found, _line_start, _Rule, _rule, _whole
 from graphmem.redact.values import _looks_generated, _looks_random, _wordy
 
 # Any key but a public one: PRIVATE KEY, PGP PRIVATE KEY BLOCK, SECRET KEY, OpenVPN Static key V1.
@@ -27,8 +27,8 @@ _KEY_MATERIAL = (
 def _find_key_block(m: re.Match[str]) -> _Found:
     """A key block, not a public one, holding key material: `'-----BEGIN RSA PRIVATE KEY-----'
     markers` in prose or code constants hold none."""
-    if "PUBLIC" in m.group(1).upper():
-        return None
+    if "PUBLIC" in m.group(1).upper() or m.string.startswith(MARKER_PREFIX, m.end()):
+        return None  # cut by a marker: the text read before it was no key (idempotence)
     body = m.group()[m.end(1) - m.start() + 5 :]
     if re.search(_KEY_MATERIAL, body) is None:
         return None

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from graphmem.redact.names import _secret_kind
-from graphmem.redact.rule import _Found, _line_start, _Rule
+from graphmem.redact.rule import MARKER_PREFIX, _Found, _line_start, _name_start, _Rule
 from graphmem.redact.values import _is_placeholder, _looks_generated, _looks_random, _names_code
 
 
@@ -198,13 +198,15 @@ def _find_table_column(m: re.Match[str]) -> _Found:
     |`): each row's cell in that column, when it looks generated. Columns are told by `|`, or
     by where the header's cell starts (aligned output: psql, CLIs' lists), or by commas (CSV)."""
     text = m.string
-    if m.group("csv"):
-        return _find_csv_column(m)
     line_start = _line_start(text, m.start(), 1000)
     header_end = text.find("\n", m.end(), m.end() + 1000)
     if header_end == -1:  # a table's header is a line, and a short one
         return None
     header = text[line_start:header_end].rstrip("\r")
+    if m.group("csv") or ("," in header and not re.search(r"\||\t| {2}", header)):
+        return _find_csv_column(m)
+    if MARKER_PREFIX in header:
+        return None  # a row (`api_token|[REDACTED:secret]`), no header: its cells are names
     piped = "|" in header
     cells = _cells(header, piped)
     column = next((i for i, (a, b) in enumerate(cells) if a <= m.start() - line_start < b), -1)
@@ -229,7 +231,7 @@ def _find_table_column(m: re.Match[str]) -> _Found:
                 break
             value = row[a:b].strip()
             start = at + a + row[a:b].index(value) if value else at
-            if value and _looks_random(value) and _secret_kind(name, value) is not None:
+            if value and _random_but_symbols(value) and _secret_kind(name, value) is not None:
                 spans.append(
                     ("password" if "pass" in name.lower() else "secret", start, start + len(value))
                 )
@@ -237,6 +239,14 @@ def _find_table_column(m: re.Match[str]) -> _Found:
             break
         at = end + 1
     return spans or None
+
+
+def _random_but_symbols(value: str) -> bool:
+    """Random letters and digits, with a generator's symbols among them or not (Paytm's keys
+    end in `&`, `#`, `@`)."""
+    return _looks_random(value) or (
+        _looks_generated(value) and _looks_random(re.sub(r"[^A-Za-z0-9]", "", value))
+    )
 
 
 def _find_csv_column(m: re.Match[str]) -> _Found:
@@ -276,12 +286,36 @@ def _cells(line: str, piped: bool) -> list[tuple[int, int]]:
     return [c.span() for c in re.finditer(splitter, line) if c.group().strip()]
 
 
-_TABLE_RULE = _Rule(  # a header cell that names a secret, between column separators
-    r"(?<![^\s|])(?:password|passwd|secret|token|api[ _-]?key|secret[ _-]?key)"
+_TABLE_RULE = _Rule(  # a header cell that names a secret, between column separators; the
+    # cell's whole name decides (`merchant_key`, `app_key`), read back from its last word
+    r"(?<![^\s|_.-])(?:password|passwd|secret|token|api[ _-]?key|secret[ _-]?key|key)"
     r"(?=[ \t]*\||\t| {2}|[ \t]*\r?\n)"
-    r"|(?P<csv>(?<![^\s,_\"'])(?:password|passwd|secret|token|api[_-]?key)[\w.-]{0,40}[\"']?)"
+    r"|(?P<csv>(?<![^\s,_\"'])(?:password|passwd|secret|token|api[_-]?key|key)[\w.-]{0,40}[\"']?)"
     r"(?=,|\r?\n)",  # a CSV header's cell
     _find_table_column,
-    ("password", "passwd", "secret", "token", "api key", "api_key", "api-key", "apikey"),
+    ("password", "passwd", "secret", "token", "api key", "key"),
+    fold=True,
+)
+
+
+def _find_named_row(m: re.Match[str]) -> _Found:
+    """A row of two cells, a secret's name and its value, as a settings table prints them
+    (`sqlite3`, `psql -A`: `api_token|…`; `mysql -B`: tab-separated; a markdown table's `| name
+    | value |`): the value, when the name's judge takes it and it looks generated."""
+    text = m.string
+    name_start = _name_start(text, m.start())
+    if text[_line_start(text, name_start, 200) : name_start].strip() not in ("", "|"):
+        return None
+    value = m.group("v")
+    name = text[name_start : m.start("sep")]
+    kind = _secret_kind(name, value) if _looks_generated(value) else None
+    return None if kind is None else (kind, m.start("v"), m.end("v"))
+
+
+_NAMED_ROW_RULE = _Rule(
+    r"(?:key|secret|token|pass|pwd|auth)[\w.-]{0,40}(?P<sep>[ \t]*\|[ \t]*|\t)"
+    r"(?P<v>[^\s|]{1,512})[ \t]*\|?[ \t]*(?=\r?\n|$)",
+    _find_named_row,
+    ("key", "secret", "token", "pass", "pwd", "auth"),
     fold=True,
 )

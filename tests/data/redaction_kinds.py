@@ -3372,3 +3372,34 @@ for text in (
     'sql = "UPDATE tokens SET revoked = 1 " +\n  "WHERE expires_at < now()";',
 ):
     _l("config_syntax", text)
+# Tables: a column whose header names a secret by any name the judge takes (`license_key`,
+# `access_key`, `SIGNING_KEY`), random with symbols or not; a row of two cells, a secret's name
+# and its value (`psql -A`, `mysql -B`, a markdown settings table).
+for template in (
+    "| Setting | Value |\n|---|---|\n| smtp_password | {p} |",
+    '$ psql -At -c "select key, value from settings"\nsite_name|Acme\napi_token|{v}',
+    "$ mysql -B -e 'select name, value from config'\nname\tvalue\nsmtp_password\t{p}",
+    "account,region,access_key\nprod,eu-west-1,{v}",
+    "| host | license_key |\n|---|---|\n| web1 | {u} |",
+    "NAME    SIGNING_KEY\nweb     {v}",
+    "| shop | api_secret | plan |\n|---|---|---|\n| eu | {v}# | pro |",
+):
+    _pp, _v, _u = _pw(), _r(30, AN), _r(24, UPPER_AN)
+    _s(
+        "config_syntax",
+        template.format(p=_pp, v=_v, u=_u),
+        _pp if "{p}" in template else _u if "{u}" in template else _v,
+    )
+for text in (
+    "token|count\nabc|3",
+    "| api_key | string | required |",
+    "| token | <your token> |",
+    f"| password_hash | $2b$12${_r(53, B64.replace('+', '.'))} |",
+    f"| key | {_r(40, HEX)} |",
+    "| api_key | ${API_KEY} |",
+    "name,primary_key,type\nusers,id,bigint",
+    "| cache_key | user:1234:profile |",
+    f"| Key | Value |\n|---|---|\n| Idempotency-Key | {_r(8, HEX)}-{_r(4, HEX)}-{_r(4, HEX)} |",
+    "| sort_key | created_at |",
+):
+    _l("config_syntax", text)
