@@ -343,6 +343,8 @@ _ADVERSARIAL = {
     "named rows": "api_token|aB3dEfGh1jKlMn\n" * 30_000,
     "named rows on one line": "api_token|" * 40_000,
     "table headers of any secret's name": "app_key  " * 20_000 + "\n" + "aB3dEfGh1j  " * 20_000,
+    "JWK members in code": "kty }" + "d: 'aaaaaaaaaaaaaaaaaaaa', " * 20_000,
+    "JWK members in YAML": ("  - d: aaaaaaaaaaaaaaaaaaaa\n      kty: x\n") * 10_000,
 }
 
 

@@ -158,6 +158,8 @@ def _find_joined_literals(m: re.Match[str]) -> _Found:  # here: it redacts what 
     opening = text.rfind(quote, line_start, m.start())
     if opening == -1 or re.search(_JOINED_BEFORE, text[max(0, opening - 100) : opening]):
         return None  # not the run's first piece: that one reads the run, once
+    if re.search(r"(?:^|\s)(?://|#|--|/\*)", text[line_start:opening]):
+        return None  # quoted in a comment (`// "Patience is the key"`), then a literal below
     pieces = [(opening + 1, m.start())]
     at = m.start()
     for _ in range(16):

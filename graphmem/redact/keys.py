@@ -94,19 +94,44 @@ def _find_der_key(m: re.Match[str]) -> _Found:
 _KEY_BODY = r"(?:[A-Za-z0-9+/]|\r?\n|\\n){0,16000}={0,2}"  # lines, real or escaped in JSON
 
 
+_JWK_MEMBERS = ("d", "k", "p", "q", "dp", "dq", "qi")
+
+
 def _find_jwk_member(m: re.Match[str]) -> _Found:
-    """`"d": "…"` is a JWK's private exponent only when `"kty"` is a member of the same object,
-    before or after it (some tools sort the members)."""
+    """`"d": "…"` is a JWK's private exponent only when `kty` is a member of the same object,
+    before or after it (some tools sort the members), in JSON, in code (`{ kty: 'OKP', d: … }`)
+    or in YAML (`- kty: OKP` and `d: …` at the item's indent, as `kubectl -o yaml` prints)."""
     text, start, end = m.string, m.start(), m.end()
+    found = "private_key", m.start("v"), m.end("v")
     before = text[max(0, start - 4000) : start]
     after = text[end : end + 4000]
-    kty = before.rfind('"kty"')
+    line = before[before.rfind("\n") + 1 :]
+    if not m.group("m") and re.fullmatch(r"[ \t]*(?:-[ \t]+)?", line):  # a YAML mapping's key
+        return found if _same_yaml_item(before, after, len(line)) else None
+    kty = before.rfind("kty")  # a member `"kty"`, `'kty'` or `kty:`, of the same object
     if kty != -1 and "}" not in before[kty:]:
-        return "private_key", m.start("v"), m.end("v")
-    kty = after.find('"kty"')
+        return found
+    kty = after.find("kty")
     if kty != -1 and "{" not in after[:kty] and "}" not in after[:kty]:
-        return "private_key", m.start("v"), m.end("v")
+        return found
     return None
+
+
+def _same_yaml_item(before: str, after: str, indent: int) -> bool:
+    """Whether `kty:` is a key of the YAML mapping a member at `indent` belongs to: on a line
+    above or below at that indent (or opening the item, `- kty:`), no shallower line between."""
+    before, after = before[-1600:], after[:1600]  # bounded: a member's lines, not the text's
+    if "kty:" not in before and "kty:" not in after:
+        return False
+    above, below = before.split("\n")[-40:-1], after.split("\n")[1:40]
+    for lines in (reversed(above), below):
+        for line in lines:
+            depth = len(line) - len(line.lstrip(" -"))
+            if depth < indent and line.strip():
+                break
+            if depth == indent and re.match(r"[ -]*kty:", line):
+                return True
+    return False
 
 
 def _find_printed_secret(m: re.Match[str]) -> _Found:
@@ -309,11 +334,13 @@ _KEY_RULES: tuple[_Rule, ...] = (
         _whole("private_key"),
         "---- BEGIN SSH2 ",
     ),
-    _Rule(  # a JSON Web Key's private members (RFC 7518): secret only inside a JWK
-        r'"(?:d|k|p|q|dp|dq|qi)"[ \t]*:[ \t]*"(?P<v>[A-Za-z0-9_-]{16,4096})"',
+    _Rule(  # a JSON Web Key's private members (RFC 7518): secret only inside a JWK, in JSON,
+        # code or YAML
+        r"""(?<![\w"'-])(?P<m>["']?)(?:d|k|p|q|dp|dq|qi)(?P=m)[ \t]*:[ \t]*"""
+        r"""(?P<q>["']?)(?P<v>[A-Za-z0-9_-]{16,4096})(?P=q)(?![\w-])""",
         _find_jwk_member,
-        ('"d"', '"k"', '"p"', '"q"', '"dp"', '"dq"', '"qi"'),
-        needs='"kty"',
+        tuple(f"{q}{n}{q}{c}" for n in _JWK_MEMBERS for q, c in (("", ":"), ('"', ""), ("'", ""))),
+        needs="kty",
     ),
     _Rule(  # a secret a command printed (see _find_printed_secret)
         r"(?:[$#%]|PS [^>\n]{0,80}>|Run)[ \t]+(?P<cmd>[^\n]{0,300})",

@@ -3403,3 +3403,27 @@ for text in (
     "| sort_key | created_at |",
 ):
     _l("config_syntax", text)
+_l(  # real files: zod's tests, a comment quoting what the base64 above it decodes to
+    "config_syntax",
+    '    "UGF0aWVuY2UgaXMgdGhlIGtleSB0byBzdWNjZXNz", // "Patience is the key to success"\n'
+    '    "QmFzZTY0IGVuY29kaW5nIGlzIGZ1bg==", // "Base64 encoding is fun"',
+)
+# A JWK's private members in any syntax that writes the key: code's objects, Python's dicts,
+# YAML (`kty:` a key of the same item, above or below).
+for template in (
+    "const jwk = {{ kty: 'OKP', crv: 'Ed25519', x: '{x}', d: '{d}' }};",
+    "jwks:\n  keys:\n    - kty: oct\n      kid: hs256-2024\n      k: {d}",
+    "key = {{'kty': 'EC', 'crv': 'P-256', 'x': '{x}', 'y': '{x}', 'd': '{d}'}}",
+    "keys:\n  - d: {d}\n    kty: EC\n    crv: P-256\n    x: {x}",
+    "signing:\n  jwk:\n    kty: RSA\n    n: {x}{x}\n    e: AQAB\n    dp: {d}",
+):
+    _d, _x = _r(43, URLSAFE), _r(43, URLSAFE)
+    _s("key_block", template.format(d=_d, x=_x), _d)
+for text in (
+    f"spec:\n  keys:\n  - kty: OKP\n    crv: Ed25519\n    x: {_r(43, URLSAFE)}",
+    f"points:\n  - p: {_r(20, AN)}\n    label: kty",
+    f"data:\n  d: {_r(43, URLSAFE)}\nother:\n  - kty: OKP",
+    f"const pub = {{ kty: 'RSA', n: '{_r(86, URLSAFE)}', e: 'AQAB' }};",
+    f"params = {{'q': '{_r(20, AN)}', 'page': 2}}  # kty filter",
+):
+    _l("key_block", text)
