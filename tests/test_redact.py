@@ -345,6 +345,7 @@ _ADVERSARIAL = {
     "table headers of any secret's name": "app_key  " * 20_000 + "\n" + "aB3dEfGh1j  " * 20_000,
     "JWK members in code": "kty }" + "d: 'aaaaaaaaaaaaaaaaaaaa', " * 20_000,
     "JWK members in YAML": ("  - d: aaaaaaaaaaaaaaaaaaaa\n      kty: x\n") * 10_000,
+    "private labels after a key pair's maker": ("$ keygen\n" + "secret key:\n" * 8) * 8_000,
 }
 
 

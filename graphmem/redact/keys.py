@@ -153,6 +153,10 @@ def _find_printed_secret(m: re.Match[str]) -> _Found:
     )
     if not (names or re.search(_CREATES, cmd)) or re.search(_PRINTS_PUBLIC, cmd) is not None:
         return None
+    if names:
+        found = _labelled_private_half(text, m.end())
+        if found is not None:
+            return found
     newline = text.find("\n", m.end())
     for _ in range(3):
         if newline == -1:
@@ -170,6 +174,33 @@ def _find_printed_secret(m: re.Match[str]) -> _Found:
         names = names or re.search(_SECRET_LABEL, line) is not None  # `API key for 'x':`
         newline = end
     return None
+
+
+def _labelled_private_half(text: str, end: int) -> _Found:
+    """What a key pair's maker prints under a label saying secret or private (`Private key:
+    ed25519-private/…`, `== CURVE SECRET KEY ==` and the line below), whatever its alphabet
+    (Z85, hex, base64, an algorithm's prefix), on the next eight lines; never the public half,
+    nor where a half was saved (a path, a sentence)."""
+    lines = text[end : end + 4000].split("\n")[1:9]
+    for i, line in enumerate(lines):
+        label = re.search(_PRIVATE_LABEL, line)
+        if label is None or "public" in line.lower():
+            continue
+        after = line[label.end() :].strip()
+        value = after if after else lines[i + 1].strip() if i + 1 < len(lines) else ""
+        if value.startswith(MARKER_PREFIX):
+            return []  # found before: the rest of the output is not read again (idempotence)
+        if len(value) >= 32 and re.fullmatch(r"[!-~]+", value) and _looks_generated(value):
+            at = text.find(value, end)
+            return "private_key", at, at + len(value)
+    return None
+
+
+# A label of a key pair's private half, ending its line or followed by a colon and the value.
+_PRIVATE_LABEL = (
+    r"(?i)\b(?:secret|private)(?:[ _-]?key)?\b[^\w\n]{0,12}(?:\([\w ]{1,20}\))?[ \t]*"
+    r"(?::|=+[ \t]*$|$)"
+)
 
 
 def _printed_alone(text: str, end: int, kind: str = "password") -> _Found:
@@ -244,6 +275,7 @@ _PRINTS_SECRET = (
     r"(?i)genkey|genpsk|rand[ \t]|urandom|key[ \t]+export|export-secret|secret|private|token"
     r"|passw|credential|[._/]key(?:file|s)?\b"  # `.key`, `api_key`, mongod's `keyfile`
     r"|export-login|\btickets?\b"  # snapcraft's and charmcraft's login; Perforce's tickets
+    r"|keygen|keypair|key-pair"  # a key pair's maker: `curve_keygen`, `biscuit keypair`
 )
 # Commands that print one stored secret alone, as their output's line: the keychain's and
 # password stores' (`security find-generic-password -w`, `pass show`, `op read`, `bw get

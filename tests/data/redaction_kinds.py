@@ -3427,3 +3427,27 @@ for text in (
     f"params = {{'q': '{_r(20, AN)}', 'page': 2}}  # kty filter",
 ):
     _l("key_block", text)
+# What a key pair's maker prints under a label saying secret or private, on the label's line
+# or the next, whatever its alphabet; never the public half, nor where a half was saved.
+for template in (
+    "$ libp2p-keygen -type ed25519\nPeerID: 12D3KooW{p}\nPrivate key (base64): CAESQ{b}",
+    "$ noise-keygen\nprivate: {h}\npublic: {h2}",
+    "$ ed25519-keygen\nsecret key:\n  {h}{h2}\npublic key:\n  {h2}",
+    "$ zmq-keygen --z85\nPublic:  {z}\nSecret:  {z2}",
+    "$ sodium-keypair --hex\n== PUBLIC KEY ==\n{h2}\n== SECRET KEY ==\n{h}{h2}",
+):
+    _h, _h2 = _r(64, HEX), _r(64, HEX)
+    _z, _z2 = _r(40, AN + ".-:+=^!/*?&<>()[]{}@%$#"), _r(40, AN + ".-:+=^!/*?&<>()[]{}@%$#")
+    _peer, _b = _r(44, BASE58), _r(80, B64)
+    _sec = _b if "{b}" in template else _z2 if "{z2}" in template else _h
+    _s("key_block", template.format(h=_h, h2=_h2, z=_z, z2=_z2, p=_peer, b=_b), _sec)
+for text in (
+    f"$ ssh-keygen -t ed25519 -f id\nYour identification has been saved in id\nYour public key "
+    f"has been saved in id.pub\nThe key fingerprint is:\nSHA256:{_r(43, B64)} ops@host",
+    "$ step crypto keypair pub.json priv.json\nYour public key has been saved in pub.json.\n"
+    "Your private key has been saved in priv.json.",
+    f"$ noise-keygen --public-only\npublic: {_r(64, HEX)}",
+    "$ libp2p-keygen\nPrivate key saved to: ./node.key",
+    "$ keygen --help\n  --private-key <FILE>   where to write the private key",
+):
+    _l("key_block", text)
