@@ -346,6 +346,8 @@ _ADVERSARIAL = {
     "JWK members in code": "kty }" + "d: 'aaaaaaaaaaaaaaaaaaaa', " * 20_000,
     "JWK members in YAML": ("  - d: aaaaaaaaaaaaaaaaaaaa\n      kty: x\n") * 10_000,
     "private labels after a key pair's maker": ("$ keygen\n" + "secret key:\n" * 8) * 8_000,
+    "keys told in sentences": "the API key for X " * 20_000,
+    "key words after a hyphen": "API-key " * 40_000 + "Ab3",
 }
 
 

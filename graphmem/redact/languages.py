@@ -73,6 +73,10 @@ PASSWORD_PHRASES = (
     "palavra-passe",  # Portuguese (Portugal)
     "mung me donyo",  # Acholi
     "upu faataga",  # Samoan
+    "lea fufū",  # Tongan: "hidden word"
+    "lea fufu",
+    "مەخپىي نومۇر",  # Uyghur: "secret number", and with its possessive ending
+    "مەخپىي نومۇرى",
     "parola d'ordine",  # Italian, Corsican
     "parolla d'ordine",
     "kelma sigrieta",  # Maltese

@@ -23,8 +23,14 @@ from functools import lru_cache
 from itertools import islice
 
 from graphmem.redact.assignments import _TRIGGER_OF
-from graphmem.redact.names import _FOREIGN_PASSWORDS, _MARKS, _PHRASES, _classify_name
-from graphmem.redact.rule import _Found, _Rule
+from graphmem.redact.names import (
+    _FOREIGN_KEYS,
+    _FOREIGN_PASSWORDS,
+    _MARKS,
+    _PHRASES,
+    _classify_name,
+)
+from graphmem.redact.rule import _Found, _line_start, _Rule
 from graphmem.redact.tokens import _compiled
 from graphmem.redact.values import _is_placeholder, _looks_random, _wordy
 
@@ -108,6 +114,61 @@ def _find_told_password(m: re.Match[str]) -> _Found:
     return None
 
 
+def _find_told_key(m: re.Match[str]) -> _Found:
+    """A key or token told in a sentence, in any language, when the sentence says whose or what
+    for (`API key`, `la clave de la API … ye X`, `access token`): the first of the next ten
+    words of the sentence that looks made, or is a key in hex (no digest's word before it)."""
+    text, start = m.string, m.start("name")
+    line_start = _line_start(text, start, 60)  # bounded: keys back to back cost no rescan
+    if (
+        start
+        and (text[start - 1].isalnum() or text[start - 1] in "_-./$")
+        and not re.search(_QUALIFIED_HYPHEN, text[line_start:start])
+    ):
+        return None  # inside an identifier, a flag, a path (`api_key`, `--access-token`)
+    if re.search(_DIGEST_WORDS, text[line_start:start]):
+        return None  # `the commit that added the API key was 9f2c…`: the value is a digest
+    line_end = text.find("\n", start, start + 300)
+    rest = text[start : line_end if line_end != -1 else start + 300]
+    tokens = list(islice(re.finditer(r"\S+", rest), 12))
+    qualified = _KEY_QUALIFIER.search(text, max(line_start, start - 30), start)
+    previous = ""
+    for token in tokens[1:11]:
+        raw = token.group()
+        value = raw.strip(_STRIP)
+        lowered = value.lower()
+        if qualified is None and re.fullmatch(_KEY_QUALIFIER_WORD, lowered):
+            qualified = token
+            continue
+        if lowered in _ELSEWHERE or lowered in _NOT_THE_KEY or raw.startswith("-"):
+            return None
+        if qualified is not None and previous not in _NAMING and _told_key(value):
+            begin = start + token.start() + raw.find(value)
+            return "secret", begin, begin + len(value)
+        if raw.endswith((".", "!", "?", ";")) and value == raw.rstrip(".!?;"):
+            return None  # the sentence ends
+        previous = lowered
+    return None
+
+
+def _told_key(value: str) -> bool:
+    return _made(value) or re.fullmatch(r"[0-9a-f]{32,128}|[0-9A-F]{32,128}", value) is not None
+
+
+# What makes a key or a token a credential: whose it is, what it opens (`API`, `secret`,
+# `access`), before it (`API key`) or after it (`la clave de la API`).
+_KEY_QUALIFIER_WORD = r"(?:api|secret|private|access|auth|bot|bearer|app|service|license)"
+_KEY_QUALIFIER = re.compile(
+    rf"(?i)(?<![\w-]){_KEY_QUALIFIER_WORD}(?:[ \t]+(?:\S+[ \t]+)?|-)(?=\S*$)"
+)
+_QUALIFIED_HYPHEN = rf"(?i)(?:^|\s){_KEY_QUALIFIER_WORD}-$"  # German's `API-Schlüssel`
+_DIGEST_WORDS = r"(?i)\b(?:commit|sha\d*|hash|digest|checksum|fingerprint|revision)\b"
+# Words after which the value is the key's name, id or public half, not the key.
+_NOT_THE_KEY = frozenset(
+    "name named called label alias public publishable pub fingerprint kid ids prefix".split()
+)
+
+
 def _named_words(name: str, words: list[str]) -> int | None:
     """How many of the first words the name for a password takes (one, or two and three for
     a phrase: `kalmar sirri`), or None when they do not name one. A word of a script that
@@ -145,6 +206,14 @@ def _may_tell(text: str, at: int) -> bool:
 _TELLING_REST = r"[^\n]{0,300}?[A-Z0-9]"
 
 
+_TOLD_KEY_RULE = _Rule(
+    _NAME,
+    _find_told_key,
+    ("key", "token", *sorted(_FOREIGN_KEYS - {"key"})),
+    fold=True,
+    before=_may_tell,
+    stable=True,
+)
 _TOLD_PASSWORD_RULE = _Rule(
     _NAME,
     _find_told_password,

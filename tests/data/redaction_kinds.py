@@ -3451,3 +3451,31 @@ for text in (
     "$ keygen --help\n  --private-key <FILE>   where to write the private key",
 ):
     _l("key_block", text)
+# A key or a token told in a sentence, in any language, when the sentence says whose or what
+# for (`API`, `secret`, `access`, before or after the word for key): the value in the next ten
+# words that looks made, or a key in hex; and the word for password in Tongan and Uyghur.
+for template in (
+    "Der API-Schlüssel für Sentry lautet jetzt {v}.",
+    "Oi, a chave da API de cobrança em produção fica {h}. Não subam no repositório.",
+    "Merhaba, ödeme servisinin API anahtarı şu an {v} olarak ayarlı.",  # noqa: RUF001
+    "Halo, kunci API untuk gateway SMS kita sekarang {v}, jangan di-commit.",
+    "Hoi, de API-sleutel van de betaalprovider voor productie wordt {h} vanaf maandag.",
+    "FYI, the bot token our deploy job posts with, for now {v}, rotates Friday.",
+    "Tongan: ko e lea fufū ʻo e database ko {v} — ʻoua naʻa vahevahe.",  # noqa: RUF001
+):
+    _v, _h = _r(24, AN) + "7Q", _r(40, HEX)
+    _s("config_syntax", template.format(v=_v, h=_h), _h if "{h}" in template else _v)
+for text in (
+    "the API key is stored in Vault under secret/data/api",
+    "rotate the API key with gh secret set API_KEY",
+    f"the public key fingerprint is SHA256:{_r(43, B64)}",
+    "API key length must be 32 characters",
+    "the access token expires in 3600 seconds",
+    "Use the API key named Prod-Key-2024 in 1Password.",
+    f"the commit that added the API key was {_r(40, HEX)}",
+    "The API key prefix is sk_live_ and the key is shown once.",
+    f"Your API token for Heroku is in the dashboard; its hash is {_r(64, HEX)}",
+    "la clave de la API está en Vault, en secret/data/pagos",
+    "Der API-Schlüssel steht in der Datei config/Secrets2024.yml",
+):
+    _l("config_syntax", text)
