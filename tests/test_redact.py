@@ -348,6 +348,9 @@ _ADVERSARIAL = {
     "private labels after a key pair's maker": ("$ keygen\n" + "secret key:\n" * 8) * 8_000,
     "keys told in sentences": "the API key for X " * 20_000,
     "key words after a hyphen": "API-key " * 40_000 + "Ab3",
+    "value elements after names": "<name>token</name><value>a</value>" * 20_000,
+    "value elements without names": "<value>a</value>" * 40_000,
+    "long single-quoted values": ("private_key = '" + "A" * 400) * 300,
 }
 
 

@@ -91,6 +91,7 @@ from graphmem.redact.structures import (
     _NAMED_ROW_RULE,
     _NESTED_VALUE_RULE,
     _SECRET_DATA_RULE,
+    _SIBLING_VALUE_RULE,
     _TABLE_RULE,
 )
 from graphmem.redact.syntaxes import _OTHER_RULES
@@ -276,6 +277,7 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes | _RandomValues, ..
     *_OTHER_RULES,
     *_PROTOCOL_RULES,
     _NESTED_VALUE_RULE,
+    _SIBLING_VALUE_RULE,
     _NAMED_ROW_RULE,  # before tables: its rows have two cells, as a header has
     _TABLE_RULE,
     _PASSWORD_AFTER_USER_RULE,

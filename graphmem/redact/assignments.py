@@ -101,7 +101,7 @@ _VALUE = r"""
     (?P<list>\[[ \t]{0,4}(?=["']))?                        # a list: Keycloak's `[ "…" ]`
     (?P<seq>(?<=:)[ \t]*\r?\n[ \t]{0,40}-[ \t]+(?![^\n]{0,80}:(?:[ \t]|$)))?  # YAML: `name:\n  - …`
     (?:(?:@|(?P<sp>[bBrRuUfF]{1,2}))?"(?P<dq>(?:[^"\\\n]|\\.){0,512})"  # @"…": Objective-C; b"…"
-      |"(?P<blob>[A-Za-z0-9+/]{500,20000}={0,2})"                    # a key store in base64
+      |(?P<bq>["'])(?P<blob>[A-Za-z0-9+/]{500,20000}={0,2})(?P=bq)  # a key (store) in base64
       |(?P<sp2>[bBrRuUfF]{1,2})?'(?P<sq>(?:[^'\\\n]|\\.){0,512})'
       |\\"(?P<eq>(?:[^"\\\n]|\\[^"\n]){0,512})\\"     # inside a JSON string: \"value\"
       |(?P<bare>[^\s"'`,;&)}\\=][^\s"'`,;&)}]{0,511}             # not `==`: a comparison

@@ -193,6 +193,32 @@ _NESTED_VALUE_RULE = _Rule(
 )
 
 
+def _find_sibling_value(m: re.Match[str]) -> _Found:
+    """A value element named by the element before it, whose tag or attributes say name or key
+    (Hadoop's `<property><name>fs.s3a.secret.key</name><value>…`, Jenkins' parameters,
+    JMeter's `<stringProp name="Header.name">X-Api-Key</stringProp>` then `…Header.value">`)."""
+    before = m.string[max(0, m.start() - 400) : m.start()]
+    sibling = re.search(_NAMING_ELEMENT, before)
+    opening = sibling.group("tag") + (sibling.group("attrs") or "") if sibling else ""
+    if sibling is None or not re.search(r"(?i)name|key", opening):
+        return None  # `<title>Token</title>`: a label, not the name of what follows
+    kind = _secret_kind(sibling.group("n").strip(), m.group("v"))
+    return None if kind is None else (kind, m.start("v"), m.end("v"))
+
+
+# An element holding a name, then the opening of the next one (whose text is the value).
+_NAMING_ELEMENT = (
+    r"<(?P<tag>[\w.:-]{1,64})(?P<attrs>\s[^<>]{0,200})?>(?P<n>[^<>\n]{1,128})</(?P=tag)>"
+    r"\s{0,200}<(?!/)[^<>]{0,200}$"
+)
+_SIBLING_VALUE_RULE = _Rule(
+    r'value(?:"[^<>\n]{0,100})?>(?P<v>[^<>\n]{1,512})</',
+    _find_sibling_value,
+    ("value>", 'value"'),
+    fold=True,
+)
+
+
 def _find_table_column(m: re.Match[str]) -> _Found:
     """A table whose header names a secret column (`USERNAME  TYPE  PASSWORD`, `| user | token
     |`): each row's cell in that column, when it looks generated. Columns are told by `|`, or

@@ -3479,3 +3479,43 @@ for text in (
     "Der API-Schlüssel steht in der Datei config/Secrets2024.yml",
 ):
     _l("config_syntax", text)
+# A value element named by the element before it, whose tag or attributes say name or key.
+for template in (
+    "<property><name>fs.s3a.secret.key</name><value>{v}</value></property>",
+    "<hudson.model.StringParameterValue>\n  <name>API_TOKEN</name>\n  <value>{v}</value>\n"
+    "</hudson.model.StringParameterValue>",
+    "<con:header><con:name>X-Api-Key</con:name><con:value>{v}</con:value></con:header>",
+    '<stringProp name="Argument.name">client_secret</stringProp>\n'
+    '<stringProp name="Argument.value">{v}</stringProp>',
+    "<param>\n  <key>db.password</key>\n  <value>{v}</value>\n</param>",
+):
+    _v = _r(28, AN)
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "<property><name>fs.s3a.secret.key</name><value>${env.S3_SECRET}</value></property>",
+    "<name>api_key_header</name><value>X-Api-Key</value>",
+    "<name>token_ttl</name><value>3600</value>",
+    '<stringProp name="Header.name">Content-Type</stringProp><stringProp name="Header.value">'
+    "application/json</stringProp>",
+    "<property><name>password_file</name><value>/run/secrets/db</value></property>",
+    f"<title>Token</title><value>{_r(20, AN)}</value>",
+):
+    _l("config_syntax", text)
+# A key in base64 longer than a value's 512 characters, in single quotes as in double.
+for template in (
+    "PRIVATE_KEY = '{b}'",
+    "signing_key: '{b}'",
+    "config.private_key = '{b}'",
+    "const privateKey = '{b}';",
+    "    'jwt_private_key' => '{b}',",
+):
+    _v = _r(_rng.randrange(600, 1700), B64)
+    _s("key_block", template.format(b=_v), _v)
+for template in (
+    "public_key = '{b}'",
+    "'alipay_public_key' => '{b}',",
+    "logo_base64 = '{b}'",
+    "certificate: '{b}'",
+    "ca_bundle = '{b}'",
+):
+    _l("key_block", template.format(b=_r(_rng.randrange(600, 1700), B64)))
