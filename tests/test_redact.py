@@ -351,6 +351,7 @@ _ADVERSARIAL = {
     "value elements after names": "<name>token</name><value>a</value>" * 20_000,
     "value elements without names": "<value>a</value>" * 40_000,
     "long single-quoted values": ("private_key = '" + "A" * 400) * 300,
+    "comments around passwords": ("# documented\npassword=aB3dE!fGh\n" + "# x\n" * 3) * 8_000,
 }
 
 

@@ -36,6 +36,7 @@ from graphmem.redact.values import (
     _looks_generated,
     _looks_random,
     _names_code,
+    _said_default,
     _said_public,
     _squash,
     _wordy,
@@ -281,6 +282,8 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         return None  # a listing's DIGEST, ID or FINGERPRINT column (`fly secrets list`)
     if classified[1] != "strong" and _said_public(text, m.start(group), m.end(group)):
         return None  # `token: 'live_…', // client-side token, public by design`
+    if _said_default(text, m.start(group), m.end(group)):
+        return None  # `Password=passw0rd` then `# the documented default …`
     if name.lower() == "token" and re.search(
         r"pkcs11:[^\s\"']{0,200}$", text[name_start - 210 : name_start]
     ):

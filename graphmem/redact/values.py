@@ -370,6 +370,31 @@ def _given_to_sdk(text: str, start: int) -> bool:
     return call != -1 and ";" not in before[call:] and bool(re.search(_PUBLIC_SDK, before[:call]))
 
 
+def _said_default(text: str, start: int, end: int) -> bool:
+    """Whether a comment beside the value, on one of the three lines above or on the line below,
+    calls it a documented default (a vendor's published factory password), and none denies it:
+    what everyone can read in the manual is no secret, whatever its name."""
+    newline = text.rfind("\n", max(0, start - 400), start)
+    line_end = text.find("\n", end, end + 300)
+    lines = text[max(0, newline - 600) : newline].split("\n")[-3:] if newline != -1 else []
+    after = text[end : line_end if line_end != -1 else end + 300]
+    lines.append(after)
+    if line_end != -1:
+        below = text.find("\n", line_end + 1, line_end + 300)
+        lines.append(text[line_end + 1 : below if below != -1 else line_end + 300])
+    comments = [c.group(1) for c in (re.search(_INI_COMMENT, line) for line in lines) if c]
+    return any(
+        re.search(_DOCUMENTED_DEFAULT, c) and not re.search(_DENIED_DEFAULT, c) for c in comments
+    )
+
+
+_DOCUMENTED_DEFAULT = (
+    r"(?i)\b(?:documented|published|factory|vendor'?s|well[- ]known|manual'?s)[ -]default"
+)
+_INI_COMMENT = _COMMENT.replace("(?:", "(?:;|", 1)  # and an INI file's `;`
+_DENIED_DEFAULT = r"(?i)\b(?:not|never|no longer|isn't|wasn't)\b[^.;\n]{0,20}\bdefault"
+
+
 def _said_public(text: str, start: int, end: int) -> bool:
     """Whether a comment, the value's label, its DNS record or the analytics SDK it is given to
     says the value at `start:end` is public."""

@@ -3519,3 +3519,28 @@ for template in (
     "ca_bundle = '{b}'",
 ):
     _l("key_block", template.format(b=_r(_rng.randrange(600, 1700), B64)))
+# Kept: a value a comment beside, above or below calls a documented default (a vendor's
+# factory password, in every manual), whatever its name; and a random value labelled by a word
+# that names an id (Vault's token accessor, a trace, a transaction, an invoice).
+for text in (
+    "admin_password: admin123  # factory default from the manual",
+    "[device]\nPassword=1234\n; the vendor's default, documented in the manual",
+    "password: ubnt  # well-known default for Ubiquiti devices",
+    "ROOT_PASSWORD=calvin  # iDRAC's documented default",
+    "# published default of the image, changed at first boot\npass: raspberry",
+    f"token_accessor      {_r(24, AN)}",
+    f"trace {_r(20, AN)} took 31 ms",
+    f"span: {_r(16, AN)}",
+    f"txn {_r(22, AN)} confirmed",
+    f"Stripe invoice {_r(24, AN)} paid",
+):
+    _l("config_syntax", text)
+for template in (
+    "password: {p}  # not the documented default: changed at install",
+    "Password={p}\n# the default was changed; this one is ours",
+    "DB_PASSWORD={p}  # default for new installs is in the manual",
+    "admin_pass = {p}  # factory default? no: rotated quarterly",
+    "token {v} for the trace exporter",
+):
+    _pp, _v = _pw(), _r(24, AN)
+    _s("config_syntax", template.format(p=_pp, v=_v), _v if "{v}" in template else _pp)
