@@ -352,6 +352,7 @@ _ADVERSARIAL = {
     "value elements without names": "<value>a</value>" * 40_000,
     "long single-quoted values": ("private_key = '" + "A" * 400) * 300,
     "comments around passwords": ("# documented\npassword=aB3dE!fGh\n" + "# x\n" * 3) * 8_000,
+    "reversible encodings back to back": "OBF:" * 60_000 + "1v2j1uum",
 }
 
 

@@ -464,6 +464,14 @@ _TOKEN_RULES: tuple[_Rule, ...] = (
         "eyJ",
     ),
     _rule(r":AA[A-Za-z0-9_-]{33}" + _E, _digits_before("telegram_token", 8, 10), ":AA"),
+    _Rule(  # a password in an encoding any reader reverses, not a hash: Jetty's `OBF:`,
+        # WebSphere's `{xor}`, Apache's `{base64}`
+        r"(?<![\w-])(?:OBF:[0-9a-z]{8,512}|\{(?:xor|base64)\}[A-Za-z0-9+/]{4,512}={0,2})"
+        r"(?![\w+/=-])",
+        _whole("password"),
+        ("obf:", "{xor}", "{base64}"),
+        fold=True,
+    ),
     _rule(  # Firebase Cloud Messaging legacy server key: 11 chars, `:APA91b`, 134 chars
         r":APA91b[A-Za-z0-9_-]{134}" + _E, _chars_before("fcm_server_key", 11), ":APA91b"
     ),

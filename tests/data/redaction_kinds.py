@@ -3544,3 +3544,29 @@ for template in (
 ):
     _pp, _v = _pw(), _r(24, AN)
     _s("config_syntax", template.format(p=_pp, v=_v), _v if "{v}" in template else _pp)
+# A password in an encoding any reader reverses (Jetty's `OBF:`, WebSphere's `{xor}`,
+# `{base64}`), wherever it stands; not a hash (`MD5:`, `CRYPT:`, `{SSHA}`).
+_OBF = "".join(
+    _rng.choice(("1v2j", "1uum", "1xtv", "1zej", "1zer", "1xtn", "1uvk")) for _ in range(8)
+)
+for template in (
+    '<authData alias="db2user" user="db2inst1" password="{x}" />',
+    "jetty.sslContext.keyStorePassword={o}",
+    '<keyStore id="defaultKeyStore" password="{x}" />',
+    "keystore_password={x}",
+    "$ java -jar start.jar --add-to-start=ssl jetty.sslContext.trustStorePassword={o}",
+    "ldap.bind.credential={b}",
+):
+    _x = "{xor}" + base64.b64encode(bytes(_rng.randrange(256) for _ in range(12))).decode()
+    _b = "{base64}" + base64.b64encode(_told().encode()).decode()
+    _v = _x if "{x}" in template else _b if "{b}" in template else "OBF:" + _OBF
+    _s("config_syntax", template.replace("{x}", _x).replace("{b}", _b).replace("{o}", _v), _v)
+for text in (
+    f"user1: MD5:{_r(32, HEX)},user",
+    f"user2: CRYPT:{_r(13, AN)},admin",
+    "The OBF: prefix marks Jetty's obfuscated passwords.",
+    'password: "{xor}"',
+    f"userPassword: {{SSHA}}{_r(32, B64)}",
+    "Use {xor} or {aes} encodings via securityUtility encode.",
+):
+    _l("config_syntax", text)
