@@ -353,6 +353,8 @@ _ADVERSARIAL = {
     "long single-quoted values": ("private_key = '" + "A" * 400) * 300,
     "comments around passwords": ("# documented\npassword=aB3dE!fGh\n" + "# x\n" * 3) * 8_000,
     "reversible encodings back to back": "OBF:" * 60_000 + "1v2j1uum",
+    "objects under secrets' names": '"secret": {' * 30_000,
+    "members under a secret's name": '"secret": {' + '"a": "b", ' * 40_000,
 }
 
 

@@ -5,8 +5,9 @@ a Kubernetes Secret's data, a CSV column, tokens keyed by host."""
 from __future__ import annotations
 
 import re
+from itertools import islice
 
-from graphmem.redact.names import _secret_kind
+from graphmem.redact.names import _classify_name, _secret_kind
 from graphmem.redact.rule import MARKER_PREFIX, _Found, _line_start, _name_start, _Rule
 from graphmem.redact.values import _is_placeholder, _looks_generated, _looks_random, _names_code
 
@@ -54,6 +55,63 @@ def _find_grouped_secrets(m: re.Match[str]) -> _Found:
             at = start + line.start(2) + pair.start(1) + pair.group(1).index(value)
             spans.append((kind, at, at + len(value)))
     return spans or None
+
+
+def _find_nested_secrets(m: re.Match[str]) -> _Found:
+    """A JSON object under a secret's name (`"secret": { "inbox": { "string": "…" } }`): each
+    string in it, at any depth, that looks generated, judged as the name's own value would be;
+    not one a member's name calls an id, a name, a reference or a setting."""
+    text = m.string
+    name_start = text.rfind('"', max(0, m.start() - 64), m.start()) + 1
+    name = text[name_start : m.end("w")]
+    if not name_start or _classify_name(name) is None:
+        return None
+    spans, depth = [], 1
+    for token in islice(re.finditer(_JSON_TOKEN, text[m.end() : m.end() + 3000]), 64):
+        if token.group() in "{}":
+            depth += 1 if token.group() == "{" else -1
+            if depth == 0:
+                break
+            continue
+        member, value = token.group("member"), token.group("value")
+        words = [w.lower() for w in re.split(r"[\W_]+|(?<=[a-z0-9])(?=[A-Z])", member) if w]
+        if not _ENCRYPTED_WORDS.isdisjoint(words):
+            return None  # ciphertext (Chef's encrypted data bag items): the key is elsewhere
+        if not words or words[-1] in _NOT_A_SECRET_MEMBER or not _looks_generated(value):
+            continue
+        kind = _secret_kind(name, value)
+        if kind is not None:
+            at = m.end() + token.start("value")
+            spans.append((kind, at, at + len(value)))
+    return spans or None
+
+
+# A brace, or a member whose value is a string (`"string": "…"`).
+_JSON_TOKEN = r'[{}]|"(?P<member>[^"\n]{1,64})"[ \t]*:[ \t]*"(?P<value>[^"\\\n]{1,512})"'
+# A member's last word naming an id, a reference, a setting or a cipher's public parameter, not
+# the secret's value (`contentHash` of a package named `…Tokens` in a NuGet lock file).
+_NOT_A_SECRET_MEMBER = frozenset(
+    "id name namespace arn ref path file url uri type kind version header in alg algorithm "
+    "scheme format description label hash digest checksum integrity sha256 sha512 iv tag "
+    "cipher salt nonce resolved requested".split()
+)
+_ENCRYPTED_WORDS = frozenset(("encrypted", "ciphertext"))
+_NESTED_SECRETS_RULE = _Rule(
+    r'(?P<w>secret|token|password|passwd|key|credentials)s?"[ \t]*:[ \t]*\{',
+    _find_nested_secrets,
+    (
+        'secret"',
+        'secrets"',
+        'token"',
+        'tokens"',
+        'password"',
+        'passwd"',
+        'key"',
+        'keys"',
+        'credentials"',
+    ),
+    fold=True,
+)
 
 
 def _find_host_tokens(m: re.Match[str]) -> _Found:

@@ -3570,3 +3570,32 @@ for text in (
     "Use {xor} or {aes} encodings via securityUtility encode.",
 ):
     _l("config_syntax", text)
+# Each string of a JSON object under a secret's name, at any depth, that looks generated; not
+# a member that names an id, a name, a reference or a setting.
+for template in (
+    '{{"webhook_secret": {{"current": "{a}", "previous": "{b}"}}}}',
+    '{{"signing": {{"token": {{"v2": {{"value": "{a}"}}}}}}}}',
+    '"jwtSecret": {{\n  "primary": "{a}",\n  "rotatedAt": "2024-05-01"\n}}',
+    '{{"api_keys": {{"stripe": {{"live": "{a}"}}, "sendgrid": {{"live": "{b}"}}}}}}',
+    '{{"password": {{"value": "{a}", "encrypted": false}}}}',
+):
+    _a, _b = _r(30, AN), _r(30, AN)
+    _s("config_syntax", template.format(a=_a, b=_b), *([_a, _b] if "{b}" in template else [_a]))
+for text in (
+    '{"secret": {"name": "db-creds", "namespace": "prod"}}',
+    '{"token": {"expiresIn": 3600, "type": "bearer"}}',
+    f'{{"key": {{"id": "{_r(24, HEX)}", "algorithm": "RS256"}}}}',
+    '{"password": {"minLength": 12, "requireDigit": true}}',
+    '{"secret": {"valueFrom": {"secretKeyRef": {"name": "x", "key": "password"}}}}',
+    '{"apiKey": {"type": "apiKey", "name": "X-Api-Key", "in": "header"}}',
+    f'{{"secret": {{"arn": "arn:aws:secretsmanager:eu-west-1:1234567890:secret:db-{_r(6, AN)}"}}}}',
+):
+    _l("config_syntax", text)
+for text in (  # ciphertext under a secret's name; a package's content hash in a lock file
+    f'{{\n  "id": "postgres",\n  "password": {{\n    "encrypted_data": "{_r(64, B64)}\\n",\n'
+    f'    "iv": "{_r(16, B64)}",\n    "auth_tag": "{_r(22, B64)}==",\n    "version": 3,\n'
+    '    "cipher": "aes-256-gcm"\n  }\n}',
+    f'"System.IdentityModel.Tokens.Jwt": {{\n  "type": "Transitive",\n  "resolved": "7.1.2",\n'
+    f'  "contentHash": "{_r(86, B64)}=="\n}}',
+):
+    _l("config_syntax", text)
