@@ -3591,11 +3591,12 @@ for text in (
     f'{{"secret": {{"arn": "arn:aws:secretsmanager:eu-west-1:1234567890:secret:db-{_r(6, AN)}"}}}}',
 ):
     _l("config_syntax", text)
-for text in (  # ciphertext under a secret's name; a package's content hash in a lock file
+for text in (  # ciphertext under a secret's name; a package's digest in a lock file
     f'{{\n  "id": "postgres",\n  "password": {{\n    "encrypted_data": "{_r(64, B64)}\\n",\n'
     f'    "iv": "{_r(16, B64)}",\n    "auth_tag": "{_r(22, B64)}==",\n    "version": 3,\n'
     '    "cipher": "aes-256-gcm"\n  }\n}',
-    f'"System.IdentityModel.Tokens.Jwt": {{\n  "type": "Transitive",\n  "resolved": "7.1.2",\n'
-    f'  "contentHash": "{_r(86, B64)}=="\n}}',
+    f'"node_modules/simple-oauth-tokens": {{\n  "version": "2.1.0",\n  "resolved": '
+    f'"https://registry.npmjs.org/simple-oauth-tokens/-/simple-oauth-tokens-2.1.0.tgz",\n'
+    f'  "integrity": "sha512-{_r(86, B64)}=="\n}}',
 ):
     _l("config_syntax", text)
