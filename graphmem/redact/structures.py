@@ -9,7 +9,13 @@ from itertools import islice
 
 from graphmem.redact.names import _classify_name, _secret_kind
 from graphmem.redact.rule import MARKER_PREFIX, _Found, _line_start, _name_start, _Rule
-from graphmem.redact.values import _is_placeholder, _looks_generated, _looks_random, _names_code
+from graphmem.redact.values import (
+    _is_placeholder,
+    _looks_generated,
+    _looks_random,
+    _names_code,
+    _wordy,
+)
 
 
 def _find_default(m: re.Match[str]) -> _Found:
@@ -77,13 +83,26 @@ def _find_nested_secrets(m: re.Match[str]) -> _Found:
         words = [w.lower() for w in re.split(r"[\W_]+|(?<=[a-z0-9])(?=[A-Z])", member) if w]
         if not _ENCRYPTED_WORDS.isdisjoint(words):
             return None  # ciphertext (Chef's encrypted data bag items): the key is elsewhere
-        if not words or words[-1] in _NOT_A_SECRET_MEMBER or not _looks_generated(value):
-            continue
+        if not words or words[-1] in _NOT_A_SECRET_MEMBER or not _random_or_hex(value):
+            continue  # and not a date, a regex, a title: what a schema nests under `Secret`
         kind = _secret_kind(name, value)
         if kind is not None:
             at = m.end() + token.start("value")
             spans.append((kind, at, at + len(value)))
     return spans or None
+
+
+def _random_or_hex(value: str) -> bool:
+    """Key material's alphabet and shape: hex, or random letters and digits (no words, no
+    date, no regex)."""
+    if re.fullmatch(r"[0-9a-fA-F]{32,}", value):
+        return True
+    return (
+        re.fullmatch(r"[A-Za-z0-9+/=_-]{16,}", value) is not None
+        and not re.search(r"\d{4}-\d\d-\d\d", value)
+        and _looks_random(value)
+        and not _wordy(value)
+    )
 
 
 # A brace, or a member whose value is a string (`"string": "…"`).

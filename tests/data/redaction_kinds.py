@@ -3600,3 +3600,12 @@ for text in (  # ciphertext under a secret's name; a package's digest in a lock 
     f'  "integrity": "sha512-{_r(86, B64)}=="\n}}',
 ):
     _l("config_syntax", text)
+for text in (  # real files: AWS's examples and cfnlint's schemas nest dates, usages, regexes
+    '{"Credentials": {"AccessKeyId": "AKIAIOSFODNN7EXAMPLE", "Expiration": '
+    '"2024-05-01T12:00:00Z", "SessionToken": "x"}}',
+    '"Secret": {\n  "title": "SecretArn",\n  "pattern": "^arn:aws:secretsmanager:[a-z0-9-]+:'
+    '[0-9]{12}:secret:.+$",\n  "type": "string"\n}',
+    '"Key": {"KeyUsage": "TR31_K0_KEY_ENCRYPTION_KEY", "CreateTimestamp": '
+    '"2023-06-02T07:38:14.913000-07:00"}',
+):
+    _l("config_syntax", text)
