@@ -209,8 +209,8 @@ def _replaced(before: str, after: str) -> list[tuple[str, int, int]] | None:
 _JOINED_RULE = _Rule(
     r"""(?P<q>["'])(?=""" + _JOINER + r"""(?P=q))""",
     _find_joined_literals,
-    # not `' `, which prose's apostrophes make common
-    ('" ', '"+', "'+", "' +", '"\n', "'\n", '".', "'.", "' .", '"&', "'&", "' &", "' \\"),
+    # a quote, then a joiner or a quote; not a quote and a blank, which prose makes common
+    tuple(q + j for q in "\"'" for j in ("+", " +", ".", " .", "&", " &", " \\", "\n", " " + q)),
 )
 
 

@@ -153,7 +153,7 @@ def _find_printed_secret(m: re.Match[str]) -> _Found:
     )
     if not (names or re.search(_CREATES, cmd)) or re.search(_PRINTS_PUBLIC, cmd) is not None:
         return None
-    if names:
+    if re.search(_MAKES_KEY_PAIR, cmd):
         found = _labelled_private_half(text, m.end())
         if found is not None:
             return found
@@ -181,10 +181,13 @@ def _labelled_private_half(text: str, end: int) -> _Found:
     ed25519-private/…`, `== CURVE SECRET KEY ==` and the line below), whatever its alphabet
     (Z85, hex, base64, an algorithm's prefix), on the next eight lines; never the public half,
     nor where a half was saved (a path, a sentence)."""
-    lines = text[end : end + 4000].split("\n")[1:9]
+    lines = text[end : end + 1600].split("\n")[1:9]
     for i, line in enumerate(lines):
+        lowered = line.lower()
+        if ("secret" not in lowered and "private" not in lowered) or "public" in lowered:
+            continue  # the common case: no label says so, told without a regex
         label = re.search(_PRIVATE_LABEL, line)
-        if label is None or "public" in line.lower():
+        if label is None:
             continue
         after = line[label.end() :].strip()
         value = after if after else lines[i + 1].strip() if i + 1 < len(lines) else ""
@@ -196,6 +199,7 @@ def _labelled_private_half(text: str, end: int) -> _Found:
     return None
 
 
+_MAKES_KEY_PAIR = r"(?i)key-?gen|key-?pair|genkey|genpair"
 # A label of a key pair's private half, ending its line or followed by a colon and the value.
 _PRIVATE_LABEL = (
     r"(?i)\b(?:secret|private)(?:[ _-]?key)?\b[^\w\n]{0,12}(?:\([\w ]{1,20}\))?[ \t]*"

@@ -131,9 +131,14 @@ def _find_told_key(m: re.Match[str]) -> _Found:
     line_end = text.find("\n", start, start + 300)
     rest = text[start : line_end if line_end != -1 else start + 300]
     tokens = list(islice(re.finditer(r"\S+", rest), 12))
-    qualified = _KEY_QUALIFIER.search(text, max(line_start, start - 30), start)
+    first = m.group("name").lower()
+    qualified = (  # `API key` (the rule's English triggers start at the qualifier), `API-key`
+        first
+        if first.split("-")[0] in _QUALIFIER_WORDS
+        else _KEY_QUALIFIER.search(text, max(line_start, start - 30), start)
+    )
     previous = ""
-    for token in tokens[1:11]:
+    for token in tokens[2:12] if first in _QUALIFIER_WORDS else tokens[1:11]:
         raw = token.group()
         value = raw.strip(_STRIP)
         lowered = value.lower()
@@ -206,12 +211,24 @@ def _may_tell(text: str, at: int) -> bool:
 _TELLING_REST = r"[^\n]{0,300}?[A-Z0-9]"
 
 
+def _may_tell_key(text: str, at: int) -> bool:
+    """Cheap test before the regex: a key told in a sentence is one whose sentence says whose or
+    what for, near it (`API key`, `clave de la API`), and the rest of its line holds a digit or
+    a capital (`the episode key before trimming` ends here)."""
+    near = text[max(0, at - 30) : at + 80].lower()
+    return any(word in near for word in _QUALIFIER_WORDS) and _may_tell(text, at)
+
+
+_QUALIFIER_WORDS = _KEY_QUALIFIER_WORD.strip("(?:)").split("|")
 _TOLD_KEY_RULE = _Rule(
     _NAME,
     _find_told_key,
-    ("key", "token", *sorted(_FOREIGN_KEYS - {"key"})),
+    (  # in English, the qualifier and the word: "key" alone is everywhere in prose and code
+        *(f"{q}{b}{k}" for q in _QUALIFIER_WORDS for b in " -" for k in ("key", "token")),
+        *sorted(_FOREIGN_KEYS - {"key"}),
+    ),
     fold=True,
-    before=_may_tell,
+    before=_may_tell_key,
     stable=True,
 )
 _TOLD_PASSWORD_RULE = _Rule(

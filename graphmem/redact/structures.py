@@ -415,10 +415,16 @@ def _find_named_row(m: re.Match[str]) -> _Found:
     return None if kind is None else (kind, m.start("v"), m.end("v"))
 
 
+def _cell_follows(text: str, at: int) -> bool:
+    """Cheap test before the regex: a `|` or a tab ends the name (`key` is everywhere)."""
+    return text.find("|", at, at + 48) != -1 or text.find("\t", at, at + 48) != -1
+
+
 _NAMED_ROW_RULE = _Rule(
     r"(?:key|secret|token|pass|pwd|auth)[\w.-]{0,40}(?P<sep>[ \t]*\|[ \t]*|\t)"
     r"(?P<v>[^\s|]{1,512})[ \t]*\|?[ \t]*(?=\r?\n|$)",
     _find_named_row,
     ("key", "secret", "token", "pass", "pwd", "auth"),
     fold=True,
+    before=_cell_follows,
 )
