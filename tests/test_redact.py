@@ -697,3 +697,10 @@ def test_private_content_never_reaches_the_output(before: str, hidden: str, afte
 def test_a_token_glued_to_a_key_block_is_found_in_one_pass(text: str) -> None:
     once = redact(text).text
     assert redact(once).text == once
+
+
+def test_only_the_generated_items_of_a_list_under_a_secret_name_go() -> None:
+    """express-session's documented `'keyboard cat'` beside a real secret stays: each item is
+    judged as the first one was, by whether it looks generated."""
+    out = redact("app.use(session({ secret: ['Zx4TnV7rWs2LmQp9k8Jd', 'keyboard cat'] }))").text
+    assert out == "app.use(session({ secret: ['[REDACTED:secret]', 'keyboard cat'] }))"

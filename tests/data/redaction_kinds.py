@@ -3235,7 +3235,7 @@ for template in (
     _h, _h32, _h40 = _r(64, HEX), _r(32, HEX), _r(40, HEX)
     _v = _h if "{h}" in template else _h32 if "{h32}" in template else _h40
     _s("config_syntax", template.format(h=_h, h32=_h32, h40=_h40), _v)
-_v = _r(32, LOWER_AN)
+_v = _r(32, HEX)  # a tracker's passkey: hex, which no random-value judge takes
 _s("config_syntax", f'[tracker]\npasskey = "{_v}"', _v)
 for template in ("redis_pass={v}", "--db-password={v}", "[mysql]\npass = {v}"):
     _v = f"{_r(4, string.ascii_letters)}{_rng.randrange(10)}{_r(5, AN)}."
