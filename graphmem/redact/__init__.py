@@ -209,8 +209,9 @@ def _replaced(before: str, after: str) -> list[tuple[str, int, int]] | None:
 _JOINED_RULE = _Rule(
     r"""(?P<q>["'])(?=""" + _JOINER + r"""(?P=q))""",
     _find_joined_literals,
-    # a quote, then a joiner or a quote; not a quote and a blank, which prose makes common
-    tuple(q + j for q in "\"'" for j in ("+", " +", ".", " .", "&", " &", " \\", "\n", " " + q)),
+    # a quote, then `+`, ` .` (PHP, Lua), a newline or a quote; each trigger costs a pass over
+    # the text, so the rarer joiners (VB's `&`, `.` unspaced) are left out
+    tuple(q + j for q in "\"'" for j in ("+", " +", " .", "\n", " " + q)),
 )
 
 

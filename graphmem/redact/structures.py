@@ -404,27 +404,27 @@ _TABLE_RULE = _Rule(  # a header cell that names a secret, between column separa
 def _find_named_row(m: re.Match[str]) -> _Found:
     """A row of two cells, a secret's name and its value, as a settings table prints them
     (`sqlite3`, `psql -A`: `api_token|…`; `mysql -B`: tab-separated; a markdown table's `| name
-    | value |`): the value, when the name's judge takes it and it looks generated."""
+    | value |`): the value, when the name's judge takes it and it looks generated. Sought at
+    the separator (rarer than the name's words), the name read back from it."""
     text = m.string
-    name_start = _name_start(text, m.start())
+    name_end = m.start()
+    while name_end > 0 and text[name_end - 1] in " \t":
+        name_end -= 1
+    name_start = _name_start(text, name_end)
+    if name_start == name_end or not re.search(
+        r"(?i)key|secret|token|pass|pwd|auth", text[name_start:name_end]
+    ):
+        return None
     if text[_line_start(text, name_start, 200) : name_start].strip() not in ("", "|"):
         return None
     value = m.group("v")
-    name = text[name_start : m.start("sep")]
+    name = text[name_start:name_end]
     kind = _secret_kind(name, value) if _looks_generated(value) else None
     return None if kind is None else (kind, m.start("v"), m.end("v"))
 
 
-def _cell_follows(text: str, at: int) -> bool:
-    """Cheap test before the regex: a `|` or a tab ends the name (`key` is everywhere)."""
-    return text.find("|", at, at + 48) != -1 or text.find("\t", at, at + 48) != -1
-
-
 _NAMED_ROW_RULE = _Rule(
-    r"(?:key|secret|token|pass|pwd|auth)[\w.-]{0,40}(?P<sep>[ \t]*\|[ \t]*|\t)"
-    r"(?P<v>[^\s|]{1,512})[ \t]*\|?[ \t]*(?=\r?\n|$)",
+    r"(?P<sep>\|[ \t]*|\t)(?P<v>[^\s|]{1,512})[ \t]*\|?[ \t]*(?=\r?\n|$)",
     _find_named_row,
-    ("key", "secret", "token", "pass", "pwd", "auth"),
-    fold=True,
-    before=_cell_follows,
+    ("|", "\t"),
 )
