@@ -143,17 +143,20 @@ def _find_printed_secret(m: re.Match[str]) -> _Found:
     text, cmd = m.string, m.group("cmd")
     if re.search(_PRINTS_ONE_SECRET, cmd):
         return _printed_alone(text, m.end())
-    named = _named_secret_printed(cmd)
+    lowered = cmd.lower()
+    printing = any(word in lowered for word in _PRINT_WORDS)
+    named = _named_secret_printed(cmd) if printing else None
     found = None if named is None else _printed_alone(text, m.end(), named)
     if isinstance(found, tuple):  # and the lines of a block it begins (base64 wrapped at 60)
         more = re.compile(_BLOCK_LINES).match(text, found[2])
         return found[0], found[1], more.end() if more else found[2]
     names = re.search(_PRINTS_SECRET, cmd) is not None or (
-        "key" in cmd.lower() and re.search(_NAMES_KEY, cmd) is not None
+        "key" in lowered  # a key's command word, or a key pair's maker (`curve_keygen`)
+        and (re.search(_NAMES_KEY, cmd) or re.search(_MAKES_KEY_PAIR, cmd)) is not None
     )
     if not (names or re.search(_CREATES, cmd)) or re.search(_PRINTS_PUBLIC, cmd) is not None:
         return None
-    if re.search(_MAKES_KEY_PAIR, cmd):
+    if "key" in lowered and re.search(_MAKES_KEY_PAIR, cmd):
         found = _labelled_private_half(text, m.end())
         if found is not None:
             return found
@@ -199,7 +202,12 @@ def _labelled_private_half(text: str, end: int) -> _Found:
     return None
 
 
-_MAKES_KEY_PAIR = r"(?i)key-?gen|key-?pair|genkey|genpair"
+_MAKES_KEY_PAIR = r"(?i)key-?gen|key-?pair|genkey"
+# The words of `_PRINTER`, sought first without a regex (most prompts print nothing named).
+_PRINT_WORDS = (
+    *("echo", "print", "cat", "bat", "type", "more", "head", "tail", "get-content", "write-"),
+    *("puts", "pp", "repr", "console", "var_dump"),
+)
 # A label of a key pair's private half, ending its line or followed by a colon and the value.
 _PRIVATE_LABEL = (
     r"(?i)\b(?:secret|private)(?:[ _-]?key)?\b[^\w\n]{0,12}(?:\([\w ]{1,20}\))?[ \t]*"
@@ -279,7 +287,6 @@ _PRINTS_SECRET = (
     r"(?i)genkey|genpsk|rand[ \t]|urandom|key[ \t]+export|export-secret|secret|private|token"
     r"|passw|credential|[._/]key(?:file|s)?\b"  # `.key`, `api_key`, mongod's `keyfile`
     r"|export-login|\btickets?\b"  # snapcraft's and charmcraft's login; Perforce's tickets
-    r"|keygen|keypair|key-pair"  # a key pair's maker: `curve_keygen`, `biscuit keypair`
 )
 # Commands that print one stored secret alone, as their output's line: the keychain's and
 # password stores' (`security find-generic-password -w`, `pass show`, `op read`, `bw get

@@ -220,11 +220,12 @@ def _may_tell_key(text: str, at: int) -> bool:
 
 
 _QUALIFIER_WORDS = _KEY_QUALIFIER_WORD.strip("(?:)").split("|")
+_KEYS = ("key", "token")  # each trigger costs a pass over the text: the common qualifiers only
 _TOLD_KEY_RULE = _Rule(
     _NAME,
     _find_told_key,
     (  # in English, the qualifier and the word: "key" alone is everywhere in prose and code
-        *(f"{q}{b}{k}" for q in _QUALIFIER_WORDS for b in " -" for k in ("key", "token")),
+        *(f"{q} {k}" for q in ("api", "secret", "private", "access", "auth", "bot") for k in _KEYS),
         *sorted(_FOREIGN_KEYS - {"key"}),
     ),
     fold=True,
