@@ -9,7 +9,7 @@ tests/data/redaction_heldout15.py, written blind (its author never read the rule
 before the widening that reads split 14 (round 12), which is measured on it. Split 14,
 tests/data/redaction_heldout14.py, written blind (its author never read the rules), was held out
 for the widening that follows split 13 (round 11), measured once before and once after it; its
-misses are read for round 12. Split 13,
+misses were read for round 12, and it is seen since. Split 13,
 tests/data/redaction_heldout13.py, written blind too, was held out for the widening that follows
 split 12 (round 9). Split 12,
 tests/data/redaction_heldout12.py, written blind too, was held out for the widening that follows
