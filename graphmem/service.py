@@ -675,6 +675,17 @@ class Memory:
             "redacted": counters.read(self.conn, "redacted:"),
             "activity": sessions.last_activity(self.conn, self.project.group_id),
             "curation": self._curation_status(),
+            "semantic": self._semantic_status(),
+        }
+
+    def _semantic_status(self) -> dict[str, Any]:
+        """Whether the semantic extra is on, and how far its related words (recall's) are made."""
+        from graphmem.store import related
+
+        return {
+            "on": self.semantic,
+            "related_words": related.count(self.conn),
+            "episodes_waiting": max(related.waiting(self.conn), 0),
         }
 
     # -- ingest ---------------------------------------------------------------------------

@@ -140,3 +140,12 @@ def test_a_session_end_hook_starts_the_index_that_relates_its_words(project: Pat
     while "boiler" not in related_words_of_store() and time.monotonic() < deadline:
         time.sleep(0.2)
     assert "boiler" in related_words_of_store()
+
+
+def test_status_says_how_far_related_words_are_made(project: Path, cli: Cli) -> None:
+    cli.json("add", TARGET)
+    assert cli.json("status")["semantic"] == {"on": True, "related_words": 0, "episodes_waiting": 1}
+    assert "1 episode waiting for `graphmem index`" in cli("status").output
+    related_now = cli.json("index")["related_words"]
+    assert cli.json("status")["semantic"]["related_words"] == related_now > 0
+    assert "waiting" not in cli("status").output

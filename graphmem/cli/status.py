@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from graphmem.cli.common import App, AsJson, get_app
+from graphmem.cli.common import App, AsJson, get_app, plural
 
 if TYPE_CHECKING:
     from graphmem.service import Memory
@@ -97,6 +97,17 @@ def status(
         highlight=False,
     )
     out.print(f"[bold]curation[/bold] {escape(_curation(report['curation']))}", highlight=False)
+    out.print(f"[bold]semantic[/bold] {escape(_semantic(report['semantic']))}", highlight=False)
+
+
+def _semantic(semantic: dict[str, Any]) -> str:
+    if not semantic["on"]:
+        return "off (pip install 'graphmem[semantic]' finds memories by meaning)"
+    waiting = semantic["episodes_waiting"]
+    related = plural(semantic["related_words"], "word")
+    return f"on, {related} related" + (
+        f", {plural(waiting, 'episode')} waiting for `graphmem index`" if waiting else ""
+    )
 
 
 def _curation(curation: dict[str, Any]) -> str:

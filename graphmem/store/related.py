@@ -31,6 +31,11 @@ def near(conn: sqlite3.Connection, words: Sequence[str], most: int) -> list[str]
     return [word for word, _ in rows if word not in asked][:most]
 
 
+def count(conn: sqlite3.Connection) -> int:
+    """How many episode words are related."""
+    return int(conn.execute("SELECT count(*) FROM related_done").fetchone()[0])
+
+
 def upto(conn: sqlite3.Connection) -> int:
     row = conn.execute("SELECT value FROM store_meta WHERE key = ?", (UPTO,)).fetchone()
     return int(row[0]) if row else 0
