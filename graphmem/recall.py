@@ -57,10 +57,10 @@ SCARCE = 3  # a word in at most this many episodes is the top hit's own
 ECHO_WORDS = 2  # of them searched (2: as 4 at 8,000 chars in code, better in chat)
 ECHO_HITS = 2  # their matches, shown right after the top hit with the second hop's
 # A block this large also shows what the words nearest the prompt's in meaning find (related
-# words, made by the semantic extra off the hook path): at 8,000 chars +0.03 to +0.08 on every
+# words, made by the semantic extra off the hook path): at 8,000 chars +0.03 to +0.09 on every
 # split but the coding held-out one (unchanged); at 2,000 they push better matches out.
 NEAR_ROOM = 8_000
-NEAR_WORDS = 6  # related words searched (those common in the store dropped)
+NEAR_WORDS = 6  # related words looked up, the nearest first
 NEAR_HITS = 3  # their best matches, shown right after the first item
 NEAR_MOST = 100  # of them, those in at most this many episodes: a search of each reads them all
 COMMON_WEIGHT = 0.3  # a hit with every common word of the query gains 0.3 of the best bm25
@@ -376,8 +376,8 @@ def candidates(
 def _near(
     conn: sqlite3.Connection, words: Sequence[str], groups: Sequence[str]
 ) -> tuple[list[str], list[Episode]]:
-    """The words related to the prompt's `words` that are rare in this store, and their best
-    matches: a memory told in other words ("music" -> "guitar lessons on Tuesdays")."""
+    """The words related to the prompt's `words` that at most NEAR_MOST episodes have, and their
+    best matches: a memory told in other words ("music" -> "guitar lessons on Tuesdays")."""
     near = related.near(conn, words, NEAR_WORDS)
     rare = ep.scarce(conn, near, NEAR_MOST)
     if not rare:

@@ -17,6 +17,7 @@ import importlib.util
 import os
 import sqlite3
 from collections.abc import Hashable, Iterator, Sequence
+from functools import cached_property
 from itertools import chain
 from typing import TYPE_CHECKING, TypeVar
 
@@ -95,18 +96,15 @@ class Model:
         self.tokenizer = Tokenizer.from_file(os.path.join(root, *TOKENIZER))
         self.tokenizer.no_padding()
         self.tokenizer.no_truncation()
-        self._words: list[str] | None = None
 
+    @cached_property
     def words(self) -> list[str]:
         """The words the tokenizer knows whole (~10k, English and other languages'): those a
         prompt may use that no episode has, related to the episodes' own."""
-        if self._words is None:
-            import re
+        import re
 
-            vocab = self.tokenizer.get_vocab()
-            whole = (t[1:].lower() for t in vocab if t.startswith("\u2581"))
-            self._words = sorted({w for w in whole if re.fullmatch(_RELATABLE, w)})
-        return self._words
+        whole = (t[1:].lower() for t in self.tokenizer.get_vocab() if t.startswith("\u2581"))
+        return sorted({w for w in whole if re.fullmatch(_RELATABLE, w)})
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """One unit float32 vector per text (zeros for a text with no tokens)."""
@@ -186,21 +184,22 @@ def relate_missing(conn: sqlite3.Connection) -> int:
 
     if not related.waiting(conn):
         return 0
-    general = model().words()
+    general = model().words
+    general_vecs = model().embed(general)
     known = related.done(conn)
-    vectors_of = {"general": model().embed(general), "known": _embed_words(known)}
+    known_vecs = _embed_words(known)
     added = 0
     while rows := related.episodes_after(conn, related.upto(conn), RELATE_EPISODES):
         found = {w for _, body in rows for w in ep.words(body) if re.fullmatch(_RELATABLE, w)}
-        new = sorted(found - set(known))
+        new = sorted(found.difference(known))
         triples: list[tuple[str, str, float]] = []
         for start in range(0, len(new), RELATE_ROWS):
             part = new[start : start + RELATE_ROWS]
             mine = _embed_words(part)
             known += part  # first: new words are near each other too
-            vectors_of["known"] = np.concatenate([vectors_of["known"], mine])
-            triples += _near_pairs(part, mine, general, vectors_of["general"], both=False)
-            triples += _near_pairs(part, mine, known, vectors_of["known"], both=True)
+            known_vecs = np.concatenate([known_vecs, mine])
+            triples += _near_pairs(part, mine, general, general_vecs, both=False)
+            triples += _near_pairs(part, mine, known, known_vecs, both=True)
         with db.transaction(conn, durable=False):  # made again if lost: no need to wait for disk
             related.put(conn, triples, new, rows[-1][0])
         added += len(new)
