@@ -6,12 +6,11 @@ against it by a test. stdlib only, because the hook path loads config on every e
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from collections.abc import Iterable, Iterator, Mapping
 
-from graphmem import paths
+from graphmem import fastjson, paths
 from graphmem.errors import ConfigError
 from graphmem.ids import sha256
 from graphmem.record import field, record
@@ -435,7 +434,7 @@ def _cached_toml(path: str) -> tuple[dict[str, Any], str]:
     try:
         with open(cache_file, encoding="utf-8") as fh:
             # Whoever could write the cache could plant settings: only our own private one counts.
-            loaded = None if paths.foreign(os.fstat(fh.fileno())) else json.load(fh)
+            loaded = None if paths.foreign(os.fstat(fh.fileno())) else fastjson.load(fh)
     except (OSError, ValueError):
         loaded = None  # none yet, or unreadable: parse, and start a new one
     if isinstance(loaded, dict):
@@ -456,7 +455,7 @@ def _cached_toml(path: str) -> tuple[dict[str, Any], str]:
 def _write_private(path: str, value: object) -> None:
     """Best effort: a cache that cannot be written (full disk, read-only home) is only slower."""
     try:
-        text = json.dumps(value)
+        text = fastjson.dumps(value)
         paths.private_dir(os.path.dirname(path))
         tmp = f"{path}.{os.getpid()}.tmp"
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -485,7 +484,7 @@ def _trusted() -> dict[str, str]:
     """Trusted project file -> the SHA-256 of its content when the user trusted it."""
     try:
         with open(paths.trust_file(), encoding="utf-8") as fh:
-            data = None if paths.foreign(os.fstat(fh.fileno())) else json.load(fh)
+            data = None if paths.foreign(os.fstat(fh.fileno())) else fastjson.load(fh)
     except (OSError, ValueError):
         return {}
     return {k: v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}
@@ -511,6 +510,8 @@ def is_trusted(path: str) -> bool:
 def set_trust(files: Iterable[str], trusted: bool) -> None:
     """Trust these project files as they are now (or revoke it). A later change of a file's
     content untrusts it again, as direnv and mise do."""
+    import json  # indented for people to read: json's own encoder (a command, not a hook)
+
     table = _trusted()
     for path in files:
         path = os.path.abspath(path)

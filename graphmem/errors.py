@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
 
+class Exit:
+    """Not an IntEnum: `enum` costs every hook ~1 ms to import, and a code is only ever an int."""
 
-class Exit(IntEnum):
     OK = 0
     FAILURE = 1  # unexpected error; a bug report is welcome
     USAGE = 2  # bad command line (Click's own code)
@@ -19,7 +19,7 @@ class Exit(IntEnum):
 class GraphmemError(Exception):
     """An error the user can act on: its message says what happened and what to do."""
 
-    def __init__(self, message: str, code: Exit = Exit.FAILURE) -> None:
+    def __init__(self, message: str, code: int = Exit.FAILURE) -> None:
         super().__init__(message)
         self.code = code
 

@@ -16,7 +16,6 @@ line carried its date, and the room the shared headings save then takes more of 
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
@@ -94,10 +93,6 @@ _INVISIBLE = dict.fromkeys(
     (0xAD, 0x61C, 0x180E, *range(0x200B, 0x2010), *range(0x202A, 0x202F), *range(0x2060, 0x2065))
 )
 _INVISIBLE.update(dict.fromkeys((*range(0x2066, 0x206A), 0xFEFF)))
-_SPACE = re.compile(r"\s+")
-_WORD = re.compile(r"\w+")
-# A name: a capitalised word after a word or a comma (not a sentence's first), or an identifier.
-_NAME = re.compile(r"(?<=[\w,;)] )[A-Z][\w'-]+|\b[A-Za-z]\w*_\w+|\b[a-z]+[A-Z]\w*")
 
 
 @record(frozen=True)
@@ -129,8 +124,13 @@ def budget(context_window: int) -> int:
 
 def neutral(text: str, limit: int = ITEM_CHARS) -> str:
     """One line, at most `limit` chars, with no tag that could close the fence or mimic the host."""
-    line = _defang(_SPACE.sub(" ", text.translate(_INVISIBLE)).strip())
+    line = _defang(_spaced(text.translate(_INVISIBLE)))
     return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
+
+
+def _spaced(text: str) -> str:
+    """`text` with each run of white space one space, and none at either end."""
+    return " ".join(text.split())
 
 
 def _defang(line: str) -> str:
@@ -207,7 +207,7 @@ def superseded(episodes: Iterable[Episode]) -> set[str]:
 
 
 def _content(text: str) -> set[str]:
-    return {_stem(w) for w in _WORD.findall(text.lower()) if w not in ep.STOPWORDS and len(w) > 2}
+    return {_stem(w) for w in ep.tokens(text.lower()) if w not in ep.STOPWORDS and len(w) > 2}
 
 
 def _stem(word: str) -> str:
@@ -262,7 +262,7 @@ def passage(text: str, words: Sequence[str], room: int) -> str:
     dozens of passages from bodies of up to 12 KB."""
     found = _found(text, words) if words and len(text) > room else []
     if not found:
-        return _SPACE.sub(" ", text[: room * 2]).strip()  # the caller cuts it to its limit
+        return _spaced(text[: room * 2])  # the caller cuts it to its limit
     best, most = 0, 0
     inside: dict[str, int] = {}  # stems between found[i] and room // 2 chars on: a sliding window
     j = 0
@@ -277,7 +277,7 @@ def passage(text: str, words: Sequence[str], room: int) -> str:
             del inside[stem]
     start = _sentence_end(text, max(0, best - room // 2), best) + 2  # 1 when not found
     start = start if start > 1 else max(0, best - room // 4)
-    cut = _SPACE.sub(" ", text[start : start + room * 2]).strip()[: room - 2]
+    cut = _spaced(text[start : start + room * 2])[: room - 2]
     if start + len(cut) < len(text):
         end = _sentence_end(cut, 0, len(cut))
         cut = cut[: end + 1] if end > best - start else cut
@@ -427,10 +427,48 @@ def _second_hop(
     matches: what the hit refers to ("visiting Aiko" -> "Aiko moved to Vancouver"), the other
     half of an answer that takes two memories. Names: capitalised words past a sentence's start,
     identifiers."""
-    names = [w.lower() for w in _NAME.findall(seen) if w.lower() not in asked]
+    names = [w.lower() for w in _names(seen) if w.lower() not in asked]
     names = [w for w in dict.fromkeys(names) if w not in ep.STOPWORDS][:HOP_NAMES]
     rare = ep.terms(conn, " ".join(names)).rare if names else []
     return rare, _found_by(conn, rare, top, groups, HOP_HITS)
+
+
+def _names(text: str) -> list[str]:
+    """The names in `text`: a capitalised word after a word or `,;)` and a space (not a
+    sentence's first), an identifier with `_` inside, or one in camelCase. What this pattern
+    finds, in string operations (hooks do without `re`; tests/test_recall.py holds the two
+    together): `(?<=[\\w,;)] )[A-Z][\\w'-]+|\\b[A-Za-z]\\w*_\\w+|\\b[a-z]+[A-Z]\\w*`."""
+    found = []
+    at, end = 0, len(text)
+    while at < end:
+        if not _is_word_char(text[at]):
+            at += 1
+            continue
+        if "A" <= text[at] <= "Z" and at > 1 and text[at - 1] == " ":
+            before = text[at - 2]
+            stop = at + 1
+            while stop < end and (_is_word_char(text[stop]) or text[stop] in "'-"):
+                stop += 1
+            if (_is_word_char(before) or before in ",;)") and stop > at + 1:
+                found.append(text[at:stop])
+                at = stop
+                continue
+        stop = at + 1
+        while stop < end and _is_word_char(text[stop]):
+            stop += 1
+        if at == 0 or not _is_word_char(text[at - 1]):  # a word's start
+            word = text[at:stop]
+            lower = len(word) - len(word.lstrip(_ASCII_LOWERCASE))
+            if ("_" in word[1:-1] and word[0] in _ASCII_LETTERS) or (
+                0 < lower < len(word) and "A" <= word[lower] <= "Z"
+            ):
+                found.append(word)
+        at = stop
+    return found
+
+
+_ASCII_LOWERCASE = "abcdefghijklmnopqrstuvwxyz"
+_ASCII_LETTERS = _ASCII_LOWERCASE + _ASCII_LOWERCASE.upper()
 
 
 def _echoes(

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from graphmem.hosts.claude_code import automemory as am
 from tests.conftest import Cli
@@ -271,3 +274,14 @@ def test_setup_and_status_say_whether_auto_memory_is_on_and_where(
     assert "Auto Memory is off (CLAUDE_CODE_DISABLE_AUTO_MEMORY is set)" in " ".join(
         cli("status").output.split()
     )
+
+
+@given(
+    st.text(
+        st.one_of(st.sampled_from("[]() .md\t\u00a0x/"), st.characters(codec="utf-8")),
+        max_size=40,
+    )
+)
+@settings(max_examples=3000, deadline=None)
+def test_links_are_what_the_link_pattern_finds(line: str) -> None:
+    assert am.linked(line) == re.findall(r"\]\(([^()\s]+\.md)\)", line)

@@ -106,6 +106,25 @@ def test_a_stop_with_nothing_new_loads_no_redaction(project: Path) -> None:
     assert "graphmem.redact" not in hook_modules("Stop", payload, project)  # nothing new
 
 
+@pytest.mark.parametrize("event", ["SessionStart", "UserPromptSubmit", "PostToolUse", "Stop"])
+def test_a_hook_that_stores_nothing_imports_neither_json_nor_re(project: Path, event: str) -> None:
+    """`json` brings `re` and `enum`, ~0.6x of the interpreter's own start (graphmem/fastjson.py):
+    recall, a tool call and a Stop with nothing new do without all three."""
+    transcript = project / "t.jsonl"
+    write(transcript, user("Where should the parser cache go?"), assistant(text("In .cache/")))
+    payload = {"session_id": "s0", "cwd": str(project), "transcript_path": str(transcript)}
+    hook_modules("Stop", payload, project)  # keeps the turn: memory to recall
+    payload |= {"hook_event_name": event, "source": "startup"}
+    payload |= {"prompt": "Where does the parser cache live?"}  # no word a correction starts with
+    if event != "Stop":
+        payload["session_id"] = "s1"  # a new session's first prompt: recall
+    modules = hook_modules(event, payload, project)
+    assert "graphmem.hooks.dispatch" in modules
+    if event in ("SessionStart", "UserPromptSubmit"):
+        assert "graphmem.recall" in modules
+    assert modules & {"json", "re", "enum"} == set()
+
+
 def test_hook_with_garbage_stdin_fails_quietly(project: Path) -> None:
     outcome = run_process(
         [sys.executable, "-m", "graphmem", "hook", "SessionStart"], b"\xff{", project

@@ -4,11 +4,14 @@ UserPromptSubmit path (the hook handler, as `graphmem hook` runs it)."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from graphmem import recall
 from graphmem.hooks.dispatch import handle
@@ -470,3 +473,34 @@ def test_what_fits_as_dated_lines_is_still_shown() -> None:
     # evidence does (332).
     room = 460
     assert [i.key for i in recall.fit(items, room)] == ["a", "b", "evidence"]
+
+
+# Hooks find words and names with string operations, not `re` (whose import costs every recall
+# hook ~3 ms): these hold them to the patterns they replace.
+_TEXT = st.text(
+    st.one_of(
+        st.sampled_from(
+            " \t\n_'-,;).:aAbZz\u00e91\u00c9\u00df\u0130\ufb01\u01c5\u03a3\u03c3\u0663\u00a0\u2028"
+        ),
+        st.characters(codec="utf-8", exclude_categories=("Cs",)),
+    ),
+    max_size=60,
+)
+
+
+@given(_TEXT)
+@settings(max_examples=3000, deadline=None)
+def test_words_are_what_a_word_pattern_finds(text: str) -> None:
+    assert ep.tokens(text) == re.findall(r"\w+", text)
+
+
+@given(_TEXT)
+@settings(max_examples=3000, deadline=None)
+def test_names_are_what_the_name_pattern_finds(text: str) -> None:
+    pattern = r"(?<=[\w,;)] )[A-Z][\w'-]+|\b[A-Za-z]\w*_\w+|\b[a-z]+[A-Z]\w*"
+    assert recall._names(text) == re.findall(pattern, text)
+
+
+def test_names_in_a_turn() -> None:
+    text = "Then Aiko's friend, Bob-Lee said: use read_config and parseArgs; (x) Zed went home."
+    assert recall._names(text) == ["Aiko's", "Bob-Lee", "read_config", "parseArgs", "Zed"]

@@ -86,7 +86,7 @@ def plural(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def abort(message: str, code: Exit = Exit.FAILURE) -> NoReturn:
+def abort(message: str, code: int = Exit.FAILURE) -> NoReturn:
     raise GraphmemError(message, code)
 
 

@@ -17,8 +17,6 @@ fire only when a directive word follows soon after, and never when the opener is
 
 from __future__ import annotations
 
-import re
-
 # Enough to hold any real correction; bounds the cost on a pasted log.
 _SCAN_CHARS = 1000
 
@@ -167,13 +165,26 @@ _CUES = frozenset(
     nope nah actually wait hold
     """.split()
 )
-_WORD = re.compile(r"[a-z]+")
+
+
+class _NotLetters(dict[int, int]):
+    """A `str.translate` table that makes each character but a-z a space, filled as characters
+    are met: the cue words are found without `re`, which an ordinary prompt never imports."""
+
+    def __missing__(self, code: int) -> int:
+        self[code] = kept = code if 0x61 <= code <= 0x7A else 0x20
+        return kept
+
+
+_NOT_LETTERS = _NotLetters()
 
 
 class _Rules:
     """The compiled rules, made on first use: an ordinary prompt compiles none of them."""
 
     def __init__(self) -> None:
+        import re
+
         self.strong = re.compile(_STRONG)
         self.preference = re.compile(_PREFERENCE)
         self.opener = re.compile(_OPENER)
@@ -210,7 +221,7 @@ def _may_fire(text: str) -> bool:
     only removes words, and the word that opens the prompt once they are gone is in it."""
     return any(
         word in _CUES or (word[0] == "n" and word[1:] and not word[1:].strip("o"))
-        for word in _WORD.findall(text.replace("'", ""))
+        for word in text.replace("'", "").translate(_NOT_LETTERS).split()
     )
 
 

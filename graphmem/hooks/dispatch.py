@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import json
 import os
 
-from graphmem import config, hosts
+from graphmem import config, fastjson, hosts
 from graphmem.detach import CURATING_ENV
 from graphmem.hosts.events import IDLE_KINDS
 
@@ -15,7 +14,7 @@ if TYPE_CHECKING:
 
 
 def _payload(raw: bytes) -> dict[str, Any]:
-    data = json.loads(raw.decode("utf-8", errors="replace")) if raw.strip() else {}
+    data = fastjson.loads(raw.decode("utf-8", errors="replace")) if raw.strip() else {}
     if not isinstance(data, dict):
         raise ValueError("event payload is not a JSON object")
     return data

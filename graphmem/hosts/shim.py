@@ -11,8 +11,7 @@ the shim applies each the host's way. Each host reads its own prompt, summary an
 
 from __future__ import annotations
 
-import json
-
+from graphmem import fastjson
 from graphmem.hosts.events import KINDS as HOOK_KINDS
 from graphmem.hosts.events import Answer, HookEvent
 from graphmem.hosts.payload import string
@@ -71,4 +70,4 @@ def decode(
 
 def encode(answer: Answer) -> str:
     fields = {"context": answer.context, "block": answer.block, "compaction": answer.compaction}
-    return json.dumps({k: v for k, v in fields.items() if v})
+    return fastjson.dumps({k: v for k, v in fields.items() if v})

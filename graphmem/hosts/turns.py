@@ -12,8 +12,6 @@ turn they occur in; they never start a new one.
 
 from __future__ import annotations
 
-import re
-
 from graphmem.hosts.payload import string
 from graphmem.record import field, record
 
@@ -49,8 +47,8 @@ _CUT_MARK = "[… earlier part cut …]\n"
 _PATH_KEYS = ("file_path", "filePath", "notebook_path", "path")
 _ARG_KEYS = (*_PATH_KEYS, "pattern", "query", "url", "description", "prompt", "name")
 
-# Pattern text, compiled on first use through re's cache: most turns need none of them, and a
-# hook would otherwise compile all four on every event.
+# Pattern text, compiled on first use through re's cache (and `re` imported then): most turns
+# need none of them, and a hook would otherwise compile all four on every event.
 # `graphmem add`, `python -m graphmem add`, with any path prefix and leading flags.
 _GRAPHMEM_ADD = (
     r"(?:^|[\s;&|(`'\"])(?:[^\s;&|(`'\"]*/)?"
@@ -230,7 +228,11 @@ def tool_use(name: str, args: Any) -> ToolUse:
 
 
 def _runs_graphmem_add(command: str) -> bool:
-    return "graphmem" in command and re.search(_GRAPHMEM_ADD, command) is not None
+    if "graphmem" not in command:
+        return False
+    import re
+
+    return re.search(_GRAPHMEM_ADD, command) is not None
 
 
 def _edit_target(args: dict[str, Any]) -> str:
@@ -240,6 +242,10 @@ def _edit_target(args: dict[str, Any]) -> str:
             return path
     # apply_patch / patch carry the files inside the patch text.
     patch = next((v for v in args.values() if isinstance(v, str) and "*** " in v), "")
+    if not patch:
+        return ""
+    import re
+
     return ", ".join(dict.fromkeys(m.strip() for m in re.findall(_PATCH_FILE, patch)))
 
 

@@ -10,15 +10,13 @@ that folder as a kept memory. stdlib only: the Stop hook reads the folder's stam
 
 from __future__ import annotations
 
-import json
 import os
-import re
 
+from graphmem import fastjson
 from graphmem.record import record
 
 INDEX = "MEMORY.md"
 INDEX_LINES, INDEX_BYTES = 200, 25_000  # what of the index Claude Code loads into a session
-_LINKED = r"\]\(([^()\s]+\.md)\)"  # compiled where the index is read, not in every hook
 MAX_FILE_BYTES = 64_000  # a memory file is a note; anything bigger is not one and is skipped
 MAX_FILES = 500  # a runaway folder costs the Stop hook a bounded scan
 # Every other character becomes `-` in its folder name; not only those outside [A-Za-z0-9_-] as
@@ -80,7 +78,7 @@ def config_dir(env: os._Environ[str] | dict[str, str] = os.environ) -> str:
 def _settings(path: str) -> dict[str, object]:
     try:
         with open(path, encoding="utf-8") as f:
-            data = json.load(f)
+            data = fastjson.load(f)
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
@@ -143,7 +141,23 @@ def index(folder: str) -> set[str]:
     except OSError:
         return set()
     lines = head.splitlines()[:INDEX_LINES]
-    return {os.path.basename(m) for line in lines for m in re.findall(_LINKED, line)}
+    return {os.path.basename(target) for line in lines for target in linked(line)}
+
+
+def linked(line: str) -> list[str]:
+    """The Markdown files `line` links to: each `](name.md)` whose target has no space or
+    parenthesis. What `\\]\\(([^()\\s]+\\.md)\\)` finds, without `re` (hooks do without it)."""
+    found = []
+    at = line.find("](")
+    while at >= 0:
+        start = at + 2
+        end = line.find(")", start)
+        target = line[start:end] if end >= 0 else ""
+        spaced = any(char.isspace() for char in target)
+        if len(target) > 3 and target.endswith(".md") and "(" not in target and not spaced:
+            found.append(target)
+        at = line.find("](", start)
+    return found
 
 
 def read(folder: str, file: str) -> Note | None:

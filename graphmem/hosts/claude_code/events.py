@@ -13,9 +13,9 @@ handled once.
 
 from __future__ import annotations
 
-import json
 import os
 
+from graphmem import fastjson
 from graphmem.hosts.events import KINDS, Answer, HookEvent, tools_wired
 from graphmem.hosts.payload import string
 
@@ -75,9 +75,9 @@ def decode(name: str, payload: dict[str, Any]) -> HookEvent | None:
 
 def encode(name: str, answer: Answer) -> str:
     if answer.block:
-        return json.dumps({"decision": "block", "reason": answer.block})
+        return fastjson.dumps({"decision": "block", "reason": answer.block})
     if answer.context:
-        return json.dumps(
+        return fastjson.dumps(
             {"hookSpecificOutput": {"hookEventName": name, "additionalContext": answer.context}}
         )
     return answer.compaction

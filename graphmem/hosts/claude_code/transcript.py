@@ -11,11 +11,10 @@ turn they occur in; they never start a new one.
 
 from __future__ import annotations
 
-import json
 import os
-import re
 import stat
 
+from graphmem import fastjson
 from graphmem.hosts.payload import string
 from graphmem.hosts.turns import ReadResult, TurnBuilder, assistant_blocks, finish, text_of
 
@@ -127,7 +126,7 @@ def _json_lines(data: bytes, begin: int, end: int, max_line: int) -> Iterator[di
 
 def _loads(raw: bytes) -> Any:
     try:
-        return json.loads(raw)
+        return fastjson.loads(raw)
     except UnicodeDecodeError:
         return _loads_lenient(raw)
     except (ValueError, RecursionError):
@@ -136,7 +135,7 @@ def _loads(raw: bytes) -> Any:
 
 def _loads_lenient(raw: bytes) -> Any:
     try:
-        return json.loads(raw.decode("utf-8", "replace"))
+        return fastjson.loads(raw.decode("utf-8", "replace"))
     except (ValueError, RecursionError):
         return None
 
@@ -196,7 +195,11 @@ def _prompt(content: Any) -> tuple[str, bool] | None:
         return None
     if not text or text.startswith(_NOT_A_PROMPT):
         return None
-    command = re.search(_COMMAND_NAME, text) if "<command-name>" in text else None
+    if "<command-name>" not in text:
+        return text, False
+    import re  # a slash command's prompt only
+
+    command = re.search(_COMMAND_NAME, text)
     if command is None:
         return text, False
     args = re.search(_COMMAND_ARGS, text)
