@@ -244,6 +244,21 @@ def work_in_process(
         report(f"work in process: {label}", ms)
 
 
+# What a coding agent's turn says: prose about tokens, keys and passwords that are not secrets,
+# so redaction's assignment rules are tried (and compiled, in a new process) as in real work.
+_TURN = (
+    "The token budget is now read once per session, and the password reset flow is untouched. "
+    "I moved the cache key into config.py (CACHE_KEY = f'deps-{version}') and the secret "
+    "scanner's patterns into redact/. Tests: 214 passed. See docs/recall.md for the API key "
+    "rotation notes; the session token is no longer logged. "
+) * 4
+
+
+def _turn(path: Path) -> str:
+    write(path, user("Where does the token budget get read?"), assistant(text(_TURN)))
+    return str(path)
+
+
 def compare(n: int, against: str, runs: int = 31) -> None:
     """The hooks of this checkout and of the graphmem checkout at `against` (e.g. a `git
     worktree` of an older commit), and `python -S -c pass`, run in turns, so that the load of a
@@ -270,13 +285,17 @@ def compare(n: int, against: str, runs: int = 31) -> None:
             ("first UserPromptSubmit, a rare word", "UserPromptSubmit", {"prompt": rare_word(n)}),
             ("PostToolUse", "PostToolUse", {"tool_name": "Bash"}),
             ("Stop (nothing new)", "Stop", {"transcript_path": str(transcript)}),
+            ("Stop, captures a turn", "Stop", {}),
         ):
             samples: dict[str, list[float]] = {"floor": [], "this": [], "before": []}
             for i in range(runs + 2):
                 order = ["floor", *argvs] if i % 2 else [*argvs, "floor"][::-1]
                 for name in order:
-                    payload = {"session_id": f"c{next(sessions)}", "cwd": str(project)}
+                    session = f"c{next(sessions)}"
+                    payload = {"session_id": session, "cwd": str(project)}
                     payload.update({"hook_event_name": event, **fields})
+                    if label == "Stop, captures a turn":  # a new session's one turn: all new
+                        payload["transcript_path"] = _turn(Path(tmp) / f"{session}.jsonl")
                     argv = [sys.executable, "-S", "-c", "pass"]
                     if name != "floor":
                         argv = [*argvs[name], event]

@@ -47,6 +47,7 @@ LAYERS: list[set[str]] = [
         "chunking",
         "detach",
         "fastjson",
+        "patterns",
     },  # leaves
 ]
 # What the hook path may load when a module loads (function-level imports load on demand).

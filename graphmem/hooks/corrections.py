@@ -180,21 +180,21 @@ _NOT_LETTERS = _NotLetters()
 
 
 class _Rules:
-    """The compiled rules, made on first use: an ordinary prompt compiles none of them."""
+    """The compiled rules, made on first use: an ordinary prompt compiles none of them, and a
+    prompt that needs them reads their code from the machine's cache (graphmem/patterns.py)."""
 
     def __init__(self) -> None:
-        import re
+        from graphmem.patterns import compile
 
-        self.strong = re.compile(_STRONG)
-        self.preference = re.compile(_PREFERENCE)
-        self.opener = re.compile(_OPENER)
-        self.pleasantry = re.compile(_PLEASANTRY)
-        self.directive = re.compile(_DIRECTIVE)
-        self.sentence_end = re.compile(r"[.!?\n]")
+        self.strong = compile(_STRONG)
+        self.preference = compile(_PREFERENCE)
+        self.opener = compile(_OPENER)
+        self.pleasantry = compile(_PLEASANTRY)
+        self.directive = compile(_DIRECTIVE)
+        self.sentence_end = compile(r"[.!?\n]")
         # Quoted or fenced text is someone else's words, not the user's instruction to the agent.
-        self.quoted = re.compile(
-            r"```.*?```|`[^`\n]*`|\"[^\"\n]*\"|“[^”\n]*”|(?:^|(?<=\s))'[^\n]+?'(?=[\s,.;:!?)]|$)",
-            re.DOTALL,
+        self.quoted = compile(
+            r"(?s)```.*?```|`[^`\n]*`|\"[^\"\n]*\"|“[^”\n]*”|(?:^|(?<=\s))'[^\n]+?'(?=[\s,.;:!?)]|$)"
         )
 
 

@@ -52,10 +52,11 @@ _NAME_END = r"""(?x)
       |-ak|-sk|macaroon|[_-]iv)"""
 # The words for password and key in other languages, inflected (`Passordet`): a rule of their
 # own, so that English names, which most texts hold, never try them.
+# Longest first, then in order: one pattern text in every process (a set's order changes with
+# each process's string hashing), so its compiled code is kept (graphmem/patterns.py).
 _FOREIGN_WORDS = sorted(
     {*_FOREIGN_PASSWORDS, *(p.lower() for p in _PHRASES), *_FOREIGN_KEYS, *languages.TOKENS},
-    key=len,
-    reverse=True,
+    key=lambda word: (-len(word), word),
 )
 # A joiner may follow an Indic virama (`పాస్\u200cవర్డ్`): such a word is sought up to its first
 # virama, and read without joiners.

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Iterator
 from functools import cached_property
 
+from graphmem import patterns
 from graphmem.record import record
 
 MARKER_PREFIX = "[REDACTED:"
@@ -44,7 +45,7 @@ class _Rule:
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
-        return re.compile(self.regex, re.IGNORECASE if self.fold else 0)
+        return patterns.compile(self.regex, re.IGNORECASE if self.fold else 0)
 
     @cached_property
     def _gated(self) -> tuple[str, tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:

@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import cache
 
+from graphmem import patterns
 from graphmem.redact.rule import _B, _E, _Finder, _Found, _line_start, _Rule, _rule, _whole
 from graphmem.redact.values import (
     _HAS_DIGIT,
@@ -353,7 +354,7 @@ def _entropy(text: str) -> float:
 @cache
 def _compiled(regex: str) -> re.Pattern[str]:
     """A regex compiled the first time a text needs it (a table format's, at its prefix)."""
-    return re.compile(regex)
+    return patterns.compile(regex)
 
 
 def _decoded_header(token: str) -> str:

@@ -1,0 +1,99 @@
+"""Regular expressions compiled once per machine, not once per hook process.
+
+`re` compiles a pattern in two steps: it parses it and generates the matcher's code in Python,
+then hands that code to the C engine (`_sre.compile`). For redaction's largest patterns
+(thousands of characters, with classes spanning whole Unicode blocks) the first step is most of
+what a capturing hook costs (docs/benchmarks.md). This keeps each pattern's code in a private
+file and hands it to the engine directly the next time: the engine gets exactly what `re` would
+give it (the two patterns compare equal), and with the file warm `re` is not even imported.
+Another Python release, a file another user could have written, or any failure compiles as `re`
+does.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import sys
+
+from graphmem import paths
+
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    import re
+    from typing import Any
+
+MOST = 500  # entries kept (redaction has ~110): what upgrades leave behind does not pile up
+
+_kept: dict[tuple[str, int], Any] | None = None
+
+
+def compile(regex: str, flags: int = 0) -> re.Pattern[str]:
+    """As `re.compile(regex, flags)`, from the code kept when it was last compiled here."""
+    flags = int(flags)
+    try:
+        import _sre
+
+        entry = _load().get((regex, flags)) or _remember(regex, flags)
+        return _sre.compile(regex, *entry)
+    except Exception:  # another Python's internals, a damaged entry: `re` is always right
+        import re
+
+        return re.compile(regex, flags)
+
+
+def _remember(regex: str, flags: int) -> tuple[Any, ...]:
+    """What re._compiler.compile hands the engine for `regex`, kept for the next process."""
+    from re import _compiler, _parser  # type: ignore[attr-defined]
+
+    parsed = _parser.parse(regex, flags)
+    groupindex = dict(parsed.state.groupdict)
+    indexgroup: list[str | None] = [None] * parsed.state.groups
+    for name, index in groupindex.items():
+        indexgroup[index] = name
+    code = [int(op) for op in _compiler._code(parsed, flags)]  # named opcodes: marshal wants ints
+    flags_out = int(flags | parsed.state.flags)
+    entry = (flags_out, code, parsed.state.groups - 1, groupindex, tuple(indexgroup))
+    kept = _load(again=True)  # what other processes kept meanwhile stays
+    if len(kept) >= MOST:
+        kept.clear()
+    kept[(regex, flags)] = entry
+    _save(kept)
+    return entry
+
+
+def cache_file() -> str:
+    """One file per Python release: the engine's code, and how `re` makes it, change with it."""
+    import _sre
+
+    release = "".join(map(str, sys.version_info[:3]))
+    return os.path.join(paths.data_dir(), f"patterns-{release}-{_sre.MAGIC}.marshal")
+
+
+def _load(again: bool = False) -> dict[tuple[str, int], Any]:
+    global _kept
+    if _kept is None or again:
+        _kept = {}
+        try:
+            with open(cache_file(), "rb") as fh:
+                if not paths.foreign(os.fstat(fh.fileno())):  # whoever writes it steers redaction
+                    loaded = marshal.load(fh)
+                    _kept = loaded if isinstance(loaded, dict) else {}
+        except (OSError, EOFError, ValueError, TypeError):
+            pass  # none yet, or unreadable: compile, and start a new one
+    return _kept
+
+
+def _save(kept: dict[tuple[str, int], Any]) -> None:
+    """Best effort, written whole and then renamed: a cache that cannot be written (a full disk,
+    a read-only home) only costs the next process the compile."""
+    target = cache_file()
+    tmp = f"{target}.{os.getpid()}.tmp"
+    try:
+        paths.private_dir(os.path.dirname(target))
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as fh:
+            marshal.dump(kept, fh)
+        os.replace(tmp, target)
+    except (OSError, ValueError):
+        pass

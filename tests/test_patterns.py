@@ -1,0 +1,128 @@
+"""graphmem.patterns hands the regex engine exactly the code `re` would (the patterns compare
+equal, and a Pattern's equality includes its code), keeps it for the next process, and reads no
+file another user could have written."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from graphmem import patterns
+from graphmem.hooks.corrections import classify_prompt
+from graphmem.redact import Redactor
+from tests.data import redaction_corpus
+
+ROOT = Path(__file__).resolve().parents[1]
+# Run in a new process: redaction of every tuning case, and a prompt that compiles the correction
+# rules; prints how many patterns were not in the cache.
+_RUN = """
+import sys
+from graphmem import patterns
+from graphmem.hooks.corrections import classify_prompt
+from graphmem.redact import Redactor
+from tests.data import redaction_corpus
+
+made = []
+remember = patterns._remember
+patterns._remember = lambda regex, flags: made.append(regex) or remember(regex, flags)
+redactor = Redactor()
+for text in (*(c.text for c in redaction_corpus.SECRETS), *redaction_corpus.LOOKALIKES):
+    redactor.redact(text)
+redactor.redact("Das Passwort ist Zx9qT4mW7pL2, la contraseña: Qm7vX2kLp9Tz4Wn8")
+classify_prompt("no, you deleted the wrong file again; always ask first")
+print(len(made))
+"""
+
+
+@pytest.fixture(autouse=True)
+def fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Each test starts with no cache read (GRAPHMEM_HOME is a new folder per test)."""
+    monkeypatch.setattr(patterns, "_kept", None)
+    yield
+    patterns._kept = None
+
+
+def _compiled_by_redaction(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
+    """Every (regex, flags) that redaction and the correction rules compile on the tuning cases."""
+    seen: list[tuple[str, int]] = []
+    real = patterns._remember
+
+    def spy(regex: str, flags: int) -> tuple[object, ...]:
+        seen.append((regex, flags))
+        return real(regex, flags)
+
+    monkeypatch.setattr(patterns, "_remember", spy)
+    redactor = Redactor()
+    for text in (*(c.text for c in redaction_corpus.SECRETS), *redaction_corpus.LOOKALIKES):
+        redactor.redact(text)
+    redactor.redact("Das Passwort ist Zx9qT4mW7pL2, la contraseña: Qm7vX2kLp9Tz4Wn8")
+    assert classify_prompt("no, you deleted the wrong file again; always ask first") == (
+        "correction"
+    )
+    return seen
+
+
+def test_every_pattern_is_the_one_re_compiles_first_and_from_the_file(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    compiled = _compiled_by_redaction(monkeypatch)
+    assert len(compiled) > 50  # the rules themselves, not a handful
+    assert Path(patterns.cache_file()).is_file()
+    patterns._kept = None  # as a new process: read from the file
+    kept = patterns._load()
+    for regex, flags in compiled:
+        assert (regex, flags) in kept
+        assert patterns.compile(regex, flags) == re.compile(regex, flags), regex[:80]
+
+
+def test_the_next_process_compiles_nothing_whatever_its_string_hashing(tmp_path: Path) -> None:
+    """A pattern text built from a set in a different order in each process would never be
+    found in the file (found: the other languages' words for password, whose rule the German
+    and Spanish sentence compiles)."""
+    env = {**os.environ, "GRAPHMEM_HOME": str(tmp_path / "home"), "PYTHONPATH": str(ROOT)}
+    made = []
+    for seed in ("1", "2"):
+        run = subprocess.run(
+            [sys.executable, "-c", _RUN],
+            env={**env, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        made.append(int(run.stdout))
+    assert made[0] > 50
+    assert made[1] == 0
+
+
+def test_a_file_others_may_write_is_not_read() -> None:
+    regex = r"(?P<v>ghp_[A-Za-z0-9]{36})"
+    patterns.compile(regex)
+    file = Path(patterns.cache_file())
+    os.chmod(file, 0o666)  # whoever may write it could make redaction match nothing
+    patterns._kept = None
+    assert patterns._load() == {}
+    assert patterns.compile(regex) == re.compile(regex)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [b"", b"not marshal at all", b"\xff" * 64],
+)
+def test_a_damaged_file_compiles_as_re_does(damage: bytes) -> None:
+    file = Path(patterns.cache_file())
+    file.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    file.write_bytes(damage)
+    os.chmod(file, 0o600)
+    assert patterns.compile(r"\bkey=(\w+)", re.IGNORECASE) == re.compile(r"\bkey=(\w+)", re.I)
+
+
+def test_a_wrong_entry_compiles_as_re_does() -> None:
+    regex = r"token=(\w+)"
+    patterns._load()[(regex, 0)] = (0, [1, 2, 3], 0, {}, (None,))  # code the engine refuses
+    assert patterns.compile(regex) == re.compile(regex)
