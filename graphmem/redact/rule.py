@@ -18,6 +18,7 @@ _MARKER = re.compile(r"\[REDACTED:[a-z_]+\]")
 _Span = tuple[str, int, int]
 _Found = _Span | list[_Span] | None
 _Finder = Callable[[re.Match[str]], _Found]
+_Gates = tuple[tuple[str, tuple[str, ...]], ...]  # (trigger, its gate: see `_gate`)
 
 
 @record(frozen=True)
@@ -47,27 +48,35 @@ class _Rule:
         return re.compile(self.regex, re.IGNORECASE if self.fold else 0)
 
     @cached_property
-    def _gated(self) -> tuple[str, tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
-        """The gate of `needs`, and each trigger's: all of them, and the ASCII ones (an ASCII
-        text, which `str.isascii` tells at once, cannot hold the others)."""
-        gated = tuple((t, _gate(t)) for t in self.triggers)
-        return _gate(self.needs), gated, tuple(g for g in gated if g[1].isascii())
+    def _gated(self) -> dict[bool, tuple[tuple[str, ...], _Gates, _Gates]]:
+        """By whether the words are framed (see `_Words`): the gate of `needs`, and each
+        trigger's: all of them, and the ASCII ones (an ASCII text, which `str.isascii` tells at
+        once, cannot hold the others)."""
+        gates = {}
+        for framed in (True, False):
+            gated = tuple((t, _gate(t, framed)) for t in self.triggers)
+            ascii_gated = tuple(g for g in gated if all(map(str.isascii, g[1])))
+            gates[framed] = _gate(self.needs, framed), gated, ascii_gated
+        return gates
 
     def matches(
         self, text: str, folded: str, done: list[int], words: str | None = None
     ) -> Iterator[re.Match[str]]:
         """Matches at the triggers; `done[0]` is where the caller's last redaction ended, and
         no match is tried inside it (a text of back-to-back secrets costs one pass, not one per
-        trigger). Given `words` (see `_Words`), a trigger that cannot occur is not sought: a
-        find there costs a fraction of one in the text, and most rules end there."""
+        trigger). Given `words` (see `_Words`: its words, or `folded` itself), a trigger that
+        cannot occur is not sought: a find there costs a fraction of one in the text, and most
+        rules end there."""
         haystack = folded if self.fold else text
         triggers = self.triggers
         if words is not None:
-            needs, gated, ascii_gated = self._gated
-            if needs not in words:
+            needs, gated, ascii_gated = self._gated[words is not folded]
+            if not all(piece in words for piece in needs):
                 return
             triggers = tuple(
-                t for t, gate in (ascii_gated if words.isascii() else gated) if gate in words
+                t
+                for t, gate in (ascii_gated if words.isascii() else gated)
+                if all(piece in words for piece in gate)
             )
         if self.needs not in haystack:
             return
@@ -88,26 +97,40 @@ class _Rule:
                 yield match
 
 
-def _gate(trigger: str) -> str:
-    """The longest piece of `trigger` with no whitespace in it, lower-cased: wherever the trigger
-    occurs, this piece lies inside one of the text's whitespace-separated words."""
-    return max(trigger.lower().split() or [""], key=len)
+def _gate(trigger: str, framed: bool) -> tuple[str, ...]:
+    """What the words must hold wherever `trigger` occurs. Framed (see `_Words`): each
+    whitespace-free piece of it, lower-cased, with the line breaks that stand for the whitespace
+    beside it, since a piece before a blank ends a word (`" +` needs a word ending in a quote and
+    one starting with `+`: far rarer than the two anywhere in a word). In the text: its longest
+    piece, lower-cased."""
+    pieces = trigger.lower().split()
+    if not framed:
+        return (max(pieces, key=len),) if pieces else ()
+    last = len(pieces) - 1
+    return tuple(
+        "\n" * (i > 0 or trigger[0].isspace()) + piece + "\n" * (i < last or trigger[-1].isspace())
+        for i, piece in enumerate(pieces)
+    )
 
 
 class _Words:
-    """The text's distinct whitespace-separated words, lower-cased, one a line: what rule gates
-    are sought in. Ordinary text repeats its words, so this is a fraction of the text, and
-    finding ~150 triggers there costs less than finding them in the text. A redaction keeps it a
-    superset: the lines that now hold a marker are added (a word is never cut by a line break),
-    and when that would outgrow the text, the text itself serves."""
+    """The text's distinct whitespace-separated words, lower-cased, each on a line of its own
+    (the text's first and last too, so that a gate can say where a word starts or ends): what
+    rule gates are sought in. Ordinary text repeats its words, so this is a fraction of the
+    text, and finding ~150 triggers there costs less than finding them in the text. A redaction
+    keeps it a superset: the words of the lines that now hold a marker are added (a word is never
+    cut by a line break), and when that would outgrow the text, the lowered text itself serves
+    (`words is folded`, where gates are sought unframed)."""
 
     def __init__(self, folded: str) -> None:
-        self.words = self.first = "\n".join(set(folded.split()))
+        self.words = self.first = "\n" + "\n".join(set(folded.split())) + "\n"
+        self.framed = True
 
     def redacted(self, text: str, folded: str, markers: list[int]) -> None:
         """`text` is the new text, `folded` its lowered form, `markers` where its markers start."""
-        if len(folded) != len(text):  # lower() grew a character: positions do not carry over
-            self.words = folded
+        # lower() grew a character: positions do not carry over
+        if not self.framed or len(folded) != len(text):
+            self.words, self.framed = folded, False
             return
         lines = []
         line_end = -1
@@ -115,8 +138,11 @@ class _Words:
             if at > line_end:
                 line_end = folded.find("\n", at) % (len(folded) + 1)  # -1: the text's end
                 lines.append(folded[folded.rfind("\n", 0, at) + 1 : line_end])
-        size = len(self.words) + sum(map(len, lines))
-        self.words = folded if size >= len(folded) else "\n".join((self.words, *lines))
+        added = "\n".join("\n".join(lines).split()) + "\n"
+        if len(self.words) + len(added) >= len(folded):
+            self.words, self.framed = folded, False
+        else:
+            self.words += added
 
 
 def _occurrences(haystack: str, needle: str) -> Iterator[int]:
