@@ -382,7 +382,8 @@ def _said_default(text: str, start: int, end: int) -> bool:
     if line_end != -1:
         below = text.find("\n", line_end + 1, line_end + 300)
         lines.append(text[line_end + 1 : below if below != -1 else line_end + 300])
-    comments = [c.group(1) for c in (re.search(_INI_COMMENT, line) for line in lines) if c]
+    said = (line for line in lines if "default" in line.lower())  # cheap: most lines say none
+    comments = [c.group(1) for c in (re.search(_INI_COMMENT, line) for line in said) if c]
     return any(
         re.search(_DOCUMENTED_DEFAULT, c) and not re.search(_DENIED_DEFAULT, c) for c in comments
     )
