@@ -71,12 +71,13 @@ class _Rule:
         triggers = self.triggers
         if words is not None:
             needs, gated, ascii_gated = self._gated[words is not folded]
-            if not all(piece in words for piece in needs):
+            holds = words.__contains__
+            if not all(map(holds, needs)):
                 return
             triggers = tuple(
                 t
                 for t, gate in (ascii_gated if words.isascii() else gated)
-                if all(piece in words for piece in gate)
+                if all(map(holds, gate))
             )
         if self.needs not in haystack:
             return
