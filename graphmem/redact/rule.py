@@ -60,28 +60,31 @@ class _Rule:
         return gates
 
     def matches(
-        self, text: str, folded: str, done: list[int], words: str | None = None
+        self, text: str, folded: str, done: list[int], words: _Words | None = None
     ) -> Iterator[re.Match[str]]:
         """Matches at the triggers; `done[0]` is where the caller's last redaction ended, and
         no match is tried inside it (a text of back-to-back secrets costs one pass, not one per
-        trigger). Given `words` (see `_Words`: its words, or `folded` itself), a trigger that
-        cannot occur is not sought: a find there costs a fraction of one in the text, and most
-        rules end there."""
+        trigger). Given the text's `words`, a trigger that cannot occur is not sought: a find
+        there costs a fraction of one in the text, and most rules end there."""
         haystack = folded if self.fold else text
         triggers = self.triggers
         if words is not None:
-            needs, gated, ascii_gated = self._gated[words is not folded]
-            holds = words.__contains__
+            seen = words.first if self.stable else words.words
+            needs, gated, ascii_gated = self._gated[self.stable or words.framed]
+            holds = seen.__contains__
             if not all(map(holds, needs)):
                 return
             triggers = tuple(
-                t
-                for t, gate in (ascii_gated if words.isascii() else gated)
-                if all(map(holds, gate))
+                t for t, gate in (ascii_gated if seen.isascii() else gated) if all(map(holds, gate))
             )
         if self.needs not in haystack:
             return
-        starts = sorted({i for t in triggers for i in _occurrences(haystack, t)})
+        if words is None:
+            starts = sorted({i for t in triggers for i in _occurrences(haystack, t)})
+        else:
+            starts = sorted(
+                {i for t in triggers for i in words.occurrences(haystack, t, self.fold)}
+            )
         if not starts:
             return
         before = self.before
@@ -121,15 +124,25 @@ class _Words:
     text, and finding ~150 triggers there costs less than finding them in the text. A redaction
     keeps it a superset: the words of the lines that now hold a marker are added (a word is never
     cut by a line break), and when that would outgrow the text, the lowered text itself serves
-    (`words is folded`, where gates are sought unframed)."""
+    (`framed` is then False: gates are sought unframed). It also keeps where each trigger was
+    found until a redaction changes the text: several rules seek `key`, `secret`, `token`."""
 
     def __init__(self, folded: str) -> None:
         self.words = self.first = "\n" + "\n".join(set(folded.split())) + "\n"
         self.framed = True
+        self._found: dict[tuple[bool, str], list[int]] = {}
+
+    def occurrences(self, haystack: str, trigger: str, folded: bool) -> list[int]:
+        """Where `trigger` occurs in `haystack`, the text as it is now (`folded`: lowered)."""
+        found = self._found.get((folded, trigger))
+        if found is None:
+            found = self._found[folded, trigger] = list(_occurrences(haystack, trigger))
+        return found
 
     def redacted(self, text: str, folded: str, markers: list[int]) -> None:
         """`text` is the new text, `folded` its lowered form, `markers` where its markers start."""
-        # lower() grew a character: positions do not carry over
+        self._found = {}
+        # the text serves already, or lower() grew a character (positions do not carry over)
         if not self.framed or len(folded) != len(text):
             self.words, self.framed = folded, False
             return
