@@ -69,13 +69,15 @@ class _Rule:
         haystack = folded if self.fold else text
         triggers = self.triggers
         if words is not None:
-            seen = words.first if self.stable else words.words
+            known = words.first if self.stable else words.words
             needs, gated, ascii_gated = self._gated[self.stable or words.framed]
-            holds = seen.__contains__
+            holds = known.__contains__
             if not all(map(holds, needs)):
                 return
             triggers = tuple(
-                t for t, gate in (ascii_gated if seen.isascii() else gated) if all(map(holds, gate))
+                t
+                for t, gate in (ascii_gated if known.isascii() else gated)
+                if all(map(holds, gate))
             )
         if self.needs not in haystack:
             return
@@ -122,13 +124,14 @@ class _Words:
     (the text's first and last too, so that a gate can say where a word starts or ends): what
     rule gates are sought in. Ordinary text repeats its words, so this is a fraction of the
     text, and finding ~150 triggers there costs less than finding them in the text. A redaction
-    keeps it a superset: the words of the lines that now hold a marker are added (a word is never
-    cut by a line break), and when that would outgrow the text, the lowered text itself serves
+    keeps it a superset: the new words of the lines that now hold a marker are added (a word is
+    never cut by a line break), and when that would outgrow the text, the lowered text serves
     (`framed` is then False: gates are sought unframed). It also keeps where each trigger was
     found until a redaction changes the text: several rules seek `key`, `secret`, `token`."""
 
     def __init__(self, folded: str) -> None:
-        self.words = self.first = "\n" + "\n".join(set(folded.split())) + "\n"
+        self._seen = set(folded.split())
+        self.words = self.first = "\n" + "\n".join(self._seen) + "\n"
         self.framed = True
         self._found: dict[tuple[bool, str], list[int]] = {}
 
@@ -152,7 +155,9 @@ class _Words:
             if at > line_end:
                 line_end = folded.find("\n", at) % (len(folded) + 1)  # -1: the text's end
                 lines.append(folded[folded.rfind("\n", 0, at) + 1 : line_end])
-        added = "\n".join("\n".join(lines).split()) + "\n"
+        new = set("\n".join(lines).split()) - self._seen
+        self._seen |= new
+        added = "\n".join(new) + "\n" if new else ""
         if len(self.words) + len(added) >= len(folded):
             self.words, self.framed = folded, False
         else:
