@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import lru_cache
 
 # These patterns judge a value that already looks like a secret, so most texts never need them:
 # they stay source text, compiled on first use through re's own cache (`re.match(_PLACEHOLDER,
@@ -380,8 +379,7 @@ def _said_default(text: str, start: int, end: int) -> bool:
     below = text.find("\n", line_end + 1, line_end + 300) if line_end != -1 else -1
     top = max(0, newline - 600) if newline != -1 else end
     bottom = end + 300 if line_end == -1 else below if below != -1 else line_end + 300
-    lowered = _lowered(text)
-    if len(lowered) == len(text) and lowered.find("default", top, bottom) == -1:
+    if "default" not in text[top:bottom].lower():
         return False  # cheap: these lines say nothing of it, as beside most values
     lines = text[top:newline].split("\n")[-3:] if newline != -1 else []
     lines.append(text[end : line_end if line_end != -1 else end + 300])
@@ -391,11 +389,6 @@ def _said_default(text: str, start: int, end: int) -> bool:
     return any(
         re.search(_DOCUMENTED_DEFAULT, c) and not re.search(_DENIED_DEFAULT, c) for c in comments
     )
-
-
-@lru_cache(maxsize=1)  # lowered once for all the values found in a text, not per value
-def _lowered(text: str) -> str:
-    return text.lower()
 
 
 _DOCUMENTED_DEFAULT = (
