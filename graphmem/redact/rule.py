@@ -40,7 +40,7 @@ class _Rule:
     before: Callable[[str, int], bool] | None = None
     # Triggers of letters alone (a vocabulary): a redaction never makes one, so the text's first
     # words gate them, not the words grown by the lines redactions changed (on text dense with
-    # secrets those grow to the text, and a vocabulary's hundreds of gates would scan it all).
+    # secrets those grow, and a vocabulary's hundreds of gates would scan them all).
     stable: bool = False
 
     @cached_property
