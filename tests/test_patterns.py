@@ -4,6 +4,7 @@ file another user could have written."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -14,15 +15,13 @@ from pathlib import Path
 import pytest
 
 from graphmem import patterns
-from graphmem.hooks.corrections import classify_prompt
-from graphmem.redact import Redactor
-from tests.data import redaction_corpus
 
 ROOT = Path(__file__).resolve().parents[1]
-# Run in a new process: redaction of every tuning case, and a prompt that compiles the correction
-# rules; prints how many patterns were not in the cache.
+# In a new process (this one's rules may have compiled their patterns already): redaction of
+# every tuning case and of a sentence that compiles the other languages' rule, and a prompt
+# that compiles the correction rules; prints each (regex, flags) not found in the cache.
 _RUN = """
-import sys
+import json
 from graphmem import patterns
 from graphmem.hooks.corrections import classify_prompt
 from graphmem.redact import Redactor
@@ -30,14 +29,26 @@ from tests.data import redaction_corpus
 
 made = []
 remember = patterns._remember
-patterns._remember = lambda regex, flags: made.append(regex) or remember(regex, flags)
+patterns._remember = lambda regex, flags: made.append((regex, flags)) or remember(regex, flags)
 redactor = Redactor()
 for text in (*(c.text for c in redaction_corpus.SECRETS), *redaction_corpus.LOOKALIKES):
     redactor.redact(text)
 redactor.redact("Das Passwort ist Zx9qT4mW7pL2, la contraseña: Qm7vX2kLp9Tz4Wn8")
-classify_prompt("no, you deleted the wrong file again; always ask first")
-print(len(made))
+assert classify_prompt("no, you deleted the wrong file again; always ask first") == "correction"
+print(json.dumps(made))
 """
+
+
+def _compile_in_a_new_process(home: Path, seed: str = "0") -> list[tuple[str, int]]:
+    env = {**os.environ, "GRAPHMEM_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    run = subprocess.run(
+        [sys.executable, "-c", _RUN],
+        env={**env, "PYTHONHASHSEED": seed},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return [(regex, flags) for regex, flags in json.loads(run.stdout)]
 
 
 @pytest.fixture(autouse=True)
@@ -48,34 +59,10 @@ def fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     patterns._kept = None
 
 
-def _compiled_by_redaction(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
-    """Every (regex, flags) that redaction and the correction rules compile on the tuning cases."""
-    seen: list[tuple[str, int]] = []
-    real = patterns._remember
-
-    def spy(regex: str, flags: int) -> tuple[object, ...]:
-        seen.append((regex, flags))
-        return real(regex, flags)
-
-    monkeypatch.setattr(patterns, "_remember", spy)
-    redactor = Redactor()
-    for text in (*(c.text for c in redaction_corpus.SECRETS), *redaction_corpus.LOOKALIKES):
-        redactor.redact(text)
-    redactor.redact("Das Passwort ist Zx9qT4mW7pL2, la contraseña: Qm7vX2kLp9Tz4Wn8")
-    assert classify_prompt("no, you deleted the wrong file again; always ask first") == (
-        "correction"
-    )
-    return seen
-
-
-def test_every_pattern_is_the_one_re_compiles_first_and_from_the_file(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    compiled = _compiled_by_redaction(monkeypatch)
+def test_every_pattern_is_the_one_re_compiles() -> None:
+    compiled = _compile_in_a_new_process(Path(os.environ["GRAPHMEM_HOME"]))
     assert len(compiled) > 50  # the rules themselves, not a handful
-    assert Path(patterns.cache_file()).is_file()
-    patterns._kept = None  # as a new process: read from the file
-    kept = patterns._load()
+    kept = patterns._load()  # what that process left in the file
     for regex, flags in compiled:
         assert (regex, flags) in kept
         assert patterns.compile(regex, flags) == re.compile(regex, flags), regex[:80]
@@ -85,19 +72,8 @@ def test_the_next_process_compiles_nothing_whatever_its_string_hashing(tmp_path:
     """A pattern text built from a set in a different order in each process would never be
     found in the file (found: the other languages' words for password, whose rule the German
     and Spanish sentence compiles)."""
-    env = {**os.environ, "GRAPHMEM_HOME": str(tmp_path / "home"), "PYTHONPATH": str(ROOT)}
-    made = []
-    for seed in ("1", "2"):
-        run = subprocess.run(
-            [sys.executable, "-c", _RUN],
-            env={**env, "PYTHONHASHSEED": seed},
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        made.append(int(run.stdout))
-    assert made[0] > 50
-    assert made[1] == 0
+    assert len(_compile_in_a_new_process(tmp_path / "home", seed="1")) > 50
+    assert _compile_in_a_new_process(tmp_path / "home", seed="2") == []
 
 
 def test_a_file_others_may_write_is_not_read() -> None:

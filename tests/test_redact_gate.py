@@ -116,8 +116,10 @@ def test_the_words_stay_a_superset_of_the_redacted_texts_words(
     old = before + "s3cr3t" + secret + after
     new = before + "[REDACTED:password]" + after
     words = redaction._Words(old.lower())
-    words.redacted(new, new.lower(), [len(before)])
-    assert all(word in words.words for word in new.lower().split())
+    folded = new.lower()
+    words.redacted(new, folded, [len(before)])
+    # each on a line of its own, as the gates seek them, unless the text itself serves
+    assert words.words is folded or all(f"\n{word}\n" in words.words for word in folded.split())
 
 
 def _without_prefilter() -> tuple[object, ...]:

@@ -354,8 +354,7 @@ class Redactor:
                 raise RedactionTimeout(size, self._seconds)
             done = [0]
             markers: list[int] = []
-            gate = None if words is None else words.first if rule.stable else words.words
-            found = rule.matches(text, folded, done, gate)
+            found = rule.matches(text, folded, done, words)
             redacted = self._apply(found, rule.find, text, counts, done, markers)
             if redacted is not text:  # a redaction shifted positions: lower the new text
                 text, folded = redacted, redacted.lower()

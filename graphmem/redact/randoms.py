@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterator
 from math import log2
 
 from graphmem.redact.assignments import _encrypted
-from graphmem.redact.rule import _Found
+from graphmem.redact.rule import _Found, _Words
 from graphmem.redact.values import (
     _HAS_DIGIT,
     _public_der,
@@ -86,13 +86,11 @@ class _RandomValues:
     `text_without_secret(value)` says whether the value is base64 of text that holds no secret
     (the package redacts the text: a module it imports cannot call it)."""
 
-    stable = False  # gated by the words redactions grew (see _Rule.stable)
-
     def __init__(self, text_without_secret: Callable[[str], bool]) -> None:
         self._text_without_secret = text_without_secret
 
     def matches(
-        self, text: str, folded: str, done: list[int], words: str | None = None
+        self, text: str, folded: str, done: list[int], words: _Words | None = None
     ) -> Iterator[re.Match[str]]:
         """Runs inside the text's long blank-separated words that hold a digit (as a random
         value does), each word found from where the last one ended: splitting costs a third of

@@ -19,6 +19,7 @@ _MARKER = re.compile(r"\[REDACTED:[a-z_]+\]")
 _Span = tuple[str, int, int]
 _Found = _Span | list[_Span] | None
 _Finder = Callable[[re.Match[str]], _Found]
+_Gates = tuple[tuple[str, tuple[str, ...]], ...]  # (trigger, its gate: see `_gate`)
 
 
 @record(frozen=True)
@@ -40,7 +41,7 @@ class _Rule:
     before: Callable[[str, int], bool] | None = None
     # Triggers of letters alone (a vocabulary): a redaction never makes one, so the text's first
     # words gate them, not the words grown by the lines redactions changed (on text dense with
-    # secrets those grow to the text, and a vocabulary's hundreds of gates would scan it all).
+    # secrets those grow, and a vocabulary's hundreds of gates would scan them all).
     stable: bool = False
 
     @cached_property
@@ -48,31 +49,45 @@ class _Rule:
         return patterns.compile(self.regex, re.IGNORECASE if self.fold else 0)
 
     @cached_property
-    def _gated(self) -> tuple[str, tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
-        """The gate of `needs`, and each trigger's: all of them, and the ASCII ones (an ASCII
-        text, which `str.isascii` tells at once, cannot hold the others)."""
-        gated = tuple((t, _gate(t)) for t in self.triggers)
-        return _gate(self.needs), gated, tuple(g for g in gated if g[1].isascii())
+    def _gated(self) -> dict[bool, tuple[tuple[str, ...], _Gates, _Gates]]:
+        """By whether the words are framed (see `_Words`): the gate of `needs`, and each
+        trigger's: all of them, and the ASCII ones (an ASCII text, which `str.isascii` tells at
+        once, cannot hold the others)."""
+        gates = {}
+        for framed in (True, False):
+            gated = tuple((t, _gate(t, framed)) for t in self.triggers)
+            ascii_gated = tuple(g for g in gated if all(map(str.isascii, g[1])))
+            gates[framed] = _gate(self.needs, framed), gated, ascii_gated
+        return gates
 
     def matches(
-        self, text: str, folded: str, done: list[int], words: str | None = None
+        self, text: str, folded: str, done: list[int], words: _Words | None = None
     ) -> Iterator[re.Match[str]]:
         """Matches at the triggers; `done[0]` is where the caller's last redaction ended, and
         no match is tried inside it (a text of back-to-back secrets costs one pass, not one per
-        trigger). Given `words` (see `_Words`), a trigger that cannot occur is not sought: a
-        find there costs a fraction of one in the text, and most rules end there."""
+        trigger). Given the text's `words`, a trigger that cannot occur is not sought: a find
+        there costs a fraction of one in the text, and most rules end there."""
         haystack = folded if self.fold else text
         triggers = self.triggers
         if words is not None:
-            needs, gated, ascii_gated = self._gated
-            if needs not in words:
+            known = words.first if self.stable else words.words
+            needs, gated, ascii_gated = self._gated[self.stable or words.framed]
+            holds = known.__contains__
+            if not all(map(holds, needs)):
                 return
             triggers = tuple(
-                t for t, gate in (ascii_gated if words.isascii() else gated) if gate in words
+                t
+                for t, gate in (ascii_gated if known.isascii() else gated)
+                if all(map(holds, gate))
             )
         if self.needs not in haystack:
             return
-        starts = sorted({i for t in triggers for i in _occurrences(haystack, t)})
+        if words is None:
+            starts = sorted({i for t in triggers for i in _occurrences(haystack, t)})
+        else:
+            starts = sorted(
+                {i for t in triggers for i in words.occurrences(haystack, t, self.fold)}
+            )
         if not starts:
             return
         before = self.before
@@ -89,26 +104,51 @@ class _Rule:
                 yield match
 
 
-def _gate(trigger: str) -> str:
-    """The longest piece of `trigger` with no whitespace in it, lower-cased: wherever the trigger
-    occurs, this piece lies inside one of the text's whitespace-separated words."""
-    return max(trigger.lower().split() or [""], key=len)
+def _gate(trigger: str, framed: bool) -> tuple[str, ...]:
+    """What the words must hold wherever `trigger` occurs. Framed (see `_Words`): each
+    whitespace-free piece of it, lower-cased, with the line breaks that stand for the whitespace
+    beside it, since a piece before a blank ends a word (`" +` needs a word ending in a quote and
+    one starting with `+`: far rarer than the two anywhere in a word). In the text: its longest
+    piece, lower-cased."""
+    pieces = trigger.lower().split()
+    if not framed:
+        return (max(pieces, key=len),) if pieces else ()
+    last = len(pieces) - 1
+    return tuple(
+        "\n" * (i > 0 or trigger[0].isspace()) + piece + "\n" * (i < last or trigger[-1].isspace())
+        for i, piece in enumerate(pieces)
+    )
 
 
 class _Words:
-    """The text's distinct whitespace-separated words, lower-cased, one a line: what rule gates
-    are sought in. Ordinary text repeats its words, so this is a fraction of the text, and
-    finding ~150 triggers there costs less than finding them in the text. A redaction keeps it a
-    superset: the lines that now hold a marker are added (a word is never cut by a line break),
-    and when that would outgrow the text, the text itself serves."""
+    """The text's distinct whitespace-separated words, lower-cased, each on a line of its own
+    (the text's first and last too, so that a gate can say where a word starts or ends): what
+    rule gates are sought in. Ordinary text repeats its words, so this is a fraction of the
+    text, and finding ~150 triggers there costs less than finding them in the text. A redaction
+    keeps it a superset: the new words of the lines that now hold a marker are added (a word is
+    never cut by a line break), and when that would outgrow the text, the lowered text serves
+    (`framed` is then False: gates are sought unframed). It also keeps where each trigger was
+    found until a redaction changes the text: several rules seek `key`, `secret`, `token`."""
 
     def __init__(self, folded: str) -> None:
-        self.words = self.first = "\n".join(set(folded.split()))
+        self._seen = set(folded.split())
+        self.words = self.first = "\n" + "\n".join(self._seen) + "\n"
+        self.framed = True
+        self._found: dict[tuple[bool, str], list[int]] = {}
+
+    def occurrences(self, haystack: str, trigger: str, folded: bool) -> list[int]:
+        """Where `trigger` occurs in `haystack`, the text as it is now (`folded`: lowered)."""
+        found = self._found.get((folded, trigger))
+        if found is None:
+            found = self._found[folded, trigger] = list(_occurrences(haystack, trigger))
+        return found
 
     def redacted(self, text: str, folded: str, markers: list[int]) -> None:
         """`text` is the new text, `folded` its lowered form, `markers` where its markers start."""
-        if len(folded) != len(text):  # lower() grew a character: positions do not carry over
-            self.words = folded
+        self._found = {}
+        # the text serves already, or lower() grew a character (positions do not carry over)
+        if not self.framed or len(folded) != len(text):
+            self.words, self.framed = folded, False
             return
         lines = []
         line_end = -1
@@ -116,8 +156,13 @@ class _Words:
             if at > line_end:
                 line_end = folded.find("\n", at) % (len(folded) + 1)  # -1: the text's end
                 lines.append(folded[folded.rfind("\n", 0, at) + 1 : line_end])
-        size = len(self.words) + sum(map(len, lines))
-        self.words = folded if size >= len(folded) else "\n".join((self.words, *lines))
+        new = set("\n".join(lines).split()) - self._seen
+        self._seen |= new
+        added = "\n".join(new) + "\n" if new else ""
+        if len(self.words) + len(added) >= len(folded):
+            self.words, self.framed = folded, False
+        else:
+            self.words += added
 
 
 def _occurrences(haystack: str, needle: str) -> Iterator[int]:

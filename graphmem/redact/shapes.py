@@ -30,7 +30,7 @@ import re
 from collections.abc import Iterator
 from itertools import pairwise
 
-from graphmem.redact.rule import _Found
+from graphmem.redact.rule import _Found, _Words
 from graphmem.redact.values import _wordy
 
 # Where a candidate may be: a symbol before a letter or digit (the one before it is checked in
@@ -66,10 +66,8 @@ _APPENDED = r"(?=[A-Za-z]{9})[A-Z][a-z]{2,}(?:[A-Z]?[a-z]{2,}){0,3}\d{2,4}[!#$%&
 class _PasswordShapes:
     """A rule (as `_Rule`: matches, then find) for passwords told by their shape."""
 
-    stable = False  # gated by the words redactions grew (see _Rule.stable)
-
     def matches(
-        self, text: str, folded: str, done: list[int], words: str | None = None
+        self, text: str, folded: str, done: list[int], words: _Words | None = None
     ) -> Iterator[re.Match[str]]:
         word, wide = re.compile(_WORD), re.compile(_WIDE_WORD)
         covered = 0

@@ -9,7 +9,17 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 
 from graphmem import patterns
-from graphmem.redact.rule import _B, _E, _Finder, _Found, _line_start, _Rule, _rule, _whole
+from graphmem.redact.rule import (
+    _B,
+    _E,
+    _Finder,
+    _Found,
+    _line_start,
+    _Rule,
+    _rule,
+    _whole,
+    _Words,
+)
 from graphmem.redact.values import (
     _HAS_DIGIT,
     _has_entropy,
@@ -249,8 +259,6 @@ class _PrefixTable:
     formats whose prefix begins with the two characters found there are tried. `shaped`
     formats are told by what follows their prefix, so each has its own finder."""
 
-    stable = False  # gated by the words redactions grew (see _Rule.stable)
-
     def __init__(
         self,
         entries: Iterable[tuple[str, str, str]],
@@ -271,7 +279,7 @@ class _PrefixTable:
                 self._find[regex] = find
 
     def matches(
-        self, text: str, folded: str, done: list[int], words: str | None = None
+        self, text: str, folded: str, done: list[int], words: _Words | None = None
     ) -> Iterator[re.Match[str]]:
         heads = self._by_head
         unlisted = _compiled(_UNLISTED).match

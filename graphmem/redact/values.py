@@ -376,12 +376,15 @@ def _said_default(text: str, start: int, end: int) -> bool:
     what everyone can read in the manual is no secret, whatever its name."""
     newline = text.rfind("\n", max(0, start - 400), start)
     line_end = text.find("\n", end, end + 300)
-    lines = text[max(0, newline - 600) : newline].split("\n")[-3:] if newline != -1 else []
-    after = text[end : line_end if line_end != -1 else end + 300]
-    lines.append(after)
+    below = text.find("\n", line_end + 1, line_end + 300) if line_end != -1 else -1
+    top = max(0, newline - 600) if newline != -1 else end
+    bottom = end + 300 if line_end == -1 else below if below != -1 else line_end + 300
+    if "default" not in text[top:bottom].lower():
+        return False  # cheap: these lines say nothing of it, as beside most values
+    lines = text[top:newline].split("\n")[-3:] if newline != -1 else []
+    lines.append(text[end : line_end if line_end != -1 else end + 300])
     if line_end != -1:
-        below = text.find("\n", line_end + 1, line_end + 300)
-        lines.append(text[line_end + 1 : below if below != -1 else line_end + 300])
+        lines.append(text[line_end + 1 : bottom])
     comments = [c.group(1) for c in (re.search(_INI_COMMENT, line) for line in lines) if c]
     return any(
         re.search(_DOCUMENTED_DEFAULT, c) and not re.search(_DENIED_DEFAULT, c) for c in comments
