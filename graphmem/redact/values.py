@@ -10,7 +10,8 @@ Decisions (the tests pin each one):
   placeholder, dummy, redacted, none, null, nil, undefined, true, false, todo, tbd, fixme,
   required, secret, password, token, api_key, and a value equal to its own name
   (``API_KEY=api-key``). Fixed-prefix tokens whose
-  random part is filler (``AKIAXXXXXXXXXXXXXXXX``) are kept too.
+  random part is filler (``AKIAXXXXXXXXXXXXXXXX``) are kept too. So is a key block holding no
+  key (``...``, ``<your key here>``, filler, or one line and an ellipsis).
 - Values that are paths (``SSH_KEY=~/.ssh/id_rsa``, ``uploads/2024/a.png``) or URLs are kept; a
   password inside a URL is found by the URL rule.
 """
@@ -121,6 +122,8 @@ def _is_placeholder(value: str, name: str = "") -> bool:
     bare = value.strip()
     if not bare or re.match(_PLACEHOLDER, bare) or bare in _PUBLISHED or _repeats(bare):
         return True
+    if bare.startswith("-----BEGIN ") and _holds_no_key(bare):
+        return True  # a key block's frame around `...` or `<your key>`
     if bare.lower() in _PASSWORD_STORES:
         return True  # where the password is kept, by product: `password: 1Password, "DB"`
     if not name:
@@ -203,6 +206,47 @@ def _typed_filler(value: str) -> bool:
     if any(run in value for run in _RUNS):
         return True
     return len(value) <= 64 and re.search(r"([A-Za-z0-9])\1{6}", value) is not None
+
+
+# What stands for a key's lines in documentation and examples: an ellipsis, `<snip>`, `(truncated)`.
+_ELIDED = r"(?i)\.{3}|…|\b(?:snip(?:ped)?|truncated|omitted|elided|redacted)\b"
+# Newlines as a key block's lines are written: real, escaped in a string, in HTML and XML.
+_KEY_LINE_BREAK = r"\r?\n|\\[nr]|<br ?/?>|&#(?:1[03]|x[aAdD]);"
+# Heads of private keys whose secret scalar is within their first line: SEC1's P-256, secp256k1
+# and P-384, PKCS#8's Ed25519 (after those, a key's first line is its structure and public part).
+_SCALAR_HEADS = ("MHcCAQEE", "MHQCAQEE", "MIGkAgEBBD", "MC4CAQAwBQYDK2Vw")
+
+
+def _holds_no_key(body: str) -> bool:
+    """Whether a key block's body (or the block) holds no key: no line of base64, nor run of it
+    in a line, that could be key material (not filler `XXXX…`, not words `PLACEHOLDER`,
+    `<your key here>`, `id_ed25519`), or, elided, one line of it at most
+    (`MIIEvQIBADANBgkqhkiG9w0B...`: a header and the start of the public modulus, the rest
+    cut)."""
+    runs = []
+    for line in re.split(_KEY_LINE_BREAK, body):
+        line = line.strip(" \t\"',>+")
+        if re.fullmatch(r"[A-Za-z0-9+/]{4,}={0,2}", line):
+            runs.append(line)  # a short line too (the last), if no word
+        else:
+            runs += re.findall(r"[A-Za-z0-9+/]{16,}", line)
+    runs = [run for run in runs if _key_material(run)]
+    if not runs:
+        return True
+    return (
+        sum(map(len, runs)) <= 76  # a line: PEM's are 64 characters, OpenSSH's 70, MIME's 76
+        and re.search(_ELIDED, body) is not None
+        and not runs[0].startswith(_SCALAR_HEADS)
+    )
+
+
+def _key_material(run: str) -> bool:
+    """Base64 that varies as random bytes do: digits or both cases, no filler, no word."""
+    if len(set(run)) < min(8, len(run) // 2):
+        return False
+    if not (_HAS_DIGIT(run) or run.lower() != run != run.upper()):
+        return False
+    return len(run) >= 16 or not _wordy(run)
 
 
 def _has_entropy(body: str) -> bool:

@@ -3609,3 +3609,46 @@ for text in (  # real files: AWS's examples and cfnlint's schemas nest dates, us
     '"2023-06-02T07:38:14.913000-07:00"}',
 ):
     _l("config_syntax", text)
+
+
+# A key block holding no key: filler, words or a placeholder between its lines (`...`, `<your
+# key here>`, `PLACEHOLDER`), or, elided, one line at most (a header and the public modulus'
+# start); and public halves. A key's lines, even cut by `...`, are caught, as is a first line
+# that holds an EC key's private scalar.
+_head = "MIIEvgIBADANBgkqhkiG9w0BAQEFAASCBKgwggSkAgEAAoIBAQC" + _r(13, B64)
+for text in (
+    "-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----",
+    "-----BEGIN OPENSSH PRIVATE KEY-----\n<paste your private key here>\n"
+    "-----END OPENSSH PRIVATE KEY-----",
+    f"-----BEGIN PRIVATE KEY-----\n{_head}\n...\n-----END PRIVATE KEY-----",
+    "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA...\n(truncated)\n"
+    "-----END RSA PRIVATE KEY-----",
+    "-----BEGIN PRIVATE KEY-----\n" + "\n".join(["X" * 64] * 3) + "\n-----END PRIVATE KEY-----",
+    'FIREBASE_PRIVATE_KEY="-----BEGIN PRIVATE KEY-----\\nMIIE...\\n-----END PRIVATE KEY-----\\n"',
+    '{"type": "service_account", "private_key": "-----BEGIN PRIVATE KEY-----\\nYOUR_PRIVATE_KEY'
+    '\\n-----END PRIVATE KEY-----\\n", "client_email": "ci@proj.iam.gserviceaccount.com"}',
+    "tls:\n  key: |\n    -----BEGIN EC PRIVATE KEY-----\n    <snip>\n"
+    "    -----END EC PRIVATE KEY-----",
+    "-----BEGIN OPENSSH PRIVATE KEY-----\n"
+    "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n[...]\n"
+    "-----END OPENSSH PRIVATE KEY-----",
+    f"-----BEGIN PUBLIC KEY-----\n{_b64_lines(294)}\n-----END PUBLIC KEY-----",
+    f"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI{_r(43, B64)} deploy@ci",
+):
+    _l("key_block", text)
+_lines = _b64_lines(1190).splitlines()
+_s(  # cut in the middle: its lines are a key's
+    "key_block",
+    "-----BEGIN PRIVATE KEY-----\n" + "\n".join(_lines[:3]) + "\n...\n-----END PRIVATE KEY-----",
+    *_lines[:3],
+)
+_v = "MHcCAQEEI" + _r(55, B64)
+_s(  # an EC key's first line holds its private scalar
+    "key_block", f"-----BEGIN EC PRIVATE KEY-----\n{_v}\n...\n-----END EC PRIVATE KEY-----", _v
+)
+_s(
+    "key_block",
+    '"private_key": "-----BEGIN PRIVATE KEY-----\\n' + "\\n".join(_lines[3:5]) + "\\n-----END"
+    ' PRIVATE KEY-----\\n"',
+    *_lines[3:5],
+)
