@@ -10,8 +10,12 @@ Decisions (the tests pin each one):
   placeholder, dummy, redacted, none, null, nil, undefined, true, false, todo, tbd, fixme,
   required, secret, password, token, api_key, and a value equal to its own name
   (``API_KEY=api-key``). Fixed-prefix tokens whose
-  random part is filler (``AKIAXXXXXXXXXXXXXXXX``) are kept too. So is a key block holding no
-  key (``...``, ``<your key here>``, filler, or one line and an ellipsis).
+  random part is filler (``AKIAXXXXXXXXXXXXXXXX``) are kept too. So is a password made of the
+  words people type in a password's place (``mysecretpassword``, ``dbpass``, ``foobar``; with
+  the user's or the URL's own words: ``redis://default:redispw@``), a login its vendor
+  publishes (``scott:tiger``), base64 of a placeholder (a Kubernetes Secret's
+  ``cGFzc3dvcmQ=``), and a key block holding no key (``...``, ``<your key here>``, filler, or
+  one line and an ellipsis).
 - Values that are paths (``SSH_KEY=~/.ssh/id_rsa``, ``uploads/2024/a.png``) or URLs are kept; a
   password inside a URL is found by the URL rule.
 """
@@ -26,11 +30,13 @@ from collections import Counter
 # ...)`), which spares every hook ~2 ms of compiling them up front.
 _PLACEHOLDER = r"""(?ix)^(?:
         \$\{[^}]*\}? | \$\(.*\)? | \$[A-Za-z_]\w* | %[A-Za-z_]\w*% | \{\{.*\}\} | \#\{[^}]*\}\#?
-      | \$\d+ | \? | @[A-Za-z_]\w*                      # SQL parameters: $1, ?, @password
+      | \$\d+ | \? | @[A-Za-z_][\w.]*@?                 # SQL parameters: $1, ?, @password
+      | __[A-Z][A-Z0-9_]*__                             # replaced at build: Maven's @db.pw@ too
       | `[^`]*` | -                                      # a command's output; `-`: none (reg)
       | \{[a-z]+[ \t][^{}]*\}                            # borgmatic's {credential systemd x}
       | <[^<>]*> | [x.#_-]{3,} | [*•]{2,} | x+ | …        # `amqps://u:**@`: masked
       | \{[A-Za-z_][\w.]*\} | \{\d*\}                    # format fields: {DB_PASSWORD}, {0}
+      | %\([\w.]+\)[sdr] | \[[A-Za-z][\w .-]*\]          # %(password)s; [YOUR-PASSWORD]
       | &[A-Za-z_]\w*\.?                                 # SAS and SQL*Plus macros: &dbpass
       | [\w-]{0,16}(?:\.{3,}|…|\*{3,}|•{3,})\w{0,6}        # elided, masked: sk_..., ****ornZ
       | (?:[a-z0-9]{1,12}[_.-]){1,3}[x*•._-]{8,}           # a prefix, then filler: waka_xxxx-xx
@@ -102,11 +108,44 @@ _PUBLISHED = frozenset(
 )
 
 
+# Logins their vendors publish, in every manual: Oracle's demo schema, Raspberry Pi OS's first
+# user, Dell iDRAC's and Kali's root.
+_PUBLISHED_LOGINS = frozenset(("scott:tiger", "pi:raspberry", "root:calvin", "root:toor"))
+
+
+def _placeholder_login(user: str, password: str, where: str = "") -> bool:
+    """Whether `user`'s `password` is no secret: a placeholder (its words may be the user's or
+    those of `where` it logs in: `postgres:postgrespass`, `redis://default:redispw@`), the
+    user's name again (`guest:guest`), a login its vendor publishes (`scott:tiger`), or
+    anonymous FTP's (RFC 1635: an address, by custom)."""
+    login = user.lower()
+    return (
+        _squash(password) == _squash(user) != ""
+        or _is_placeholder(password, f"{user} {where}")
+        or f"{login}:{password}" in _PUBLISHED_LOGINS
+        or login == "anonymous"
+    )
+
+
 # Password managers and secret stores by name: what a sentence about a password often names.
 _PASSWORD_STORES = frozenset(
     "1password keepass keepassxc keepassx lastpass bitwarden vaultwarden dashlane "
     "nordpass enpass keeper passbolt psono roboform protonpass doppler infisical".split()
 )
+
+
+def _encodes_placeholder(value: str, name: str) -> bool:
+    """Base64 of a placeholder (`cGFzc3dvcmQ=`, `Y2hhbmdlbWU=`), as a Kubernetes Secret's data
+    holds every value: the encoding hides nothing."""
+    import binascii
+
+    if len(value) % 4 or not re.fullmatch(r"[A-Za-z0-9+/]{8,4096}={0,2}", value):
+        return False
+    try:
+        decoded = binascii.a2b_base64(value).decode("ascii").strip()
+    except (binascii.Error, ValueError):
+        return False
+    return "".join(decoded.split()).isprintable() and _is_placeholder(decoded, name)
 
 
 def _repeats(value: str) -> bool:
@@ -124,8 +163,12 @@ def _is_placeholder(value: str, name: str = "") -> bool:
         return True
     if bare.startswith("-----BEGIN ") and _holds_no_key(bare):
         return True  # a key block's frame around `...` or `<your key>`
+    if _encodes_placeholder(bare, name):
+        return True  # a Kubernetes Secret's `password: cGFzc3dvcmQ=`
     if bare.lower() in _PASSWORD_STORES:
         return True  # where the password is kept, by product: `password: 1Password, "DB"`
+    if _filler_words(bare, name):
+        return True
     if not name:
         return False
     if len(bare) <= 2 * len(name) and _squash(bare) == _squash(name):
@@ -133,7 +176,7 @@ def _is_placeholder(value: str, name: str = "") -> bool:
     # A word of the name again (`POSTGRES_PASSWORD: postgres`, `RABBITMQ_DEFAULT_PASS=rabbitmq`):
     # a service's documented default, as `postgres:postgres@` is in a URL.
     # Or such a word with a default's tail: MinIO's `MINIO_ROOT_PASSWORD: minioadmin`.
-    words = re.split(r"[\W_]+", re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower())
+    words = re.split(r"[\W_]+", _split_camel(name).lower())
     low = bare.lower()
     return len(bare) >= 4 and any(
         low == word or (len(word) >= 4 and low.startswith(word) and low[len(word) :] in _TAILS)
@@ -154,6 +197,57 @@ _FIELD_WORDS = frozenset(
     lozinka key keys schlüssel schluessel clé cle clave chave chiave sleutel nyckel avain klucz klíč
     ключ 密钥 token tokens secret geheimnis secreto segredo segreto credentials pin""".split()
 )
+
+
+# Words a person types in a password's place, in documentation, examples and throwaway configs
+# (`mysecretpassword`, `supersecret`, `dbpass`, `yourStrong(!)Password`, `foobar`): at least one
+# that says so (`_FILLER_MARKS`, or a secret field's name in some language), the others
+# `_FILLER_WORDS` or words of the value's own name (or user), a `123` tail at most. A generator
+# never makes one, and a person's real password holds some other word or digit
+# (`Copper$Marble43`, `Secret2024!`, `correct-horse-battery-staple`), or disguises the word
+# (`s3cret`, `Passw0rd!`: chosen to pass for a password, so taken for one).
+_FILLER_MARKS = _FIELD_WORDS | frozenset(
+    "changeme example sample dummy fake test testing demo mock placeholder foo bar baz qux "
+    "foobar qwerty abc passphrase secrets".split()
+)
+_FILLER_WORDS = _FILLER_MARKS | frozenset(
+    "my your our the some super very top strong secure safe long random new old default db "
+    "database user username admin root app local dev access personal here value string private "
+    "auth login sql service account master me change it this".split()
+)
+
+
+def _filler_words(value: str, name: str = "") -> bool:
+    low = value.lower()
+    if len(low) > 48 or not re.fullmatch(r"[\w!?.*()-]+", low):
+        return False  # the common case (long, or holding other symbols), decided first
+    core = re.sub(r"[!?.*]+$", "", low)
+    tail = re.search(r"\d+$", core)
+    if tail and "1234567890".startswith(tail.group()):
+        core = core[: tail.start()]
+    pieces = [p for p in re.split(r"[\W_]+", core) if p]
+    if not pieces or not all(p.isalpha() for p in pieces):
+        return False
+    context = {w for w in re.split(r"[\W\d_]+", _split_camel(name).lower()) if len(w) >= 2}
+    known = _FILLER_WORDS | context if context else _FILLER_WORDS
+    words = [w for p in pieces for w in _segment(p, known) or [""]]
+    return all(words) and not _FILLER_MARKS.isdisjoint(words)
+
+
+def _split_camel(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
+
+
+def _segment(piece: str, known: frozenset[str]) -> list[str] | None:
+    """`piece` as a run of `known` words (`mysecretpassword`: my, secret, password), or None."""
+    ends: dict[int, list[str]] = {0: []}
+    for start in range(len(piece)):
+        if start not in ends:
+            continue
+        for end in range(min(len(piece), start + 16), start, -1):
+            if end not in ends and piece[start:end] in known:
+                ends[end] = [*ends[start], piece[start:end]]
+    return ends.get(len(piece))
 
 
 _LABEL = r"[^\W\d_]+(?:[ _.'\u2019-]+[^\W\d_]+){0,5}[ ?!:.…]*"  # \u2019: an apostrophe
