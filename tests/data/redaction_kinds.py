@@ -3637,8 +3637,10 @@ for text in (
     "      MYSQL_PASSWORD: userpassword",
     "conn = pymysql.connect(host='localhost', user='root', password='dbpass', db='test')",
     "curl -u user:password https://httpbin.org/basic-auth/user/password",
+    "DB_PASSWORD=${DB_PASSWORD:-changeme}\nSMTP_PASSWORD=${SMTP_PASSWORD:?set it first}",
     "apiVersion: v1\nkind: Secret\nmetadata:\n  name: mysql-pass\ntype: Opaque\ndata:\n"
     "  username: YWRtaW4=\n  password: cGFzc3dvcmQ=",
+    "data:\n  password: c3VwZXJzZWNyZXQ=  # base64 of supersecret",
     "postgres://app:%3Cpassword%3E@db.internal:5432/app",  # percent-encoded: judged decoded
     "mongodb://admin:%24%7BMONGO_PASSWORD%7D@mongo:27017/?authSource=admin",
     "spring.datasource.password=@db.password@",  # Maven fills it in at build
@@ -3654,6 +3656,7 @@ for template in (  # the same syntaxes with a real password: still caught
     "host=localhost port=5432 dbname=test user=postgres password=secret{p}",
     "localhost:5432:*:postgres:{p}",
     "docker run -e POSTGRES_PASSWORD={p} -d postgres:16",
+    "DB_PASSWORD=${{DB_PASSWORD:-{p}}}",
 ):
     _v = _r(8, LOWER_AN) + _r(8, AN)
     _s("connection", template.format(p=_v), _v)
