@@ -64,9 +64,9 @@ def _find_encoded_key(m: re.Match[str]) -> _Found:
     when it decodes to a PRIVATE KEY header and key material, so certificates stay."""
     import binascii
 
-    blob = m.group()
+    head = m.group()[:600]  # the header and a few lines: enough to judge the body
     try:
-        decoded = binascii.a2b_base64(blob[: len(blob) // 4 * 4])
+        decoded = binascii.a2b_base64(head[: len(head) // 4 * 4])
     except (binascii.Error, ValueError):
         return None
     if b"PRIVATE KEY" not in decoded[:60] or _holds_no_key(decoded.decode("latin-1")):

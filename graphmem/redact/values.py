@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 
 # These patterns judge a value that already looks like a secret, so most texts never need them:
 # they stay source text, compiled on first use through re's own cache (`re.match(_PLACEHOLDER,
@@ -121,7 +122,8 @@ def _placeholder_login(user: str, password: str, where: str = "") -> bool:
     login = user.lower()
     return (
         _squash(password) == _squash(user) != ""
-        or _is_placeholder(password, f"{user} {where}")
+        or _is_placeholder(password, user)
+        or (where != "" and _filler_words(password, f"{user} {where}"))
         or f"{login}:{password}" in _PUBLISHED_LOGINS
         or login == "anonymous"
     )
@@ -134,12 +136,18 @@ _PASSWORD_STORES = frozenset(
 )
 
 
+_PEM_B64 = "LS0tLS1CRUdJTi"  # `-----BEGIN` in base64
+_ASCII_HEADS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef")
+
+
 def _encodes_placeholder(value: str, name: str) -> bool:
     """Base64 of a placeholder (`cGFzc3dvcmQ=`, `Y2hhbmdlbWU=`), as a Kubernetes Secret's data
     holds every value: the encoding hides nothing."""
     import binascii
 
-    if len(value) % 4 or not re.fullmatch(r"[A-Za-z0-9+/]{8,4096}={0,2}", value):
+    if len(value) % 4 or len(value) < 8 or not set(value[::4]) <= _ASCII_HEADS:
+        return False  # each 4 characters' first: an ASCII byte's top bits, below 32
+    if not re.fullmatch(r"[A-Za-z0-9+/]+={0,2}", value):
         return False
     try:
         decoded = binascii.a2b_base64(value).decode("ascii").strip()
@@ -163,12 +171,12 @@ def _is_placeholder(value: str, name: str = "") -> bool:
         return True
     if bare.startswith("-----BEGIN ") and _holds_no_key(bare):
         return True  # a key block's frame around `...` or `<your key>`
-    if _encodes_placeholder(bare, name):
-        return True  # a Kubernetes Secret's `password: cGFzc3dvcmQ=`
     if bare.lower() in _PASSWORD_STORES:
         return True  # where the password is kept, by product: `password: 1Password, "DB"`
-    if _filler_words(bare, name):
-        return True
+    if (len(bare) <= 64 or bare.startswith(_PEM_B64)) and (  # none at a token's length
+        _filler_words(bare, name) or _encodes_placeholder(bare, name)
+    ):
+        return True  # `mysecretpassword`; a Kubernetes Secret's `password: cGFzc3dvcmQ=`
     if not name:
         return False
     if len(bare) <= 2 * len(name) and _squash(bare) == _squash(name):
@@ -176,7 +184,7 @@ def _is_placeholder(value: str, name: str = "") -> bool:
     # A word of the name again (`POSTGRES_PASSWORD: postgres`, `RABBITMQ_DEFAULT_PASS=rabbitmq`):
     # a service's documented default, as `postgres:postgres@` is in a URL.
     # Or such a word with a default's tail: MinIO's `MINIO_ROOT_PASSWORD: minioadmin`.
-    words = re.split(r"[\W_]+", _split_camel(name).lower())
+    words = _name_words(name)
     low = bare.lower()
     return len(bare) >= 4 and any(
         low == word or (len(word) >= 4 and low.startswith(word) and low[len(word) :] in _TAILS)
@@ -215,38 +223,63 @@ _FILLER_WORDS = _FILLER_MARKS | frozenset(
     "database user username admin root app local dev access personal here value string private "
     "auth login sql service account master me change it this".split()
 )
+_FILLER_HEADS = frozenset(word[:2] for word in _FILLER_WORDS)
 
 
 def _filler_words(value: str, name: str = "") -> bool:
-    low = value.lower()
-    if len(low) > 48 or not re.fullmatch(r"[\w!?.*()-]+", low):
-        return False  # the common case (long, or holding other symbols), decided first
-    core = re.sub(r"[!?.*]+$", "", low)
-    tail = re.search(r"\d+$", core)
-    if tail and "1234567890".startswith(tail.group()):
-        core = core[: tail.start()]
-    pieces = [p for p in re.split(r"[\W_]+", core) if p]
-    if not pieces or not all(p.isalpha() for p in pieces):
+    words = value.rstrip("!?.*0123456789")
+    if len(value) > 48 or _HAS_DIGIT(words):
+        return False  # the common case (a digit before the tail), decided first
+    if not "1234567890".startswith(value[len(words) :].rstrip("!?.*")):
+        return False  # a tail but `123`
+    if words.isalpha():
+        pieces = [words.lower()]
+    elif re.fullmatch(r"[\w!?.*()-]+", words):  # not a symbol words are not joined by (`$`)
+        pieces = [p for p in re.split(r"[\W_]+", words.lower()) if p]
+        if not pieces or not all(p.isalpha() for p in pieces):
+            return False
+    else:
         return False
-    context = {w for w in re.split(r"[\W\d_]+", _split_camel(name).lower()) if len(w) >= 2}
-    known = _FILLER_WORDS | context if context else _FILLER_WORDS
-    words = [w for p in pieces for w in _segment(p, known) or [""]]
-    return all(words) and not _FILLER_MARKS.isdisjoint(words)
+    found = [_segment(p) for p in pieces]
+    if None in found and name:  # the name's words too, only when needed
+        more = _more_words(name)
+        if more[0]:
+            found = [_segment(p, *more) for p in pieces]
+    return None not in found and any(not _FILLER_MARKS.isdisjoint(f or ()) for f in found)
 
 
 def _split_camel(name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
 
 
-def _segment(piece: str, known: frozenset[str]) -> list[str] | None:
-    """`piece` as a run of `known` words (`mysecretpassword`: my, secret, password), or None."""
+@lru_cache(maxsize=256)  # names come back: the same variables, users and hosts
+def _name_words(name: str) -> tuple[str, ...]:
+    return tuple(re.split(r"[\W_]+", _split_camel(name).lower()))
+
+
+@lru_cache(maxsize=256)
+def _more_words(name: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The words of `name` that `_FILLER_WORDS` lacks, and their first two letters."""
+    more = frozenset(w for w in _name_words(name) if len(w) >= 2) - _FILLER_WORDS
+    return more, frozenset(w[:2] for w in more)
+
+
+def _segment(
+    piece: str, more: frozenset[str] = frozenset(), heads: frozenset[str] = frozenset()
+) -> list[str] | None:
+    """`piece` as a run of `_FILLER_WORDS` and `more` words (`mysecretpassword`: my, secret,
+    password), or None; `heads`: the first two letters of `more`'s."""
     ends: dict[int, list[str]] = {0: []}
     for start in range(len(piece)):
-        if start not in ends:
-            continue
+        if start > max(ends):
+            return None  # no word reaches here
+        head = piece[start : start + 2]
+        if start not in ends or (head not in _FILLER_HEADS and head not in heads):
+            continue  # most pieces end here: no word starts as they do
         for end in range(min(len(piece), start + 16), start, -1):
-            if end not in ends and piece[start:end] in known:
-                ends[end] = [*ends[start], piece[start:end]]
+            word = piece[start:end]
+            if end not in ends and (word in _FILLER_WORDS or word in more):
+                ends[end] = [*ends[start], word]
     return ends.get(len(piece))
 
 
@@ -304,34 +337,28 @@ def _typed_filler(value: str) -> bool:
 
 # What stands for a key's lines in documentation and examples: an ellipsis, `<snip>`, `(truncated)`.
 _ELIDED = r"(?i)\.{3}|…|\b(?:snip(?:ped)?|truncated|omitted|elided|redacted)\b"
-# Newlines as a key block's lines are written: real, escaped in a string, in HTML and XML.
-_KEY_LINE_BREAK = r"\r?\n|\\[nr]|<br ?/?>|&#(?:1[03]|x[aAdD]);"
 # Heads of private keys whose secret scalar is within their first line: SEC1's P-256, secp256k1
 # and P-384, PKCS#8's Ed25519 (after those, a key's first line is its structure and public part).
 _SCALAR_HEADS = ("MHcCAQEE", "MHQCAQEE", "MIGkAgEBBD", "MC4CAQAwBQYDK2Vw")
 
 
 def _holds_no_key(body: str) -> bool:
-    """Whether a key block's body (or the block) holds no key: no line of base64, nor run of it
-    in a line, that could be key material (not filler `XXXX…`, not words `PLACEHOLDER`,
-    `<your key here>`, `id_ed25519`), or, elided, one line of it at most
-    (`MIIEvQIBADANBgkqhkiG9w0B...`: a header and the start of the public modulus, the rest
-    cut)."""
-    runs = []
-    for line in re.split(_KEY_LINE_BREAK, body):
-        line = line.strip(" \t\"',>+")
-        if re.fullmatch(r"[A-Za-z0-9+/]{4,}={0,2}", line):
-            runs.append(line)  # a short line too (the last), if no word
-        else:
-            runs += re.findall(r"[A-Za-z0-9+/]{16,}", line)
-    runs = [run for run in runs if _key_material(run)]
-    if not runs:
-        return True
-    return (
-        sum(map(len, runs)) <= 76  # a line: PEM's are 64 characters, OpenSSH's 70, MIME's 76
-        and re.search(_ELIDED, body) is not None
-        and not runs[0].startswith(_SCALAR_HEADS)
-    )
+    """Whether a key block's body (or the block) holds no key: no run of base64 that could be
+    key material (not filler `XXXX…`, not words `PLACEHOLDER`, `<your key here>`), nor a short
+    line of it, or, elided, one line of it at most (`MIIEvQIBADANBgkqhkiG9w0B...`: a header and
+    the start of the public modulus, the rest cut)."""
+    body = body.replace("\\n", "\n").replace("\\r", "\n")  # escaped in a string
+    runs, size = [], 0
+    for run in re.finditer(r"[A-Za-z0-9+/]{16,}", body):
+        if _key_material(run.group()):
+            runs.append(run.group())
+            size += len(run.group())
+            if size > 76:  # more than a line: PEM's are 64 characters, OpenSSH's 70
+                return False
+    if not runs:  # a short line alone (the last of a key), if no word
+        lines = re.findall(r"(?m)^[ \t\"',>]*([A-Za-z0-9+/]{4,15})=*[ \t\"',+]*$", body)
+        return not any(map(_key_material, lines))
+    return re.search(_ELIDED, body) is not None and not runs[0].startswith(_SCALAR_HEADS)
 
 
 def _key_material(run: str) -> bool:

@@ -9,6 +9,7 @@ from graphmem.redact.names import _SESSION_NAME
 from graphmem.redact.rule import _Found, _line_start, _Rule, _rule
 from graphmem.redact.tokens import _compiled
 from graphmem.redact.values import (
+    _HAS_DIGIT,
     _PUBLIC_PREFIX,
     _has_entropy,
     _is_placeholder,
@@ -36,7 +37,10 @@ def _find_url_password(m: re.Match[str]) -> _Found:
             ("secret", m.start("user"), m.end("user")),
             ("password", m.start("pw"), m.end("pw")),
         ]
-    if _placeholder_login(m.group("user"), _unquoted(password), _url_words(m)):
+    written = _unquoted(password)
+    # the URL's words only for a password of words: the common case reads no more
+    where = "" if _HAS_DIGIT(written.rstrip("0123456789")) else _url_words(m)
+    if _placeholder_login(m.group("user"), written, where):
         return None  # `guest:guest@`, `user:pass@`, `scott:tiger@`: an example or a default
     # A password may hold `/`, but `host:8080/path@x` is a port and a path, not a password.
     if "/" in password and password.split("/", 1)[0].isdigit():
