@@ -363,6 +363,7 @@ _ADVERSARIAL = {
     "passwords of filler words": "db_pass=mysecretpassword " * 30_000,
     "passwords of one filler word repeated": ("password=" + "my" * 24 + " ") * 20_000,
     "base64 of placeholders": "password: cGFzc3dvcmQ=\n" * 30_000,
+    "users beside their passwords": "user: aB3dEfGh1j\npassword: aB3dEfGh1j\n" * 20_000,
 }
 
 

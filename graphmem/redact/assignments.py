@@ -39,6 +39,7 @@ from graphmem.redact.values import (
     _said_default,
     _said_public,
     _squash,
+    _user_beside,
     _wordy,
 )
 
@@ -290,6 +291,8 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         return None  # `token: 'live_…', // client-side token, public by design`
     if _said_default(text, m.start(group), m.end(group)):
         return None  # `Password=passw0rd` then `# the documented default …`
+    if kind == "password" and _user_beside(text, m.start(group), m.end(group)):
+        return None  # `POSTGRES_USER: app` and `POSTGRES_PASSWORD: app`: a throwaway login
     if name.lower() == "token" and re.search(
         r"pkcs11:[^\s\"']{0,200}$", text[name_start - 210 : name_start]
     ):

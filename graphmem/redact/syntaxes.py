@@ -15,6 +15,7 @@ from graphmem.redact.values import (
     _looks_generated,
     _looks_random,
     _placeholder_login,
+    _user_beside,
 )
 
 
@@ -44,6 +45,8 @@ def _literal(kind: str) -> _Finder:
             return None  # `--body …`, in Markdown: an example, not a value
         if groups.get("user") and _placeholder_login(m.group("user"), value):
             return None  # `scott/tiger@`: a published login
+        if kind == "password" and _user_beside(m.string, m.start(group), m.end(group)):
+            return None  # `mysql -u root -proot`: a throwaway login
         return kind, m.start(group), m.end(group)
 
     return find

@@ -553,6 +553,23 @@ def _said_default(text: str, start: int, end: int) -> bool:
     )
 
 
+def _user_beside(text: str, start: int, end: int) -> bool:
+    """Whether a user named beside the value, on its line or the three around, is the value
+    again: a throwaway login (`POSTGRES_USER: app` above `POSTGRES_PASSWORD: app`, `mysql -u
+    root -proot`), as `guest:guest@` is in a URL; not a generated value (a server token given
+    as both, as Postmark's SMTP takes it)."""
+    value = text[start:end]
+    if _looks_random(value):
+        return False
+    above = "\n".join(text[max(0, start - 600) : start].split("\n")[-4:])
+    below = "\n".join(text[end : end + 600].split("\n")[:4])
+    if value not in above and value not in below:
+        return False  # the common case: the value appears once
+    window = above + value + below
+    user = r"(?<![A-Za-z0-9])(?:user(?:name)?|login|uid|-u|-U)[\"']?[ \t]*[:= ][ \t]*[\"']?"
+    return re.search(user + re.escape(value) + r"(?![\w.@-])", window, re.IGNORECASE) is not None
+
+
 _DOCUMENTED_DEFAULT = (
     r"(?i)\b(?:documented|published|factory|vendor'?s|well[- ]known|manual'?s)[ -]default"
 )

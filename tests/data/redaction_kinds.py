@@ -3713,3 +3713,28 @@ _s(
     ' PRIVATE KEY-----\\n"',
     *_lines[3:5],
 )
+
+
+# A user named beside the password (its line, the three around) that is the password again: a
+# throwaway login, as `guest:guest@` is in a URL. A real password beside its user, or written
+# twice, is caught.
+for text in (
+    "services:\n  db:\n    environment:\n      POSTGRES_USER: app\n      POSTGRES_PASSWORD: app\n"
+    "      POSTGRES_DB: app",
+    "mysql -u root -proot -e 'SHOW DATABASES'",
+    "PGPASSWORD=postgres psql -h localhost -U postgres -d postgres",
+    "grafana:\n  admin:\n    username: admin\n    password: admin",
+    '[client]\nuser = "backup"\npassword = "backup"',
+):
+    _l("connection", text)
+for template in (
+    "services:\n  db:\n    environment:\n      POSTGRES_USER: app\n      POSTGRES_PASSWORD: {p}",
+    "mysql -u root -p{p} -e 'SHOW DATABASES'",
+    "PGPASSWORD={p} psql -h localhost -U postgres -d postgres",
+    "grafana:\n  admin:\n    username: admin\n    password: {p}",
+    "DB_PASSWORD={p}\nREPLICA_DB_PASSWORD={p}",
+):
+    _v = _r(14, AN)
+    _s("connection", template.format(p=_v), _v)
+_v = _r(24, AN)  # a server token given as both user and password, as Postmark's SMTP takes it
+_s("connection", f"SMTP_USERNAME: {_v}\nSMTP_PASSWORD: {_v}", _v)
