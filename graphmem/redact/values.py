@@ -31,8 +31,7 @@ from functools import lru_cache
 # ...)`), which spares every hook ~2 ms of compiling them up front.
 _PLACEHOLDER = r"""(?ix)^(?:
         \$\{[^}]*\}? | \$\(.*\)? | \$[A-Za-z_]\w* | %[A-Za-z_]\w*% | \{\{.*\}\} | \#\{[^}]*\}\#?
-      | \$\d+ | \? | @[A-Za-z_][\w.]*@?                 # SQL parameters: $1, ?, @password
-      | __[A-Z][A-Z0-9_]*__                             # replaced at build: Maven's @db.pw@ too
+      | \$\d+ | \? | @[A-Za-z_][\w.]*@?                 # SQL parameters: $1, ?, @pw; Maven: @db.pw@
       | `[^`]*` | -                                      # a command's output; `-`: none (reg)
       | \{[a-z]+[ \t][^{}]*\}                            # borgmatic's {credential systemd x}
       | <[^<>]*> | [x.#_-]{3,} | [*•]{2,} | x+ | …        # `amqps://u:**@`: masked
