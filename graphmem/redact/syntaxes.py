@@ -45,8 +45,9 @@ def _literal(kind: str) -> _Finder:
             return None  # `--body …`, in Markdown: an example, not a value
         if groups.get("user") and _placeholder_login(m.group("user"), value):
             return None  # `scott/tiger@`: a published login
-        if kind == "password" and _user_beside(m.string, m.start(group), m.end(group)):
-            return None  # `mysql -u root -proot`: a throwaway login
+        shown = m.start(group) + len(value.rstrip("`,.;)"))  # as Markdown quotes it
+        if kind == "password" and _user_beside(m.string, m.start(group), shown):
+            return None  # a throwaway login: mysql's `-u root -proot`
         return kind, m.start(group), m.end(group)
 
     return find

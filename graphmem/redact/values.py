@@ -565,7 +565,10 @@ def _user_beside(text: str, start: int, end: int) -> bool:
     if value not in above and value not in below:
         return False  # the common case: the value appears once
     window = above + value + below
-    user = r"(?<![A-Za-z0-9])(?:user(?:name)?|login|uid|-u|-U)[\"']?[ \t]*[:= ][ \t]*[\"']?"
+    user = (  # after a word's start or an escaped newline (`\\nuser = …` in a string)
+        r"(?:(?<![A-Za-z0-9])|(?<=\\n))(?:user(?:name)?|login|uid|-u|-U)"
+        r"[\"']?[ \t]*[:= ][ \t]*[\"']?"
+    )
     return re.search(user + re.escape(value) + r"(?![\w.@-])", window, re.IGNORECASE) is not None
 
 
