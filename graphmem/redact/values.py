@@ -557,19 +557,23 @@ def _user_beside(text: str, start: int, end: int) -> bool:
     again: a throwaway login (`POSTGRES_USER: app` above `POSTGRES_PASSWORD: app`, `mysql -u
     root -proot`), as `guest:guest@` is in a URL; not a generated value (a server token given
     as both, as Postmark's SMTP takes it)."""
-    value = text[start:end]
+    value, first = text[start:end], max(0, start - 600)
+    if text.find(value, first, start) == -1 and text.find(value, end, end + 600) == -1:
+        return False  # the common case: the value appears once, told without a split
+    above = "\n".join(text[first:start].split("\n")[-4:])
+    below = "\n".join(text[end : end + 600].split("\n")[:4])
     if _looks_random(value):
         return False
-    above = "\n".join(text[max(0, start - 600) : start].split("\n")[-4:])
-    below = "\n".join(text[end : end + 600].split("\n")[:4])
-    if value not in above and value not in below:
-        return False  # the common case: the value appears once
-    window = above + value + below
-    user = (  # after a word's start or an escaped newline (`\\nuser = …` in a string)
-        r"(?:(?<![A-Za-z0-9])|(?<=\\n))(?:user(?:name)?|login|uid|-u|-U)"
-        r"[\"']?[ \t]*[:= ][ \t]*[\"']?"
-    )
-    return re.search(user + re.escape(value) + r"(?![\w.@-])", window, re.IGNORECASE) is not None
+    users = re.finditer(_USER_NAMED, above + value + below)
+    return any(user.group(1).rstrip("`.;)").lower() == value.lower() for user in users)
+
+
+# A user named (`POSTGRES_USER: app`, `username = "app"`, `-u root`), after a word's start or
+# an escaped newline (`\\nuser = …` in a string), then the name.
+_USER_NAMED = (
+    r"(?i)(?:(?<![A-Za-z0-9])|(?<=\\n))(?:user(?:name)?|login|uid|-u)[\"']?[ \t]*[:= ][ \t]*"
+    r"[\"']?([^\s\"',&]+)"
+)
 
 
 _DOCUMENTED_DEFAULT = (
