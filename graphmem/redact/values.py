@@ -144,7 +144,7 @@ def _encodes_placeholder(value: str, name: str) -> bool:
     holds every value: the encoding hides nothing."""
     import binascii
 
-    if len(value) % 4 or len(value) < 8 or not set(value[::4]) <= _ASCII_HEADS:
+    if len(value) < 8 or not set(value[::4]) <= _ASCII_HEADS:
         return False  # each 4 characters' first: an ASCII byte's top bits, below 32
     if not re.fullmatch(r"[A-Za-z0-9+/]+={0,2}", value):
         return False
@@ -172,10 +172,13 @@ def _is_placeholder(value: str, name: str = "") -> bool:
         return True  # a key block's frame around `...` or `<your key>`
     if bare.lower() in _PASSWORD_STORES:
         return True  # where the password is kept, by product: `password: 1Password, "DB"`
-    if (len(bare) <= 64 or bare.startswith(_PEM_B64)) and (  # none at a token's length
-        _filler_words(bare, name) or _encodes_placeholder(bare, name)
-    ):
-        return True  # `mysecretpassword`; a Kubernetes Secret's `password: cGFzc3dvcmQ=`
+    # Neither words nor base64 at a token's length or holding a marker (`[REDACTED:…]`, judged
+    # again); words hold no digit but a tail, base64 comes in fours: most values end here.
+    judged = (len(bare) <= 64 or bare.startswith(_PEM_B64)) and "[" not in bare
+    if judged and not _HAS_DIGIT(bare.rstrip("!?.*0123456789")) and _filler_words(bare, name):
+        return True  # `mysecretpassword`
+    if judged and len(bare) % 4 == 0 and _encodes_placeholder(bare, name):
+        return True  # a Kubernetes Secret's `password: cGFzc3dvcmQ=`
     if not name:
         return False
     if len(bare) <= 2 * len(name) and _squash(bare) == _squash(name):
@@ -227,9 +230,7 @@ _FILLER_HEADS = frozenset(word[:2] for word in _FILLER_WORDS)
 
 def _filler_words(value: str, name: str = "") -> bool:
     words = value.rstrip("!?.*0123456789")
-    if len(value) > 48 or _HAS_DIGIT(words):
-        return False  # the common case (a digit before the tail), decided first
-    if not "1234567890".startswith(value[len(words) :].rstrip("!?.*")):
+    if len(value) > 48 or not "1234567890".startswith(value[len(words) :].rstrip("!?.*")):
         return False  # a tail but `123`
     if words.isalpha():
         pieces = [words.lower()]
@@ -362,11 +363,9 @@ def _holds_no_key(body: str) -> bool:
 
 def _key_material(run: str) -> bool:
     """Base64 that varies as random bytes do: digits or both cases, no filler, no word."""
-    if len(set(run)) < min(8, len(run) // 2):
+    if not (_HAS_DIGIT(run) or not (run.islower() or run.isupper())):
         return False
-    if not (_HAS_DIGIT(run) or run.lower() != run != run.upper()):
-        return False
-    return len(run) >= 16 or not _wordy(run)
+    return len(set(run)) >= min(8, len(run) // 2) and (len(run) >= 16 or not _wordy(run))
 
 
 def _has_entropy(body: str) -> bool:
@@ -560,12 +559,13 @@ def _user_beside(text: str, start: int, end: int) -> bool:
     value, first = text[start:end], max(0, start - 600)
     if text.find(value, first, start) == -1 and text.find(value, end, end + 600) == -1:
         return False  # the common case: the value appears once, told without a split
-    above = "\n".join(text[first:start].split("\n")[-4:])
-    below = "\n".join(text[end : end + 600].split("\n")[:4])
-    if _looks_random(value):
+    lines = text[first:start].split("\n")[-4:] + text[end : end + 600].split("\n")[:4]
+    low = value.lower()
+    named = [line for line in lines if low in line.lower()]  # where a user could be the value
+    if not named or _looks_random(value):
         return False
-    users = re.finditer(_USER_NAMED, above + value + below)
-    return any(user.group(1).rstrip("`.;)").lower() == value.lower() for user in users)
+    users = (user for line in named for user in re.finditer(_USER_NAMED, line))
+    return any(user.group(1).rstrip("`.;)").lower() == low for user in users)
 
 
 # A user named (`POSTGRES_USER: app`, `username = "app"`, `-u root`), after a word's start or
