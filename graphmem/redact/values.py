@@ -113,16 +113,14 @@ _PUBLISHED = frozenset(
 _PUBLISHED_LOGINS = frozenset(("scott:tiger", "pi:raspberry", "root:calvin", "root:toor"))
 
 
-def _placeholder_login(user: str, password: str, where: str = "") -> bool:
-    """Whether `user`'s `password` is no secret: a placeholder (its words may be the user's or
-    those of `where` it logs in: `postgres:postgrespass`, `redis://default:redispw@`), the
-    user's name again (`guest:guest`), a login its vendor publishes (`scott:tiger`), or
-    anonymous FTP's (RFC 1635: an address, by custom)."""
+def _placeholder_login(user: str, password: str) -> bool:
+    """Whether `user`'s `password` is no secret: a placeholder (its words may be the user's:
+    `postgres:postgrespass`), the user's name again (`guest:guest`), a login its vendor
+    publishes (`scott:tiger`), or anonymous FTP's (RFC 1635: an address, by custom)."""
     login = user.lower()
     return (
         _squash(password) == _squash(user) != ""
         or _is_placeholder(password, user)
-        or (where != "" and _filler_words(password, f"{user} {where}"))
         or f"{login}:{password}" in _PUBLISHED_LOGINS
         or login == "anonymous"
     )

@@ -11,6 +11,7 @@ from graphmem.redact.tokens import _compiled
 from graphmem.redact.values import (
     _HAS_DIGIT,
     _PUBLIC_PREFIX,
+    _filler_words,
     _has_entropy,
     _is_placeholder,
     _looks_credential,
@@ -37,10 +38,11 @@ def _find_url_password(m: re.Match[str]) -> _Found:
             ("secret", m.start("user"), m.end("user")),
             ("password", m.start("pw"), m.end("pw")),
         ]
-    written = _unquoted(password)
-    # the URL's words only for a password of words: the common case reads no more
-    where = "" if _HAS_DIGIT(written.rstrip("0123456789")) else _url_words(m)
-    if _placeholder_login(m.group("user"), written, where):
+    user, written = m.group("user"), _unquoted(password)
+    if _placeholder_login(user, written) or (
+        not _HAS_DIGIT(written.rstrip("!?.*0123456789"))  # words, the URL's too (`redispw`)
+        and _filler_words(written, f"{user} {_url_words(m)}")
+    ):
         return None  # `guest:guest@`, `user:pass@`, `scott:tiger@`: an example or a default
     # A password may hold `/`, but `host:8080/path@x` is a port and a path, not a password.
     if "/" in password and password.split("/", 1)[0].isdigit():
