@@ -552,15 +552,15 @@ def _said_default(text: str, start: int, end: int) -> bool:
 def _user_beside(text: str, start: int, end: int) -> bool:
     """Whether a user named beside the value, on its line or the three around, is the value
     again: a throwaway login (`POSTGRES_USER: app` above `POSTGRES_PASSWORD: app`, `mysql -u
-    root -proot`), as `guest:guest@` is in a URL; not a generated value (a server token given
-    as both, as Postmark's SMTP takes it)."""
+    root -proot`), as `guest:guest@` is in a URL. (A generated value given as both, a server
+    token as Postmark's SMTP takes it, is still found by its shape.)"""
     value, first = text[start:end], max(0, start - 600)
     if text.find(value, first, start) == -1 and text.find(value, end, end + 600) == -1:
         return False  # the common case: the value appears once, told without a split
     lines = text[first:start].split("\n")[-4:] + text[end : end + 600].split("\n")[:4]
     low = value.lower()
     named = [line for line in lines if low in line.lower()]  # where a user could be the value
-    if not named or _looks_random(value):
+    if not named:
         return False
     users = (user for line in named for user in re.finditer(_USER_NAMED, line))
     return any(user.group(1).rstrip("`.;)").lower() == low for user in users)

@@ -3736,5 +3736,5 @@ for template in (
 ):
     _v = _r(14, AN)
     _s("connection", template.format(p=_v), _v)
-_v = _r(24, AN)  # a server token given as both user and password, as Postmark's SMTP takes it
+_v = _r(24, AN)  # a server token given as both user and password: found by its shape
 _s("connection", f"SMTP_USERNAME: {_v}\nSMTP_PASSWORD: {_v}", _v)
