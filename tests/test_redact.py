@@ -355,6 +355,15 @@ _ADVERSARIAL = {
     "reversible encodings back to back": "OBF:" * 60_000 + "1v2j1uum",
     "objects under secrets' names": '"secret": {' * 30_000,
     "members under a secret's name": '"secret": {' + '"a": "b", ' * 40_000,
+    "key blocks of words": "-----BEGIN PRIVATE KEY-----\n" + "your key here\n" * 40_000,
+    "elided key blocks back to back": "-----BEGIN PRIVATE KEY-----\n...\n" * 30_000,
+    "key heads before ellipses": ("MIIEvgIBADANBgkqhkiG9w0BAQEFAASCBKgwggSkAgEAAoIBAQC7\n...\n")
+    * 10_000,
+    "URLs with passwords of words": "redis://default:redispw@h/" * 20_000,
+    "passwords of filler words": "db_pass=mysecretpassword " * 30_000,
+    "passwords of one filler word repeated": ("password=" + "my" * 24 + " ") * 20_000,
+    "base64 of placeholders": "password: cGFzc3dvcmQ=\n" * 30_000,
+    "users beside their passwords": "user: aB3dEfGh1j\npassword: aB3dEfGh1j\n" * 20_000,
 }
 
 

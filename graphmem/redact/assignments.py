@@ -39,6 +39,7 @@ from graphmem.redact.values import (
     _said_default,
     _said_public,
     _squash,
+    _user_beside,
     _wordy,
 )
 
@@ -204,9 +205,15 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         return None  # `|1|…e0v4Pw= ssh-ed25519` (known_hosts): base64 and its padding, no name
     if group == "bare" and m.group(group).startswith("--"):
         return None  # `--password --gzip --archive=x`: the next flag (the tool will prompt)
+    if group == "bare" and m.group(group)[0] == "#" and text[m.start(group) - 1] in " \t":
+        return None  # `password: Y2hhbmdlbWU=  # base64`: a comment, read after `=` as a value
     classified = _classify_name(name)
     if classified is None:
         return None
+    if group == "bare" and text.endswith("${", 0, name_start) and m.group(group)[0] in "-?+":
+        # a shell's `${NAME:-default}`: the default is the value; `:?` and `:+` give none
+        kind = _secret_kind(name, m.group(group)[1:]) if m.group(group)[0] == "-" else None
+        return None if kind is None else (kind, m.start(group) + 1, m.end(group))
     if (
         group in ("dq", "sq")
         and text.startswith(".", m.end())
@@ -285,6 +292,8 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         return None  # `token: 'live_…', // client-side token, public by design`
     if _said_default(text, m.start(group), m.end(group)):
         return None  # `Password=passw0rd` then `# the documented default …`
+    if kind == "password" and _user_beside(text, m.start(group), m.end(group)):
+        return None  # `POSTGRES_USER: app` and `POSTGRES_PASSWORD: app`: a throwaway login
     if name.lower() == "token" and re.search(
         r"pkcs11:[^\s\"']{0,200}$", text[name_start - 210 : name_start]
     ):

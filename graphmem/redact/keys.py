@@ -8,7 +8,7 @@ import re
 
 from graphmem.redact.names import _classify_name
 from graphmem.redact.rule import _B, MARKER_PREFIX, _Found, _line_start, _Rule, _rule, _whole
-from graphmem.redact.values import _looks_generated, _looks_random, _wordy
+from graphmem.redact.values import _holds_no_key, _looks_generated, _looks_random, _wordy
 
 # Any key but a public one: PRIVATE KEY, PGP PRIVATE KEY BLOCK, SECRET KEY, OpenVPN Static key V1.
 _KEY_LABEL = r"([A-Za-z0-9 _.-]{0,60}?(?:KEY|[Kk]ey)(?: BLOCK| V\d)?)"
@@ -18,21 +18,16 @@ _ARMOR_HEADERS = r"(?:(?:\s|\\[nr])*[A-Za-z][A-Za-z0-9-]{1,30}: (?:[^\n\\]|\\(?!
 _KEY_LINE = r"[A-Za-z0-9+/=]{16,}|=[A-Za-z0-9+/]{4}|[A-Za-z][A-Za-z0-9-]{1,30}: .*"
 
 
-# A line of base64 (quoted or not, real or escaped newlines), as key blocks are made of.
-_KEY_MATERIAL = (
-    r"(?:^|\n|\\n)[ \t\"',>]*[A-Za-z0-9+/=]{4,}[ \t\"',+]*(?=\r?\n|\\n|$)|[A-Za-z0-9+/=]{40}"
-)
-
-
 def _find_key_block(m: re.Match[str]) -> _Found:
     """A key block, not a public one, holding key material: `'-----BEGIN RSA PRIVATE KEY-----'
-    markers` in prose or code constants hold none."""
+    markers` in prose or code constants hold none, nor an example's `...` or `<your key>`."""
     if "PUBLIC" in m.group(1).upper() or m.string.startswith(MARKER_PREFIX, m.end()):
         return None  # cut by a marker: the text read before it was no key (idempotence)
     body = m.group()[m.end(1) - m.start() + 5 :]
-    if re.search(_KEY_MATERIAL, body) is None:
-        return None
-    return "private_key", m.start(), m.end()
+    if not body.endswith("-----"):  # cut at a character no key holds: its line is judged whole
+        line_end = m.string.find("\n", m.end(), m.end() + 200)
+        body += m.string[m.end() : line_end if line_end != -1 else m.end() + 200]
+    return None if _holds_no_key(body) else ("private_key", m.start(), m.end())
 
 
 def _find_key_tail(m: re.Match[str]) -> _Found:
@@ -59,20 +54,24 @@ def _find_key_tail(m: re.Match[str]) -> _Found:
         if not re.fullmatch(_KEY_LINE, text[line_start:end].strip()):
             break
         start = line_start
-    return None if start == m.start() else ("private_key", start, m.end())
+    if start == m.start() or _holds_no_key(text[start : m.start()]):
+        return None
+    return "private_key", start, m.end()
 
 
 def _find_encoded_key(m: re.Match[str]) -> _Found:
     """A PEM block in base64 (Kubernetes `tls.key:`, kubeconfig `client-key-data:`): a key only
-    when it decodes to a PRIVATE KEY header, so certificates stay."""
+    when it decodes to a PRIVATE KEY header and key material, so certificates stay."""
     import binascii
 
-    head = m.group()[:80]
+    head = m.group()[:600]  # the header and a few lines: enough to judge the body
     try:
         decoded = binascii.a2b_base64(head[: len(head) // 4 * 4])
     except (binascii.Error, ValueError):
         return None
-    return ("private_key", m.start(), m.end()) if b"PRIVATE KEY" in decoded else None
+    if b"PRIVATE KEY" not in decoded[:60] or _holds_no_key(decoded.decode("latin-1")):
+        return None  # a certificate, or an example's `...` encoded
+    return "private_key", m.start(), m.end()
 
 
 def _find_der_key(m: re.Match[str]) -> _Found:
@@ -88,7 +87,9 @@ def _find_der_key(m: re.Match[str]) -> _Found:
         return None  # the head alone was read: a rejected trigger costs 32 characters
     body = re.compile(_KEY_BODY).match(m.string, m.end())
     end = body.end() if body else m.end()
-    return ("private_key", m.start(), end) if end - m.start() >= 60 else None
+    if end - m.start() < 60 or _holds_no_key(m.string[m.start() : end + 6]):
+        return None  # a head, then `...`: an example's first line
+    return "private_key", m.start(), end
 
 
 _KEY_BODY = r"(?:[A-Za-z0-9+/]|\r?\n|\\n){0,16000}={0,2}"  # lines, real or escaped in JSON

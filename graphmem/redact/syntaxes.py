@@ -14,7 +14,8 @@ from graphmem.redact.values import (
     _looks_credential,
     _looks_generated,
     _looks_random,
-    _squash,
+    _placeholder_login,
+    _user_beside,
 )
 
 
@@ -27,7 +28,7 @@ def _find_user_colon_secret(m: re.Match[str]) -> _Found:
     user, colon, password = value.partition(":")
     if not colon:
         return ("secret", m.start("v"), m.end("v")) if _looks_generated(value) else None
-    if _is_placeholder(password) or password.startswith("$") or _squash(user) == _squash(password):
+    if password.startswith("$") or _placeholder_login(user, password):
         return None
     return "password", m.start("v") + len(user) + 1, m.end("v")
 
@@ -42,6 +43,11 @@ def _literal(kind: str) -> _Finder:
         value = m.group(group)
         if _is_placeholder(value.rstrip("`,.;)")) or value.startswith(("$", "`")):
             return None  # `--body …`, in Markdown: an example, not a value
+        if groups.get("user") and _placeholder_login(m.group("user"), value):
+            return None  # `scott/tiger@`: a published login
+        shown = m.start(group) + len(value.rstrip("`,.;)"))  # as Markdown quotes it
+        if kind == "password" and _user_beside(m.string, m.start(group), shown):
+            return None  # a throwaway login: mysql's `-u root -proot`
         return kind, m.start(group), m.end(group)
 
     return find
@@ -82,7 +88,7 @@ def _find_dsn_password(m: re.Match[str]) -> _Found:
     while start > 0 and end - start < 300 and text[start - 1] not in " \t\r\n\"'`=/()@":
         start -= 1
     user, colon, password = text[start:end].partition(":")
-    if not colon or not user or _is_placeholder(password) or "%" in password:
+    if not colon or not user or "%" in password or _placeholder_login(user, password):
         return None  # `%s:%s@tcp(%s)`: a format string
     return "password", end - len(password), end
 
@@ -95,7 +101,7 @@ def _find_user_password(m: re.Match[str]) -> _Found:
         return None  # `redis-cli -u redis://host:6379`: a URL, whose password the URL rule finds
     if (not password or re.fullmatch(r"[xX]|_", password)) and _looks_random(user):
         return "secret", m.start("user"), m.end("user")  # `-u TOKEN:X`: the user is the key
-    if _is_placeholder(password) or user.startswith("$") or _squash(password) == _squash(user):
+    if user.startswith("$") or _placeholder_login(user, password):
         return None
     if password.isdigit() and (user.isdigit() or not user):
         return None
@@ -143,7 +149,7 @@ def _find_pgpass(m: re.Match[str]) -> _Found:
         host -= 1
     if host == start or (host > 0 and text[host - 1] not in " \t\r\n\"'"):
         return None
-    if m.group("v") == "*" or _is_placeholder(m.group("v")):  # `*`: a template line
+    if m.group("v") == "*" or _placeholder_login(m.group("user"), m.group("v")):  # `*`: a template
         return None
     return "password", m.start("v"), m.end("v")
 
@@ -381,7 +387,7 @@ _OTHER_RULES: tuple[_Rule, ...] = (
     *_CLI_PASSWORD_RULES,
     _rule(  # Oracle: sqlplus user/password@db, jdbc:oracle:thin:user/password@host
         r"(?:sqlplus(?:[ \t]+-[A-Za-z]{1,2})*[ \t]+|thin:|(?:CONNECT|connect|CONN|conn)[ \t]+)"
-        r"[\"']?[A-Za-z][\w$#]{0,29}/(?P<v>[^\s/@\"']{1,128})@",
+        r"[\"']?(?P<user>[A-Za-z][\w$#]{0,29})/(?P<v>[^\s/@\"']{1,128})@",
         _literal("password"),
         "sqlplus",
         "thin:",
@@ -453,7 +459,7 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         "printf",
     ),
     _rule(
-        r":(?:\d{1,5}|\*):[^\s:]{1,63}:[^\s:]{1,63}:(?P<v>[^\s\"':]{1,256})(?=[\s\"']|$)",
+        r":(?:\d{1,5}|\*):[^\s:]{1,63}:(?P<user>[^\s:]{1,63}):(?P<v>[^\s\"':]{1,256})(?=[\s\"']|$)",
         _find_pgpass,
         ":543",
         ":*:",

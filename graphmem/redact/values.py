@@ -10,7 +10,12 @@ Decisions (the tests pin each one):
   placeholder, dummy, redacted, none, null, nil, undefined, true, false, todo, tbd, fixme,
   required, secret, password, token, api_key, and a value equal to its own name
   (``API_KEY=api-key``). Fixed-prefix tokens whose
-  random part is filler (``AKIAXXXXXXXXXXXXXXXX``) are kept too.
+  random part is filler (``AKIAXXXXXXXXXXXXXXXX``) are kept too. So is a password made of the
+  words people type in a password's place (``mysecretpassword``, ``dbpass``, ``foobar``; with
+  the user's or the URL's own words: ``redis://default:redispw@``), a login its vendor
+  publishes (``scott:tiger``), base64 of a placeholder (a Kubernetes Secret's
+  ``cGFzc3dvcmQ=``), and a key block holding no key (``...``, ``<your key here>``, filler, or
+  one line and an ellipsis).
 - Values that are paths (``SSH_KEY=~/.ssh/id_rsa``, ``uploads/2024/a.png``) or URLs are kept; a
   password inside a URL is found by the URL rule.
 """
@@ -19,17 +24,19 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 
 # These patterns judge a value that already looks like a secret, so most texts never need them:
 # they stay source text, compiled on first use through re's own cache (`re.match(_PLACEHOLDER,
 # ...)`), which spares every hook ~2 ms of compiling them up front.
 _PLACEHOLDER = r"""(?ix)^(?:
         \$\{[^}]*\}? | \$\(.*\)? | \$[A-Za-z_]\w* | %[A-Za-z_]\w*% | \{\{.*\}\} | \#\{[^}]*\}\#?
-      | \$\d+ | \? | @[A-Za-z_]\w*                      # SQL parameters: $1, ?, @password
+      | \$\d+ | \? | @[A-Za-z_][\w.]*@?                 # SQL parameters: $1, ?, @pw; Maven: @db.pw@
       | `[^`]*` | -                                      # a command's output; `-`: none (reg)
       | \{[a-z]+[ \t][^{}]*\}                            # borgmatic's {credential systemd x}
       | <[^<>]*> | [x.#_-]{3,} | [*•]{2,} | x+ | …        # `amqps://u:**@`: masked
       | \{[A-Za-z_][\w.]*\} | \{\d*\}                    # format fields: {DB_PASSWORD}, {0}
+      | %\([\w.]+\)[sdr] | \[[A-Za-z][\w .-]*\]          # %(password)s; [YOUR-PASSWORD]
       | &[A-Za-z_]\w*\.?                                 # SAS and SQL*Plus macros: &dbpass
       | [\w-]{0,16}(?:\.{3,}|…|\*{3,}|•{3,})\w{0,6}        # elided, masked: sk_..., ****ornZ
       | (?:[a-z0-9]{1,12}[_.-]){1,3}[x*•._-]{8,}           # a prefix, then filler: waka_xxxx-xx
@@ -101,11 +108,49 @@ _PUBLISHED = frozenset(
 )
 
 
+# Logins their vendors publish, in every manual: Oracle's demo schema, Raspberry Pi OS's first
+# user, Dell iDRAC's and Kali's root.
+_PUBLISHED_LOGINS = frozenset(("scott:tiger", "pi:raspberry", "root:calvin", "root:toor"))
+
+
+def _placeholder_login(user: str, password: str) -> bool:
+    """Whether `user`'s `password` is no secret: a placeholder (its words may be the user's:
+    `postgres:postgrespass`), the user's name again (`guest:guest`), a login its vendor
+    publishes (`scott:tiger`), or anonymous FTP's (RFC 1635: an address, by custom)."""
+    login = user.lower()
+    return (
+        _squash(password) == _squash(user) != ""
+        or _is_placeholder(password, user)
+        or f"{login}:{password}" in _PUBLISHED_LOGINS
+        or login == "anonymous"
+    )
+
+
 # Password managers and secret stores by name: what a sentence about a password often names.
 _PASSWORD_STORES = frozenset(
     "1password keepass keepassxc keepassx lastpass bitwarden vaultwarden dashlane "
     "nordpass enpass keeper passbolt psono roboform protonpass doppler infisical".split()
 )
+
+
+_PEM_B64 = "LS0tLS1CRUdJTi"  # `-----BEGIN` in base64
+_ASCII_HEADS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef")
+
+
+def _encodes_placeholder(value: str, name: str) -> bool:
+    """Base64 of a placeholder (`cGFzc3dvcmQ=`, `Y2hhbmdlbWU=`), as a Kubernetes Secret's data
+    holds every value: the encoding hides nothing."""
+    import binascii
+
+    if len(value) < 8 or not set(value[::4]) <= _ASCII_HEADS:
+        return False  # each 4 characters' first: an ASCII byte's top bits, below 32
+    if not re.fullmatch(r"[A-Za-z0-9+/]+={0,2}", value):
+        return False
+    try:
+        decoded = binascii.a2b_base64(value).decode("ascii").strip()
+    except (binascii.Error, ValueError):
+        return False
+    return "".join(decoded.split()).isprintable() and _is_placeholder(decoded, name)
 
 
 def _repeats(value: str) -> bool:
@@ -121,8 +166,17 @@ def _is_placeholder(value: str, name: str = "") -> bool:
     bare = value.strip()
     if not bare or re.match(_PLACEHOLDER, bare) or bare in _PUBLISHED or _repeats(bare):
         return True
+    if bare.startswith("-----BEGIN ") and _holds_no_key(bare):
+        return True  # a key block's frame around `...` or `<your key>`
     if bare.lower() in _PASSWORD_STORES:
         return True  # where the password is kept, by product: `password: 1Password, "DB"`
+    # Neither words nor base64 at a token's length or holding a marker (`[REDACTED:…]`, judged
+    # again); words hold no digit but a tail, base64 comes in fours: most values end here.
+    judged = (len(bare) <= 64 or bare.startswith(_PEM_B64)) and "[" not in bare
+    if judged and not _HAS_DIGIT(bare.rstrip("!?.*0123456789")) and _filler_words(bare, name):
+        return True  # `mysecretpassword`
+    if judged and len(bare) % 4 == 0 and _encodes_placeholder(bare, name):
+        return True  # a Kubernetes Secret's `password: cGFzc3dvcmQ=`
     if not name:
         return False
     if len(bare) <= 2 * len(name) and _squash(bare) == _squash(name):
@@ -130,7 +184,7 @@ def _is_placeholder(value: str, name: str = "") -> bool:
     # A word of the name again (`POSTGRES_PASSWORD: postgres`, `RABBITMQ_DEFAULT_PASS=rabbitmq`):
     # a service's documented default, as `postgres:postgres@` is in a URL.
     # Or such a word with a default's tail: MinIO's `MINIO_ROOT_PASSWORD: minioadmin`.
-    words = re.split(r"[\W_]+", re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower())
+    words = _name_words(name)
     low = bare.lower()
     return len(bare) >= 4 and any(
         low == word or (len(word) >= 4 and low.startswith(word) and low[len(word) :] in _TAILS)
@@ -151,6 +205,80 @@ _FIELD_WORDS = frozenset(
     lozinka key keys schlüssel schluessel clé cle clave chave chiave sleutel nyckel avain klucz klíč
     ключ 密钥 token tokens secret geheimnis secreto segredo segreto credentials pin""".split()
 )
+
+
+# Words a person types in a password's place, in documentation, examples and throwaway configs
+# (`mysecretpassword`, `supersecret`, `dbpass`, `yourStrong(!)Password`, `foobar`): at least one
+# that says so (`_FILLER_MARKS`, or a secret field's name in some language), the others
+# `_FILLER_WORDS` or words of the value's own name (or user), a `123` tail at most. A generator
+# never makes one, and a person's real password holds some other word or digit
+# (`Copper$Marble43`, `Secret2024!`, `correct-horse-battery-staple`), or disguises the word
+# (`s3cret`, `Passw0rd!`: chosen to pass for a password, so taken for one).
+_FILLER_MARKS = _FIELD_WORDS | frozenset(
+    "changeme example sample dummy fake test testing demo mock placeholder foo bar baz qux "
+    "foobar qwerty abc passphrase secrets".split()
+)
+_FILLER_WORDS = _FILLER_MARKS | frozenset(
+    "my your our the some super very top strong secure safe long random new old default db "
+    "database user username admin root app local dev access personal here value string private "
+    "auth login sql service account master me change it this".split()
+)
+_FILLER_HEADS = frozenset(word[:2] for word in _FILLER_WORDS)
+
+
+def _filler_words(value: str, name: str = "") -> bool:
+    words = value.rstrip("!?.*0123456789")
+    if len(value) > 48 or not "1234567890".startswith(value[len(words) :].rstrip("!?.*")):
+        return False  # a tail but `123`
+    if words.isalpha():
+        pieces = [words.lower()]
+    elif re.fullmatch(r"[\w!?.*()-]+", words):  # not a symbol words are not joined by (`$`)
+        pieces = [p for p in re.split(r"[\W_]+", words.lower()) if p]
+        if not pieces or not all(p.isalpha() for p in pieces):
+            return False
+    else:
+        return False
+    found = [_segment(p) for p in pieces]
+    if None in found and name:  # the name's words too, only when needed
+        more = _more_words(name)
+        if more[0]:
+            found = [_segment(p, *more) for p in pieces]
+    return None not in found and any(not _FILLER_MARKS.isdisjoint(f or ()) for f in found)
+
+
+def _split_camel(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
+
+
+@lru_cache(maxsize=256)  # names come back: the same variables, users and hosts
+def _name_words(name: str) -> tuple[str, ...]:
+    return tuple(re.split(r"[\W_]+", _split_camel(name).lower()))
+
+
+@lru_cache(maxsize=256)
+def _more_words(name: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The words of `name` that `_FILLER_WORDS` lacks, and their first two letters."""
+    more = frozenset(w for w in _name_words(name) if len(w) >= 2) - _FILLER_WORDS
+    return more, frozenset(w[:2] for w in more)
+
+
+def _segment(
+    piece: str, more: frozenset[str] = frozenset(), heads: frozenset[str] = frozenset()
+) -> list[str] | None:
+    """`piece` as a run of `_FILLER_WORDS` and `more` words (`mysecretpassword`: my, secret,
+    password), or None; `heads`: the first two letters of `more`'s."""
+    ends: dict[int, list[str]] = {0: []}
+    for start in range(len(piece)):
+        if start > max(ends):
+            return None  # no word reaches here
+        head = piece[start : start + 2]
+        if start not in ends or (head not in _FILLER_HEADS and head not in heads):
+            continue  # most pieces end here: no word starts as they do
+        for end in range(min(len(piece), start + 16), start, -1):
+            word = piece[start:end]
+            if end not in ends and (word in _FILLER_WORDS or word in more):
+                ends[end] = [*ends[start], word]
+    return ends.get(len(piece))
 
 
 _LABEL = r"[^\W\d_]+(?:[ _.'\u2019-]+[^\W\d_]+){0,5}[ ?!:.…]*"  # \u2019: an apostrophe
@@ -203,6 +331,39 @@ def _typed_filler(value: str) -> bool:
     if any(run in value for run in _RUNS):
         return True
     return len(value) <= 64 and re.search(r"([A-Za-z0-9])\1{6}", value) is not None
+
+
+# What stands for a key's lines in documentation and examples: an ellipsis, `<snip>`, `(truncated)`.
+_ELIDED = r"(?i)\.{3}|…|\b(?:snip(?:ped)?|truncated|omitted|elided|redacted)\b"
+# Heads of private keys whose secret scalar is within their first line: SEC1's P-256, secp256k1
+# and P-384, PKCS#8's Ed25519 (after those, a key's first line is its structure and public part).
+_SCALAR_HEADS = ("MHcCAQEE", "MHQCAQEE", "MIGkAgEBBD", "MC4CAQAwBQYDK2Vw")
+
+
+def _holds_no_key(body: str) -> bool:
+    """Whether a key block's body (or the block) holds no key: no run of base64 that could be
+    key material (not filler `XXXX…`, not words `PLACEHOLDER`, `<your key here>`), nor a short
+    line of it, or, elided, one line of it at most (`MIIEvQIBADANBgkqhkiG9w0B...`: a header and
+    the start of the public modulus, the rest cut)."""
+    body = body.replace("\\n", "\n").replace("\\r", "\n")  # escaped in a string
+    runs, size = [], 0
+    for run in re.finditer(r"[A-Za-z0-9+/]{16,}", body):
+        if _key_material(run.group()):
+            runs.append(run.group())
+            size += len(run.group())
+            if size > 76:  # more than a line: PEM's are 64 characters, OpenSSH's 70
+                return False
+    if not runs:  # a short line alone (the last of a key), if no word
+        lines = re.findall(r"(?m)^[ \t\"',>]*([A-Za-z0-9+/]{4,15})=*[ \t\"',+]*$", body)
+        return not any(map(_key_material, lines))
+    return re.search(_ELIDED, body) is not None and not runs[0].startswith(_SCALAR_HEADS)
+
+
+def _key_material(run: str) -> bool:
+    """Base64 that varies as random bytes do: digits or both cases, no filler, no word."""
+    if not (_HAS_DIGIT(run) or not (run.islower() or run.isupper())):
+        return False
+    return len(set(run)) >= min(8, len(run) // 2) and (len(run) >= 16 or not _wordy(run))
 
 
 def _has_entropy(body: str) -> bool:
@@ -389,6 +550,31 @@ def _said_default(text: str, start: int, end: int) -> bool:
     return any(
         re.search(_DOCUMENTED_DEFAULT, c) and not re.search(_DENIED_DEFAULT, c) for c in comments
     )
+
+
+def _user_beside(text: str, start: int, end: int) -> bool:
+    """Whether a user named beside the value, on its line or the three around, is the value
+    again: a throwaway login (`POSTGRES_USER: app` above `POSTGRES_PASSWORD: app`, `mysql -u
+    root -proot`), as `guest:guest@` is in a URL. (A generated value given as both, a server
+    token as Postmark's SMTP takes it, is still found by its shape.)"""
+    value, first = text[start:end], max(0, start - 600)
+    if text.find(value, first, start) == -1 and text.find(value, end, end + 600) == -1:
+        return False  # the common case: the value appears once, told without a split
+    lines = text[first:start].split("\n")[-4:] + text[end : end + 600].split("\n")[:4]
+    low = value.lower()
+    named = [line for line in lines if low in line.lower()]  # where a user could be the value
+    if not named:
+        return False
+    users = (user for line in named for user in re.finditer(_USER_NAMED, line))
+    return any(user.group(1).rstrip("`.;)").lower() == low for user in users)
+
+
+# A user named (`POSTGRES_USER: app`, `username = "app"`, `-u root`), after a word's start or
+# an escaped newline (`\\nuser = …` in a string), then the name.
+_USER_NAMED = (
+    r"(?i)(?:(?<![A-Za-z0-9])|(?<=\\n))(?:user(?:name)?|login|uid|-u)[\"']?[ \t]*[:= ][ \t]*"
+    r"[\"']?([^\s\"',&]+)"
+)
 
 
 _DOCUMENTED_DEFAULT = (

@@ -9,13 +9,16 @@ from graphmem.redact.names import _SESSION_NAME
 from graphmem.redact.rule import _Found, _line_start, _Rule, _rule
 from graphmem.redact.tokens import _compiled
 from graphmem.redact.values import (
+    _HAS_DIGIT,
     _PUBLIC_PREFIX,
+    _filler_words,
     _has_entropy,
     _is_placeholder,
     _looks_credential,
     _looks_generated,
     _looks_random,
     _names_field,
+    _placeholder_login,
     _squash,
     _wordy,
 )
@@ -30,19 +33,36 @@ def _find_url_password(m: re.Match[str]) -> _Found:
         if re.compile(r"@[\w.-]{0,80}\.sentry\.io\b").match(m.string, m.end("user")):
             return None  # a Sentry DSN's key: public by design, as Sentry documents
         return "secret", m.start("user"), m.end("user")
-    if _is_placeholder(password):
-        return None
-    if _squash(password) == _squash(m.group("user")) != "":
-        if not _random_or_uuid(password):
-            return None  # `guest:guest@`, `postgres:postgres@`: a documented default, as a name
+    if _squash(password) == _squash(m.group("user")) != "" and _random_or_uuid(password):
         return [
             ("secret", m.start("user"), m.end("user")),
             ("password", m.start("pw"), m.end("pw")),
         ]
+    user, written = m.group("user"), _unquoted(password)
+    if _placeholder_login(user, written) or (
+        not _HAS_DIGIT(written.rstrip("!?.*0123456789"))  # words, the URL's too (`redispw`)
+        and _filler_words(written, f"{user} {_url_words(m)}")
+    ):
+        return None  # `guest:guest@`, `user:pass@`, `scott:tiger@`: an example or a default
     # A password may hold `/`, but `host:8080/path@x` is a port and a path, not a password.
     if "/" in password and password.split("/", 1)[0].isdigit():
         return None
     return "password", m.start("pw"), m.end("pw")
+
+
+def _unquoted(value: str) -> str:
+    """A URL's part as written before percent-encoding (`%3Cpassword%3E`: `<password>`)."""
+    if "%" not in value:
+        return value
+    return re.sub(r"%([0-9A-Fa-f]{2})", lambda h: chr(int(h.group(1), 16)), value)
+
+
+def _url_words(m: re.Match[str]) -> str:
+    """The scheme, host and database of the URL whose password `m` found."""
+    text = m.string
+    scheme = re.search(r"[\w+.-]{0,30}$", text[max(0, m.start() - 30) : m.start()])
+    rest = re.compile(r"[\w.-]{0,100}(?::\d{1,5})?(?:/[\w.-]{0,60})?").match(text, m.end())
+    return f"{scheme.group() if scheme else ''} {rest.group() if rest else ''}"
 
 
 def _random_or_uuid(value: str) -> bool:
@@ -174,7 +194,7 @@ def _placeholder_pair(value: str) -> bool:
     user, _, password = decoded.partition(":")
     if not password:
         return False  # `token:`: the user is the credential
-    return _is_placeholder(password) or _squash(password) == _squash(user) != ""
+    return _placeholder_login(user, password)
 
 
 def _find_encoded_pair(m: re.Match[str]) -> _Found:

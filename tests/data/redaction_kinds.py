@@ -3609,3 +3609,132 @@ for text in (  # real files: AWS's examples and cfnlint's schemas nest dates, us
     '"2023-06-02T07:38:14.913000-07:00"}',
 ):
     _l("config_syntax", text)
+
+
+# A password a person types in a password's place (`mysecretpassword`, `supersecret`, `user:pass`,
+# `dbpass`, `foobar`: only words of that kind, or of the user's name, the URL's scheme, host or
+# database, and a `123` tail at most), a login its vendor publishes (`scott:tiger`), anonymous
+# FTP's, `%(password)s` and `[YOUR-PASSWORD]`: no secret, in any syntax that gives a password.
+for text in (
+    'engine = create_engine("postgresql+psycopg2://scott:tiger@localhost/test")',
+    "jdbc:oracle:thin:scott/tiger@localhost:1521:orcl",
+    "jdbc:mysql://localhost:3306/shop?user=shop&password=mypassword&useSSL=false",
+    "mongodb+srv://admin:mysecretpassword@cluster0.mongodb.net/?retryWrites=true&w=majority",
+    "REDIS_URL=redis://default:redispw@localhost:6379/0",
+    "CELERY_BROKER_URL=amqp://myuser:mypassword@localhost:5672/myvhost",
+    "smtp://user:pass@smtp.mailtrap.io:2525",
+    'url = "postgres://postgres:%(password)s@%(host)s/app" % settings',
+    "postgresql://postgres:[YOUR-PASSWORD]@db.abcdefghijklmnop.supabase.co:5432/postgres",
+    "ftp://anonymous:guest@ftp.gnu.org/gnu/",
+    "DATABASE_URL=mysql://wordpress:wordpresspass@db:3306/wordpress",
+    "host=localhost port=5432 dbname=test user=postgres password=secretpassword",
+    "Server=localhost;Database=master;User Id=sa;Password=yourStrong(!)Password;",
+    "Host=localhost;Database=mydb;Username=myuser;Password=mypass",
+    "localhost:5432:*:postgres:mysecretpassword",
+    "*:*:*:replicator:[password]",
+    "docker run -e POSTGRES_PASSWORD=mysecretpassword -d postgres:16",
+    "services:\n  db:\n    environment:\n      MYSQL_ROOT_PASSWORD: rootpassword\n"
+    "      MYSQL_PASSWORD: userpassword",
+    "conn = pymysql.connect(host='localhost', user='root', password='dbpass', db='test')",
+    "curl -u user:password https://httpbin.org/basic-auth/user/password",
+    "DB_PASSWORD=${DB_PASSWORD:-changeme}\nSMTP_PASSWORD=${SMTP_PASSWORD:?set it first}",
+    "apiVersion: v1\nkind: Secret\nmetadata:\n  name: mysql-pass\ntype: Opaque\ndata:\n"
+    "  username: YWRtaW4=\n  password: cGFzc3dvcmQ=",
+    "data:\n  password: c3VwZXJzZWNyZXQ=  # base64 of supersecret",
+    "postgres://app:%3Cpassword%3E@db.internal:5432/app",  # percent-encoded: judged decoded
+    "mongodb://admin:%24%7BMONGO_PASSWORD%7D@mongo:27017/?authSource=admin",
+    "spring.datasource.password=@db.password@",  # Maven fills it in at build
+):
+    _l("connection", text)
+for template in (  # the same syntaxes with a real password: still caught
+    'engine = create_engine("postgresql+psycopg2://scott:{p}@localhost/test")',
+    "jdbc:oracle:thin:scott/{p}@localhost:1521:orcl",
+    "jdbc:mysql://localhost:3306/shop?user=shop&password={p}&useSSL=false",
+    "mongodb+srv://admin:{p}@cluster0.mongodb.net/?retryWrites=true&w=majority",
+    "REDIS_URL=redis://default:redis{p}@localhost:6379/0",
+    "smtp://user:pass{p}@smtp.mailtrap.io:2525",
+    "host=localhost port=5432 dbname=test user=postgres password=secret{p}",
+    "localhost:5432:*:postgres:{p}",
+    "docker run -e POSTGRES_PASSWORD={p} -d postgres:16",
+    "DB_PASSWORD=${{DB_PASSWORD:-{p}}}",
+):
+    _v = _r(8, LOWER_AN) + _r(8, AN)
+    _s("connection", template.format(p=_v), _v)
+for password in ("orders2024", "Walnut!Harbor58", "mysecretpassword7x", "Kq8%40vT2xLmN4p"):
+    _s("connection", f"postgres://orders:{password}@pg.internal:5432/orders", password)
+_v = _r(18, AN)
+_s(
+    "connection",
+    "data:\n  password: " + base64.b64encode(_v.encode()).decode(),
+    base64.b64encode(_v.encode()).decode(),
+)
+
+
+# A key block holding no key: filler, words or a placeholder between its lines (`...`, `<your
+# key here>`, `PLACEHOLDER`), or, elided, one line at most (a header and the public modulus'
+# start); and public halves. A key's lines, even cut by `...`, are caught, as is a first line
+# that holds an EC key's private scalar.
+_head = "MIIEvgIBADANBgkqhkiG9w0BAQEFAASCBKgwggSkAgEAAoIBAQC" + _r(13, B64)
+for text in (
+    "-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----",
+    "-----BEGIN OPENSSH PRIVATE KEY-----\n<paste your private key here>\n"
+    "-----END OPENSSH PRIVATE KEY-----",
+    f"-----BEGIN PRIVATE KEY-----\n{_head}\n...\n-----END PRIVATE KEY-----",
+    "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA...\n(truncated)\n"
+    "-----END RSA PRIVATE KEY-----",
+    "-----BEGIN PRIVATE KEY-----\n" + "\n".join(["X" * 64] * 3) + "\n-----END PRIVATE KEY-----",
+    'FIREBASE_PRIVATE_KEY="-----BEGIN PRIVATE KEY-----\\nMIIE...\\n-----END PRIVATE KEY-----\\n"',
+    '{"type": "service_account", "private_key": "-----BEGIN PRIVATE KEY-----\\nYOUR_PRIVATE_KEY'
+    '\\n-----END PRIVATE KEY-----\\n", "client_email": "ci@proj.iam.gserviceaccount.com"}',
+    "tls:\n  key: |\n    -----BEGIN EC PRIVATE KEY-----\n    <snip>\n"
+    "    -----END EC PRIVATE KEY-----",
+    "tls.key: "
+    + base64.b64encode(b"-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----\n").decode(),
+    "-----BEGIN OPENSSH PRIVATE KEY-----\n"
+    "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n[...]\n"
+    "-----END OPENSSH PRIVATE KEY-----",
+    f"-----BEGIN PUBLIC KEY-----\n{_b64_lines(294)}\n-----END PUBLIC KEY-----",
+    f"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI{_r(43, B64)} deploy@ci",
+):
+    _l("key_block", text)
+_lines = _b64_lines(1190).splitlines()
+_s(  # cut in the middle: its lines are a key's
+    "key_block",
+    "-----BEGIN PRIVATE KEY-----\n" + "\n".join(_lines[:3]) + "\n...\n-----END PRIVATE KEY-----",
+    *_lines[:3],
+)
+_v = "MHcCAQEEI" + _r(55, B64)
+_s(  # an EC key's first line holds its private scalar
+    "key_block", f"-----BEGIN EC PRIVATE KEY-----\n{_v}\n...\n-----END EC PRIVATE KEY-----", _v
+)
+_s(
+    "key_block",
+    '"private_key": "-----BEGIN PRIVATE KEY-----\\n' + "\\n".join(_lines[3:5]) + "\\n-----END"
+    ' PRIVATE KEY-----\\n"',
+    *_lines[3:5],
+)
+
+
+# A user named beside the password (its line, the three around) that is the password again: a
+# throwaway login, as `guest:guest@` is in a URL. A real password beside its user, or written
+# twice, is caught.
+for text in (
+    "services:\n  db:\n    environment:\n      POSTGRES_USER: app\n      POSTGRES_PASSWORD: app\n"
+    "      POSTGRES_DB: app",
+    "mysql -u root -proot -e 'SHOW DATABASES'",
+    "PGPASSWORD=postgres psql -h localhost -U postgres -d postgres",
+    "grafana:\n  admin:\n    username: admin\n    password: admin",
+    '[client]\nuser = "backup"\npassword = "backup"',
+):
+    _l("connection", text)
+for template in (
+    "services:\n  db:\n    environment:\n      POSTGRES_USER: app\n      POSTGRES_PASSWORD: {p}",
+    "mysql -u root -p{p} -e 'SHOW DATABASES'",
+    "PGPASSWORD={p} psql -h localhost -U postgres -d postgres",
+    "grafana:\n  admin:\n    username: admin\n    password: {p}",
+    "DB_PASSWORD={p}\nREPLICA_DB_PASSWORD={p}",
+):
+    _v = _r(14, AN)
+    _s("connection", template.format(p=_v), _v)
+_v = _r(24, AN)  # a server token given as both user and password: found by its shape
+_s("connection", f"SMTP_USERNAME: {_v}\nSMTP_PASSWORD: {_v}", _v)
