@@ -60,6 +60,7 @@ def test_every_split_is_covered() -> None:
         "redaction_heldout13",
         "redaction_heldout14",
         "redaction_heldout15",
+        "redaction_heldout16",
     }
     assert expected <= set(_CORPORA)
 
