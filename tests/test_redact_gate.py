@@ -61,6 +61,7 @@ def test_every_split_is_covered() -> None:
         "redaction_heldout14",
         "redaction_heldout15",
         "redaction_heldout16",
+        "redaction_heldout17",
     }
     assert expected <= set(_CORPORA)
 

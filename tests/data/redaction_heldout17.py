@@ -1,4 +1,5 @@
-"""SEVENTEENTH held-out redaction split. Frozen: never edit it to make a rule pass, never tune on it.
+"""SEVENTEENTH held-out redaction split. Frozen: never edit it to make a rule pass, never tune
+on it.
 
 Written blind, in one sitting, before any measurement of it. Its author read only: the first 95
 lines of `redaction_corpus.py` (the `SecretCase` format), the module docstrings of
@@ -78,8 +79,6 @@ and commands without a secret, and opaque ids, cursors, ETags and signatures.
 Every secret is generated at import from a fixed seed of its own (fake, never a real credential),
 so no token-shaped string is committed.
 """
-
-# ruff: noqa: E501  (only the docstring's mandated first line is longer than 100)
 
 from __future__ import annotations
 
