@@ -3738,3 +3738,58 @@ for template in (
     _s("connection", template.format(p=_v), _v)
 _v = _r(24, AN)  # a server token given as both user and password: found by its shape
 _s("connection", f"SMTP_USERNAME: {_v}\nSMTP_PASSWORD: {_v}", _v)
+
+
+# Round 14. A generator's run with a password policy's symbol and digit appended (`…#4`), told
+# anywhere; not a counter after an id (`-2`, `_2`), arithmetic on names, or a query's page.
+def _policy_run() -> str:
+    chars = [*_r(4, string.ascii_uppercase), *_r(5, string.ascii_lowercase), *_r(3, "23456789")]
+    _rng.shuffle(chars)
+    return "".join(chars) + _r(1, "!#$%*@^~?+") + _r(1, "123456789")
+
+
+for template in (
+    "ok, the staging box takes {p} now",
+    "- name: deploy-bot\n  login: {p}",
+    "Send-Keys '{p}' -Enter",
+    "[vpn]\nremote = vpn.corp.internal\nsecret {p}",
+    "| staging | app01 | {p} |",
+    "rotated to {p} this morning, tell nobody",
+):
+    _v = _policy_run()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    "GET /search?q=redact&page=2 HTTP/1.1",
+    "let last = items[maxIndex+1];",
+    "offsetTop+12 is where the tooltip goes",
+    "video_id = V1StGXR8Z5jdHi6B-2",
+    "build_cache_key_7 and nanoidSuffix_3",
+    "See HelloWorldExample?1 for the first case.",
+    "ratio = totalBytes2?1:0",
+):
+    _l("config_syntax", text)
+
+# The word for password in Low German, Limburgish, Cornish, Kabyle, Ewe, Tsonga, Nahuatl, K'iche'
+# and Tahitian: a made value told after it is a password; the words alone are prose.
+for template in (
+    "De Passwoort för dat Wiki is {p}, segg dat nüms.",
+    "Mien wachwoord veur de VPN is {p}.",
+    "An ger-tremena nowydh yw {p}.",
+    "Awal uffir n Wi-Fi d {p}.",
+    "Wifi ƒe nyaɣaɣla enye {p}.",  # noqa: RUF001
+    "Phasiwedi ya Wi-Fi i {p}.",
+    "In ichtaca tlahtolli ic Wi-Fi ca {p}.",
+    "Ri ewan tzij re Wi-Fi are {p}.",
+    "Te parau huna no te Wi-Fi : {p}",
+):
+    _v = _r(3, string.ascii_uppercase) + _r(4, string.ascii_lowercase) + _r(2, "23456789")
+    _v += _r(5, AN) + "_" + _r(2, string.ascii_lowercase)
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    "De Passwoort is to kort, maak en nee.",
+    "Mien wachwoord is verloupe; ich mot ein nuuj maken.",
+    "Te parau huna no te Wi-Fi, ua moe ia'u.",
+    "Awal uffir d ameqqran: ur t-ttu ara.",
+    "Phasiwedi ya wena yi hundzile, yi cinca eka Settings.",
+):
+    _l("config_syntax", text)
