@@ -3793,3 +3793,46 @@ for text in (
     "Phasiwedi ya wena yi hundzile, yi cinca eka Settings.",
 ):
     _l("config_syntax", text)
+
+# Round 14. Values that are no secret by what stands around them: a comment saying the manual
+# publishes it for tests or that it is a browser's key, a reference (`{env:NAME}`), a template
+# (`0x<32 bytes of hex>`), a YAML tag, Odin's `::` before a directive, a stored hash's salt, a
+# SegWit or Solana address. The same values with nothing saying so stay secrets.
+_v = _r(22, AN)
+_w = _r(16, B64)
+_sol = _r(43, BASE58)
+for text in (
+    "[testenv]\nsetenv =\n    REGISTRY_TOKEN = {env:REGISTRY_TOKEN}\n    CI = {env:CI:false}",
+    'signing_key: "0x<32 bytes of hex>"',
+    "WEBHOOK_SECRET=whsec_<base64 from the dashboard>",
+    'API_KEY :: #config(API_KEY, "")\nmain :: proc() {}',
+    "apiSecret :: Text -> IO ()",
+    "'merchant_secret' => 'kAq77xW', // sandbox key from the quickstart guide",
+    'api_secret = "Rd8wq2Lx"  # published demo credentials, same for everyone',
+    "SFTP_PASSWORD=kw93jfa\n# public test login from the vendor's docs",
+    f"UPLOADER_API_KEY={_v}  # browser key, restricted by referrer",
+    f"analytics_secret = '{_v}' // key, public by design",
+    f'{{"user":"bo","hash":"{_r(44, B64)}","salt":"{_w}","iterations":310000}}',
+    f"password_hash: {_r(44, B64)}\nsalt: {_w}\nalgorithm: pbkdf2-sha256",
+    "db_password: !ssm/parameter /prod/db/password",
+    "token: !decrypt/kms\n  - AQICAHh" + _r(60, B64),
+    f"tip jar: bc1q{_r(38, _BECH32.lower())}",
+    f"testnet faucet sends to tb1p{_r(58, _BECH32.lower())}",
+    f"airdrop 2 SOL to {_sol} on devnet",
+    f"wallet: {_r(44, BASE58)}",
+):
+    _l("config_syntax", text)
+for template in (
+    "'merchant_secret' => '{v}', // sandbox key from the dashboard",
+    'api_secret = "{v}"  # not the published demo credentials',
+    "MAIL_API_KEY={v}  # remove before the repo goes public",
+    "SECURITY_PASSWORD_SALT={v}",
+    'signing_key: "0x{v}"',
+    'DB_PASSWORD :: "{v}"',
+):
+    _v = _r(24, AN)
+    _s("config_syntax", template.format(v=_v), _v)
+_v = _r(88, BASE58)  # a Solana secret key: 64 bytes
+_s("config_syntax", f"wallet secret key: {_v}", _v)
+_v = _r(40, BASE58)
+_s("config_syntax", f"token: {_v}", _v)
