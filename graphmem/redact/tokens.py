@@ -429,7 +429,22 @@ def _chars_before(kind: str, count: int) -> _Finder:
     return find
 
 
+def _find_aws_pair(m: re.Match[str]) -> _Found:
+    """The 40 characters after an AWS access key id, as consoles, CSVs and notes give the pair:
+    base64 mixing cases and digits (not hex: a commit, a digest)."""
+    value = m.group(1)
+    if re.fullmatch(r"[0-9a-fA-F]{40}", value) or value.lower() == value or value.upper() == value:
+        return None
+    return "aws_secret_key", m.start(1), m.end(1)
+
+
 _TOKEN_RULES: tuple[_Rule, ...] = (
+    _rule(  # an access key id (the table above redacted it), its secret on its line or the next
+        r"\[REDACTED:aws_access_key\][^\n]{0,100}?(?:\n[^\n]{0,100}?)?"
+        r"(?<![A-Za-z0-9/+])([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
+        _find_aws_pair,
+        "[REDACTED:aws_access_key]",
+    ),
     _Rule(
         r"secret_?access_?key[\"']?\s*[:=]\s*[\"']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
         _token("aws_secret_key", 1),

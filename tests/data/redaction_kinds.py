@@ -3836,3 +3836,53 @@ _v = _r(88, BASE58)  # a Solana secret key: 64 bytes
 _s("config_syntax", f"wallet secret key: {_v}", _v)
 _v = _r(40, BASE58)
 _s("config_syntax", f"token: {_v}", _v)
+
+# Round 14. Credentials in a syntax's own places: an API key as a URL's or `curl -u`'s user (a
+# proxy's options or a dummy in the password's place), curl's `--proxy-user` and ApacheBench's
+# `-A`/`-P`, an AWS key id's secret after it, a call's user and password after a database's URL
+# (on one line or several), 7-Zip's and RAR's glued `-p`/`-hp`, and `//user:password@host` with
+# no scheme (SMB).
+for template in (
+    'proxies = {{"https": "http://{h}:render_js=1&country=de@proxy.scrape.example:5353"}}',
+    "https://{h}:{h2}@api.sms-relay.example/v1/messages",
+    "curl -u {k}:xxx https://acme.tracker.example/projects.json",
+    "curl --proxy-user scraper-zone-res:{p} -x gate.proxy.example:22225 https://ip.example",
+    "ab -n 500 -c 20 -A ops:{p} https://staging.example/health",
+    "ab -X proxy.corp:3128 -P relay:{p} http://intranet.example/",
+    "Access key ID,Secret access key\nAKIA{a},{s}",
+    'DBI->connect("dbi:Pg:dbname=ops;host=db", "ops_ro", "{p}", {{RaiseError => 1}})',
+    'conn = DriverManager.getConnection(\n    "jdbc:mysql://db:3306/app",\n    "app",\n    "{p}")',
+    'Sql.newInstance("jdbc:h2:tcp://h2.internal/~/app", "sa", "{p}", "org.h2.Driver")',
+    "7za x backup.7z -o/tmp/restore -p{p}",
+    "rar a -hp{p} handover.rar docs/",
+    '& "C:\\Program Files\\7-Zip\\7z.exe" x dump.7z -p{p}',
+    "mount -t smbfs //backup:{p}@nas.local/share /mnt/nas",
+    "mount_smbfs //svc_scan:{p}@fileserver/scans ~/scans",
+):
+    _secrets = {
+        "h": _r(40, HEX),
+        "h2": _r(48, HEX),
+        "k": _r(32, AN),
+        "p": _r(6, LOWER_AN) + _r(6, AN),
+        "a": _r(16, UPPER_AN),
+        "s": _r(40, B64),
+    }
+    _text = template.format(**_secrets)
+    _s("connection", _text, *(v for v in _secrets.values() if v in _text and len(v) != 16))
+for text in (
+    "curl -u admin:xxx http://localhost:8080/api/status",
+    'curl -A "Mozilla/5.0 (X11; Linux x86_64)" https://example.org/',
+    "grep -A 3 status:failed build.log",
+    "AKIAIOSFODNN7EXAMPLE / wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    'Sql.newInstance("jdbc:h2:mem:test", "sa", "", "org.h2.Driver")',
+    'DBI->connect("dbi:SQLite:dbname=app.db", "", "")',
+    'DriverManager.getConnection("jdbc:postgresql://db/app", "app", "changeme")',
+    '"jdbc:postgresql://db/app", "app", System.getenv("PGPASSWORD")',
+    "7z a -p archive.7z files/",
+    "unrar x -p- bundle.rar",
+    "rar a -ep1 -m5 out.rar src/",
+    "mount_smbfs //guest:@nas/public /Volumes/public",
+    "// TODO: user:admin@host is the default",
+    '<script src="//cdn.example.com/lib.js"></script>',
+):
+    _l("connection", text)
