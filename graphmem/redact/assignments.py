@@ -305,8 +305,8 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         return None
     if blank and group == "bare" and _column_says_public(text, m.start(group)):
         return None  # a listing's DIGEST, ID or FINGERPRINT column (`fly secrets list`)
-    if _said_public(text, m.start(group), m.end(group)) and (
-        classified[1] != "strong" or _said_public_key(text, m.end(group))
+    if (classified[1] != "strong" or _said_public_key(text, m.end(group))) and _said_public(
+        text, m.start(group), m.end(group)
     ):
         return None  # `token: 'live_…', // client-side token, public by design`
     if name.lower().endswith("salt") and _beside_its_hash(text, name_start, m.end(group)):

@@ -23,6 +23,7 @@ Decisions (the tests pin each one):
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 from functools import lru_cache
 
@@ -37,7 +38,6 @@ _PLACEHOLDER = r"""(?ix)^(?:
       | <[^<>]*> | [x.#_-]{3,} | [*•]{2,} | x+ | …        # `amqps://u:**@`: masked
       | \{[A-Za-z_][\w.]*\} | \{\d*\}                    # format fields: {DB_PASSWORD}, {0}
       | \{env:[A-Za-z_]\w*(?::[^{}]*)?\}                  # tox's and Hatch's {env:NAME:default}
-      | [\w.:+/-]{1,40}<[a-z0-9]+(?:[ _-][a-z0-9]+)+>[\w.-]{0,20}  # ed25519-0x<64 hex chars>
       | :{1,2}                                           # a piece of syntax: Odin's `X :: #config`
       | %\([\w.]+\)[sdr] | \[[A-Za-z][\w .-]*\]          # %(password)s; [YOUR-PASSWORD]
       | &[A-Za-z_]\w*\.?                                 # SAS and SQL*Plus macros: &dbpass
@@ -56,6 +56,7 @@ _PLACEHOLDER = r"""(?ix)^(?:
       | none | null | nil | undefined | true | false | todo | tbd | fixme | required
       | secret | password | passwd | token | api[-_]?key | env | stdin | prompt
     )$"""
+_TEMPLATE = r"(?i)[\w.:+/-]{1,40}<[a-z0-9]+(?:[ _-][a-z0-9]+)+>[\w.-]{0,20}"
 # `os.environ.get`, `self.token`, `os.environ[`, `getpass(`: code that computes a value.
 _CODE_REFERENCE = (  # `std::env::var(`, `Config::get(`: Rust, C++, PHP and Ruby paths too
     r"[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)+|[A-Za-z_$][\w$.:]*!?[(\[].*"  # env!(
@@ -169,6 +170,8 @@ def _is_placeholder(value: str, name: str = "") -> bool:
     bare = value.strip()
     if not bare or re.match(_PLACEHOLDER, bare) or bare in _PUBLISHED or _repeats(bare):
         return True
+    if "<" in bare and re.fullmatch(_TEMPLATE, bare):
+        return True  # a prefix, then what goes there: `ed25519-0x<64 hex chars>`
     if bare.startswith("-----BEGIN ") and _holds_no_key(bare):
         return True  # a key block's frame around `...` or `<your key>`
     if bare.lower() in _PASSWORD_STORES:
@@ -545,9 +548,13 @@ def _said_default(text: str, start: int, end: int) -> bool:
     below = text.find("\n", line_end + 1, line_end + 300) if line_end != -1 else -1
     top = max(0, newline - 600) if newline != -1 else end
     bottom = end + 300 if line_end == -1 else below if below != -1 else line_end + 300
-    window = text[top:bottom].lower()
-    if not any(word in window for word in _DOCUMENTED_WORDS):
-        return False  # cheap: these lines say nothing of it, as beside most values
+    spots = _documented_spots(text)
+    if spots is not None:
+        at = bisect_left(spots, top)
+        if at == len(spots) or spots[at] >= bottom:
+            return False  # cheap: these lines say nothing of it, as beside most values
+    elif _documented_words().search(text, top, bottom) is None:
+        return False
     lines = text[top:newline].split("\n")[-3:] if newline != -1 else []
     lines.append(text[end : line_end if line_end != -1 else end + 300])
     if line_end != -1:
@@ -591,7 +598,29 @@ _DOCUMENTED_DEFAULT = (
     r"|\b(?:test|sandbox|demo)\b[^.;\n]{0,40}\bfrom the\b[^.;\n]{0,30}"
     r"\b(?:docs|documentation|guide|manual|readme|quickstart)\b"
 )
-_DOCUMENTED_WORDS = ("default", "published", "documented", "public", "from the")
+
+
+@lru_cache(maxsize=1)
+def _documented_words() -> re.Pattern[str]:
+    return re.compile(r"(?i)default|publi(?:shed|c)|documented|from the")
+
+
+@lru_cache(maxsize=4)
+def _documented_spots(text: str) -> list[int] | None:
+    """Where the text, lowered, holds a word a documented value's comment needs, found once per
+    text (a rule judges hundreds of values in one): None when lowering moves positions."""
+    low = text.lower()
+    if len(low) != len(text):
+        return None
+    spots = []
+    for word in ("default", "publi", "documented", "from the"):
+        at = low.find(word)
+        while at != -1:
+            spots.append(at)
+            at = low.find(word, at + 1)
+    return sorted(spots)
+
+
 _INI_COMMENT = _COMMENT.replace("(?:", "(?:;|", 1)  # and an INI file's `;`
 _DENIED_DEFAULT = (
     r"(?i)\b(?:not|never|no longer|isn't|wasn't)\b[^.;\n]{0,20}"
