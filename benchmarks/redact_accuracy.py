@@ -4,34 +4,14 @@
 
 A secret case is caught when none of its secret strings survives redaction; a look-alike is intact
 when redaction returns it unchanged. The tuning split is tests/data/redaction_corpus.py plus
-tests/data/redaction_kinds.py (the rules are developed against it). Held out now: split 16,
-tests/data/redaction_heldout16.py, written blind (its author never read the rules, nor any other
-split's cases) in the tuning corpus's form, and split 15, tests/data/redaction_heldout15.py,
-written blind and frozen before the widening that reads split 14 (round 12), and measured before
-and after it and after round 13 (look-alike judges written from first principles, no split
-read). Split 14,
-tests/data/redaction_heldout14.py, written blind (its author never read the rules), was held out
-for the widening that follows split 13 (round 11), measured once before and once after it; its
-misses were read for round 12, and it is seen since. Split 13,
-tests/data/redaction_heldout13.py, written blind too, was held out for the widening that follows
-split 12 (round 9). Split 12,
-tests/data/redaction_heldout12.py, written blind too, was held out for the widening that follows
-split 11 (round 8). Split 11,
-tests/data/redaction_heldout11.py, written blind too, was held out for the widening that follows
-split 10. Split 10,
-tests/data/redaction_heldout10.py, written blind too, was held out for the ninth widening; its
-misses and damages, read by reason, chose the tenth. Split 9,
-tests/data/redaction_heldout9.py, written blind too, was held out for the eighth widening; its
-misses and damages chose the ninth. Split 8, tests/data/redaction_heldout8.py, written blind too,
-was held out for the seventh widening. Split 7, tests/data/redaction_heldout7.py, written blind too,
-was held out for the sixth widening. Split 6, tests/data/redaction_heldout6.py, written blind too,
-was held out for the fifth widening. Split 5, tests/data/redaction_heldout5.py, is seen: held out
-for the fourth widening, its misses chose the classes of the fifth. Split 4,
-tests/data/redaction_heldout4.py, is seen: held out for the third widening, its misses chose the
-classes of the fourth. Split 3, tests/data/redaction_heldout3.py, is seen: its misses chose what the
-third widening added. Split 1, tests/data/redaction_heldout.py, is seen: its misses chose what the
-second widening added. Split 2, tests/data/redaction_heldout2.py, was written by the rules' author
-after the first one.
+tests/data/redaction_kinds.py (the rules are developed against it). Held out now: split 17,
+tests/data/redaction_heldout17.py, written blind in the tuning corpus's form and measured once
+before round 14 and once after it; and split 15, tests/data/redaction_heldout15.py, written blind
+and frozen before round 12, measured before and after rounds 12-14 and never read. Split 16,
+tests/data/redaction_heldout16.py, written blind in the same form, was measured once before
+round 14; its misses and damages, read by cause, chose round 14, and it is seen since. Splits 1-14
+are seen the same way: each written blind (split 2 by the rules' author), held out for one
+widening, then read to choose the next one.
 """
 
 from __future__ import annotations
@@ -67,7 +47,7 @@ from tests.data import (
     redaction_kinds,
 )
 
-HELD_OUT_NOW = ("held-out 15", "held-out 16", "held-out 17")  # never tuned on: no --misses
+HELD_OUT_NOW = ("held-out 15", "held-out 17")  # never tuned on: no --misses
 KINDS = ("prefixed_token", "key_block", "connection", "config_syntax", "authorization")
 Secret = tuple[str, str, tuple[str, ...]]
 

@@ -64,6 +64,7 @@ from graphmem.redact.calls import (
     _CALL_PASSWORD_RULE,
     _CALL_RULE,
     _NAMED_CALL_RULE,
+    _PASSWORD_AFTER_DATABASE_URL_RULE,
     _PASSWORD_AFTER_USER_RULE,
 )
 from graphmem.redact.keys import _KEY_RULES, _find_der_key
@@ -108,6 +109,7 @@ from graphmem.redact.web import (
     _REQUEST_HEADER_RULE,
     _SAS_RULE,
     _SESSION_PARAMETER_RULE,
+    _UNC_URL_RULE,
     _URL_RULE,
     _WEBHOOK_RULE,
 )
@@ -258,6 +260,7 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes | _RandomValues, ..
     *_TOKEN_RULES,
     _JOINED_RULE,
     _URL_RULE,
+    _UNC_URL_RULE,
     _PATH_KEY_RULE,
     _WEBHOOK_RULE,
     _SESSION_PARAMETER_RULE,
@@ -284,6 +287,7 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes | _RandomValues, ..
     _NAMED_ROW_RULE,  # before tables: its rows have two cells, as a header has
     _TABLE_RULE,
     _PASSWORD_AFTER_USER_RULE,
+    _PASSWORD_AFTER_DATABASE_URL_RULE,
     _COOKIE_CALL_RULE,
     _ASSIGNMENT_RULE,
     _FOREIGN_ASSIGNMENT_RULE,

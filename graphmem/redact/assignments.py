@@ -38,6 +38,7 @@ from graphmem.redact.values import (
     _names_code,
     _said_default,
     _said_public,
+    _said_public_key,
     _squash,
     _user_beside,
     _wordy,
@@ -82,8 +83,9 @@ _VALUE = r"""
     (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?(?=[ \t]*=))?  # `password: &str = "..."`
     (?:(?P<xsep>(?:[ \t]+[\w:.-]{1,40}=(?:"[^"<>\n]{0,100}"|'[^'<>\n]{0,100}')){0,4}>)
        (?P<xml>[^<>\n]{1,256})(?=</)                                  # <password a="b">value</
-    |(?P<sep>[ \t]*(?::=|\?=|\|\|=|=>|=|:|[\uff1a\u055d\u1366]|<<?-(?!-))[ \t]*  # R's <-
-                                       # CJK's full-width, Armenian's and Ethiopic's colons
+    |(?P<sep>[ \t]*(?::=|::(?=[ \t]*["'])|\?=|\|\|=|=>|=|:|[\uff1a\u055d\u1366]|<<?-(?!-))
+       [ \t]*                          # Odin's `::` before a literal; R's <-; CJK's full-width,
+                                       # Armenian's and Ethiopic's colons
        |[ \t]*,[ \t]*                                                  # `,`: setters
        |(?:[ \t]+|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])(?=[^\x00-\x7f\s]{1,4}[ \t]))
                                       # CJK puts no blank before its "is": `密碼是 x`
@@ -115,6 +117,21 @@ _ASSIGNMENT = _NAME_END + _VALUE
 
 
 _SQL_ACCOUNT = r"\b(?:create|alter)\s+(?:user|role|login|group)\b"
+
+
+def _beside_its_hash(text: str, start: int, end: int) -> bool:
+    """Whether a password's hash is named in the same record as a salt (the 300 characters
+    around it, on its line or the three around): a user table's row or an export, where the salt
+    is a parameter of the hash beside it, not a secret of its own (a service's `PASSWORD_SALT`
+    setting stands alone)."""
+    top = max(0, start - 300)
+    lines = text[top:start].split("\n")[-4:] + text[end : end + 300].split("\n")[:4]
+    return re.search(_HASH_MEMBER, "\n".join(lines)) is not None
+
+
+_HASH_MEMBER = (
+    r"""(?i)(?:password_?hash|hashed_?password|pass_?hash|(?<![\w-])hash)["']?[ \t]*[:=]"""
+)
 
 
 # Daemon config directives written `name value` (redis.conf), whose value is a literal.
@@ -288,8 +305,12 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         return None
     if blank and group == "bare" and _column_says_public(text, m.start(group)):
         return None  # a listing's DIGEST, ID or FINGERPRINT column (`fly secrets list`)
-    if classified[1] != "strong" and _said_public(text, m.start(group), m.end(group)):
+    if (classified[1] != "strong" or _said_public_key(text, m.end(group))) and _said_public(
+        text, m.start(group), m.end(group)
+    ):
         return None  # `token: 'live_…', // client-side token, public by design`
+    if name.lower().endswith("salt") and _beside_its_hash(text, name_start, m.end(group)):
+        return None  # a stored password's salt, public as its hash is: `"hash": …, "salt": …`
     if _said_default(text, m.start(group), m.end(group)):
         return None  # `Password=passw0rd` then `# the documented default …`
     if kind == "password" and _user_beside(text, m.start(group), m.end(group)):

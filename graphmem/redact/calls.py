@@ -157,3 +157,22 @@ _PASSWORD_AFTER_USER_RULE = _Rule(
     ('user"', "user'", 'admin"', "admin'", 'root"', "root'"),
     fold=True,
 )
+
+
+def _find_password_after_database_url(m: re.Match[str]) -> _Found:
+    """A call given a database's URL, then a user and a password as its next two literals
+    (`Sql.newInstance('jdbc:…', 'user', '…', driver)`, `DriverManager.getConnection("jdbc:…",
+    "u", "…")`, Perl's `DBI->connect("dbi:Pg:…", "u", "…")`), the arguments on one line or
+    several."""
+    value, user = m.group("v"), m.group("user")
+    if _is_placeholder(value, user) or _squash(value) == _squash(user):
+        return None
+    return "password", m.start("v"), m.end("v")
+
+
+_PASSWORD_AFTER_DATABASE_URL_RULE = _Rule(
+    r"(?i:jdbc|dbi):[^\"'\s]{1,300}(?P<q>[\"'])[ \t]*,\s{0,40}[\"'](?P<user>[^\"'\s]{0,64})[\"']"
+    r"[ \t]*,\s{0,40}[\"'](?P<v>[^\"'\s]{1,256})[\"']",
+    _find_password_after_database_url,
+    ("jdbc:", "dbi:", "JDBC:", "DBI:"),
+)

@@ -8,9 +8,11 @@ Checked against localisation files where one was found (Firefox's `pippki.ftl` a
 Kinyarwanda, Breton, Marathi, Bambara, Greek, Arabic, Persian, Vietnamese, Indonesian); the
 others are from what the language's own software shows and were not each verified. Languages
 that borrowed English's word (Cebuano, Filipino, Maltese, Shona …) need nothing here: `password`
-is read everywhere; some languages of the list have no entry (Aymara, Ewe, Guarani, Ilocano,
-Krio, Lingala, Luganda, Mizo, Quechua, Tsonga, Twi): their speakers' software shows English's
-or French's word. Inflection: a suffix of up to four letters is read by ``names._inflected``.
+is read everywhere; some languages of the list have no entry (Aymara, Guarani, Ilocano, Krio,
+Lingala, Luganda, Mizo, Quechua, Twi): their speakers' software shows English's or French's word.
+Regional and smaller languages where a word of their own is in use (Low German, Limburgish,
+Cornish, Kabyle, Ewe, Tsonga, Nahuatl, K'iche', Tahitian) have it too. Inflection: a suffix of up
+to four letters is read by ``names._inflected``.
 
 Left out on purpose, because they also mean something harmless: a bare "secret" (`sirri`,
 `siri`, `huna`, `秘密`), "code" (`kod`, `codice`), "word" (`parola`, `kalma`), the Bengali
@@ -29,7 +31,7 @@ PASSWORDS = frozenset(
     "zaporka contrasenya slaptažodis slaptazodis lykilorð lykilord fjalëkalim fjalekalim "
     "fjalëkalimi κωδικός συνθηματικό wagwoord парола лозинка пароль гасло salasõna salasona "
     "cyfrinair pasfhocal pasahitza contrasinal wachtwurd passwuert pasvorto "
-    "parolă loyniorð loyniord tessera "
+    "parolă loyniorð loyniord tessera passwoort passwoord wachwoord "
     # Caucasus, Central and West Asia
     "პაროლი գաղտնաբառ şifrə sifre şifre parol құпиясөз сырсөз серсүз парол "
     "açarsöz acarsoz пароль סיסמה סיסמא פאַסווארט פאסווארט פּאַראָל פאראל گذرواژه پسورد پټنوم "
@@ -43,7 +45,7 @@ PASSWORDS = frozenset(
     "密码 密碼 口令 パスワード 暗証番号 비밀번호 암호 패스워드 "
     # Africa and the Pacific
     "nenosiri nywila iphasiwedi okwuntughe phasewete tenimiafina kupuhipa modpas ijambobanga "
-    "katasandi លេខសម្ងាត់".split()
+    "katasandi លេខសម្ងាត់ nyaɣaɣla phasiwedi".split()
 )
 
 # Words that name a password only together (a name is otherwise read back to its last word):
@@ -93,6 +95,11 @@ PASSWORD_PHRASES = (
     "پاس ورڈ",  # Urdu: "pass word"
     "وشەی نهێنی",  # Sorani Kurdish
     "የይለፍ ቃል",  # Amharic: "word of passing"
+    "ger-tremena",  # Cornish
+    "awal uffir",  # Kabyle: "hidden word"
+    "ichtaca tlahtolli",  # Nahuatl: "secret word"
+    "ewan tzij",  # K'iche': "hidden word"
+    "parau huna",  # Tahitian: "secret word"
 )
 
 # "Key", to judge `API-Schlüssel`, `clé API` as `API key` is judged (a lone key names anything:

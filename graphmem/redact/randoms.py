@@ -57,6 +57,7 @@ _HEX = "0123456789abcdefABCDEF-"
 _NOT_RANDOM = (
     r"AAAA|0x[0-9A-Fa-f]+[uUlL]*$|age1[02-9ac-hj-np-z]{58}$|[0-7][0-9A-HJKMNP-TV-Z]{25}$"
     r"|[xyzt]pub[1-9A-HJ-NP-Za-km-z]{100}|(?i:.*example)|[UNACOX][A-Z2-7]{55}$"  # NATS public nkey
+    r"|(?:bc|tb|ltc)1[02-9ac-hj-np-z]{39,59}$"  # a SegWit address (BIP 173, 350): bech32
     r"|(?:rsa|dsa|elg|ed|cv|nistp|brainpoolP|secp)\d{3,5}(?:[rk]1)?/(?:0x)?[0-9A-F]{8,40}$"
 )
 _NOT_LETTERS = str.maketrans("", "", "0123456789+/=_~-")
@@ -78,6 +79,14 @@ _PUBLIC_WORDS = frozenset(
     sitekey recipient recipients next marker continuation mac hmac prefix path dir file name
     endpoint domain host url uri md pubkey cuid ulid ksuid nanoid crt cert certificate
     state accessor request trace span correlation transaction txn invoice order tag""".split()
+)
+
+
+# Base58 of 32 bytes, as Solana writes an address (an ed25519 public key), and words of a chain
+# beside it; its secret key is 64 bytes, 87 or 88 characters.
+_BASE58_32_BYTES = r"[1-9A-HJ-NP-Za-km-z]{32,44}"
+_CHAIN = (
+    r"(?i)\b(?:sol|solana|devnet|testnet|mainnet|lamports?|wallet|address|airdrop|pubkey|spl)\b"
 )
 
 
@@ -115,6 +124,10 @@ class _RandomValues:
         text, start, end = m.string, m.start(), m.start() + len(value)
         if not _labelled(text, start, end) or self._text_without_secret(value):
             return None
+        if re.fullmatch(_BASE58_32_BYTES, value) and re.search(
+            _CHAIN, text[max(0, start - 120) : end + 120]
+        ):
+            return None  # a Solana address: a 32-byte public key (a secret key is 64 bytes)
         return None if _said_public(text, start, end) else ("secret", start, end)
 
 

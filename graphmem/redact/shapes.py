@@ -39,7 +39,11 @@ from graphmem.redact.values import _wordy
 # symbol too (a lone `=` makes an assignment), which is.
 _INNER_SYMBOL = r"[!#$%&*@^~](?=[A-Za-z0-9])"
 # Or closing a word after its number (`Harborcopper525!`): checked in Python, as above.
-_CLOSING_SYMBOL = r"""[!#$%&*@^~](?=[A-Za-z0-9\s"'`,;)\]]|[^\x00-\x7f]|$)"""
+# And `?` or `+` before a digit: a policy's suffix (`_POLICY_SUFFIX`). One class, then lookbehinds:
+# an alternation of two classes would scan the text four times slower.
+_CLOSING_SYMBOL = (
+    r"""[!#$%&*@^~?+](?:(?<=[?+])(?=\d)|(?<![?+])(?=[A-Za-z0-9\s"'`,;)\]]|[^\x00-\x7f]|$))"""
+)
 _ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 _RUN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&*@^~=")
 # The whole word around it, which must stand alone: a sentence's end may follow it.
@@ -155,6 +159,8 @@ def _generated_password(word: str) -> bool:
     nor, with no digit, CamelCase (`UserId#getById`), and letters and digits that change class."""
     if len(word) > 2 and word[0] == "*" == word[-1]:
         word = word[1:-1]  # emphasis: *X*
+    if re.fullmatch(_POLICY_SUFFIX, word):
+        return _random_run(word.rstrip("0123456789")[:-1])
     if not (any(c.isupper() for c in word) and any(c.islower() for c in word)):
         return False
     if re.search(r"[!#$%&*@^~?]", word) is None or re.search(r"[^A-Za-z0-9]{2}", word):
@@ -172,6 +178,19 @@ def _generated_password(word: str) -> bool:
 
 
 _CAMEL = r"[A-Z]?[a-z]+(?:[A-Z][a-z]+)+"
+# A generator's run with what a password policy asks for appended: a symbol and a digit
+# (`q7WfLx2mRk9T#4`). Not `-` nor `_`, which ids put before a counter (`build_7`, `a1B2…-2`).
+_POLICY_SUFFIX = r"[A-Za-z0-9]{10,38}[!#$%&*@^~?+]\d{1,2}"
+
+
+def _random_run(run: str) -> bool:
+    """Letters and digits as a generator makes them: both cases and a digit, no words, and a
+    class change at most neighbours (`Copper2Marble` changes at three)."""
+    if not (any(c.isupper() for c in run) and any(c.islower() for c in run)):
+        return False
+    if not any(c.isdigit() for c in run) or _made_of_words(run):
+        return False
+    return sum(_class(a) != _class(b) for a, b in pairwise(run)) * 3 >= len(run)
 
 
 def _made_of_words(piece: str) -> bool:

@@ -99,13 +99,22 @@ def _find_user_password(m: re.Match[str]) -> _Found:
     user, password = m.group("user"), m.group("v")
     if password.startswith("//"):
         return None  # `redis-cli -u redis://host:6379`: a URL, whose password the URL rule finds
-    if (not password or re.fullmatch(r"[xX]|_", password)) and _looks_random(user):
+    if (not password or password == "_" or _is_placeholder(password)) and _looks_random(user):
         return "secret", m.start("user"), m.end("user")  # `-u TOKEN:X`: the user is the key
     if user.startswith("$") or _placeholder_login(user, password):
         return None
     if password.isdigit() and (user.isdigit() or not user):
         return None
     return "password", m.start("v"), m.end("v")
+
+
+def _find_proxy_or_ab_user(m: re.Match[str]) -> _Found:
+    """`--proxy-user` anywhere; `-A`/`-P` only in an `ab` command (elsewhere `-A` is curl's
+    user agent, ssh's agent forwarding)."""
+    if m.group().startswith("--"):
+        return _find_user_password(m)
+    before = m.string[_line_start(m.string, m.start()) : m.start()]
+    return _find_user_password(m) if re.search(r"(?:^|[\s;|&(>$])ab[ \t]", before) else None
 
 
 def _find_auth_directive(m: re.Match[str]) -> _Found:
@@ -252,7 +261,9 @@ _CLI_PASSWORD_RULES = (
     _cli_password("schtasks", "/RP", "schtasks"),
     _cli_password("ssh-keygen", "-[NP]", "ssh-keygen"),
     _cli_password("zip|unzip", "-P", "zip", "unzip"),
-    _cli_password("7z|7za|7zz", "-p", "7z", glued=True),
+    _cli_password(  # 7-Zip and RAR, as `7z.exe` from PowerShell's `& '…\\7z.exe'` too; RAR's -hp
+        r"(?:7z[arz]?|(?:un)?rar)(?:\.exe)?[\"']?", "-h?p", "7z", "rar", "unrar", glued=True
+    ),
     _cli_password("cqlsh", "-p", "cqlsh"),
     _cli_password("security", "-w", "security"),  # macOS keychain: add-*-password -w
     _cli_password("ncftp[a-z]{0,4}", "-p", "ncftp"),
@@ -383,6 +394,14 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         "-u=",
         "--user",
         "-auth",  # jenkins-cli -auth, httpie --auth
+    ),
+    _rule(  # curl's --proxy-user, ApacheBench's -A and -P (its proxy's): user, colon, password
+        r"(?<![\w-])(?:--proxy-user|-A|-P)(?:[ \t]+|=)[\"']?"
+        r"(?P<user>[^\s:\"'@]{1,256}):(?P<v>[^\s\"']{1,256})",
+        _find_proxy_or_ab_user,
+        "--proxy-user",
+        "-A ",
+        "-P ",
     ),
     *_CLI_PASSWORD_RULES,
     _rule(  # Oracle: sqlplus user/password@db, jdbc:oracle:thin:user/password@host

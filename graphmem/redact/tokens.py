@@ -429,7 +429,34 @@ def _chars_before(kind: str, count: int) -> _Finder:
     return find
 
 
+def _find_aws_pair(m: re.Match[str]) -> _Found:
+    """The 40 characters after an AWS access key id, on its line or the next, as consoles, CSVs
+    and notes give the pair: base64 mixing cases and digits (not hex: a commit, a digest)."""
+    text, at = m.string, m.end()
+    line_end = text.find("\n", at, at + 100)
+    if line_end != -1:
+        next_end = text.find("\n", line_end + 1, line_end + 101)
+        stop = next_end if next_end != -1 else line_end + 101
+    else:
+        stop = at + 100
+    found = _compiled(_AWS_PAIR_VALUE).search(text, at, stop)
+    if found is None:
+        return None
+    value = found.group()
+    if re.fullmatch(r"[0-9a-fA-F]{40}", value) or value.lower() == value or value.upper() == value:
+        return None
+    return "aws_secret_key", found.start(), found.end()
+
+
+_AWS_PAIR_VALUE = r"(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])"
+
+
 _TOKEN_RULES: tuple[_Rule, ...] = (
+    _rule(  # an access key id (the table above redacted it), its secret on its line or the next
+        r"\[REDACTED:aws_access_key\]",
+        _find_aws_pair,
+        "[REDACTED:aws_access_key]",
+    ),
     _Rule(
         r"secret_?access_?key[\"']?\s*[:=]\s*[\"']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])",
         _token("aws_secret_key", 1),

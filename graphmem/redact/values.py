@@ -23,6 +23,7 @@ Decisions (the tests pin each one):
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 from functools import lru_cache
 
@@ -36,6 +37,8 @@ _PLACEHOLDER = r"""(?ix)^(?:
       | \{[a-z]+[ \t][^{}]*\}                            # borgmatic's {credential systemd x}
       | <[^<>]*> | [x.#_-]{3,} | [*•]{2,} | x+ | …        # `amqps://u:**@`: masked
       | \{[A-Za-z_][\w.]*\} | \{\d*\}                    # format fields: {DB_PASSWORD}, {0}
+      | \{env:[A-Za-z_]\w*(?::[^{}]*)?\}                  # tox's and Hatch's {env:NAME:default}
+      | :{1,2}                                           # a piece of syntax: Odin's `X :: #config`
       | %\([\w.]+\)[sdr] | \[[A-Za-z][\w .-]*\]          # %(password)s; [YOUR-PASSWORD]
       | &[A-Za-z_]\w*\.?                                 # SAS and SQL*Plus macros: &dbpass
       | [\w-]{0,16}(?:\.{3,}|…|\*{3,}|•{3,})\w{0,6}        # elided, masked: sk_..., ****ornZ
@@ -53,6 +56,7 @@ _PLACEHOLDER = r"""(?ix)^(?:
       | none | null | nil | undefined | true | false | todo | tbd | fixme | required
       | secret | password | passwd | token | api[-_]?key | env | stdin | prompt
     )$"""
+_TEMPLATE = r"(?i)[\w.:+/-]{1,40}<[a-z0-9]+(?:[ _-][a-z0-9]+)+>[\w.-]{0,20}"
 # `os.environ.get`, `self.token`, `os.environ[`, `getpass(`: code that computes a value.
 _CODE_REFERENCE = (  # `std::env::var(`, `Config::get(`: Rust, C++, PHP and Ruby paths too
     r"[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)+|[A-Za-z_$][\w$.:]*!?[(\[].*"  # env!(
@@ -64,7 +68,7 @@ _CODE_REFERENCE = (  # `std::env::var(`, `Config::get(`: Rust, C++, PHP and Ruby
 # Pulumi's versioned ciphertext `v1:<nonce>:…`, EJSON's `EJ[1:…]`, Jenkins' `{AQAAAB…}`, an
 # armored PGP message; and a password hashed as Django stores it (`pbkdf2_sha256$…`).
 _REFERENCE = r"""(?ix)(?:
-        ![A-Za-z]\w*$ | %[\w.()-]+%$ | \$__\w+\{ | ENC[\[(] | arn:aws[\w-]*:
+        ![A-Za-z][\w/.:-]*$ | %[\w.()-]+%$ | \$__\w+\{ | ENC[\[(] | arn:aws[\w-]*:
       | \{cipher\} | encrypted: | v\d:[A-Za-z0-9+/=]{8,32}:[A-Za-z0-9+/=] | EJ\[\d:  # EJSON
       | \{AQAAAB[A-Za-z0-9+/]{16}                      # Jenkins' Secret, encrypted: `{AQAAAB…}`
       | -----BEGIN[ ](?:PGP[ ]MESSAGE|AGE[ ]ENCRYPTED)        # armored ciphertext's first line
@@ -166,6 +170,8 @@ def _is_placeholder(value: str, name: str = "") -> bool:
     bare = value.strip()
     if not bare or re.match(_PLACEHOLDER, bare) or bare in _PUBLISHED or _repeats(bare):
         return True
+    if "<" in bare and re.fullmatch(_TEMPLATE, bare):
+        return True  # a prefix, then what goes there: `ed25519-0x<64 hex chars>`
     if bare.startswith("-----BEGIN ") and _holds_no_key(bare):
         return True  # a key block's frame around `...` or `<your key>`
     if bare.lower() in _PASSWORD_STORES:
@@ -496,7 +502,8 @@ def _wordy(part: str) -> bool:
 # three lines above (`// public key, safe in the page`, `<!-- write key is public -->`), not
 # denied; or its own label (`publicKey:`, `NEXT_PUBLIC_…=`, `publishableKey`).
 _SAID_PUBLIC = (
-    r"(?i)\b(?:public|publishable|client[- ]side|test vectors?|known[- ]answer|test case"
+    r"(?i)\b(?:public|publishable|client[- ]side|browser[- ](?:api[ -])?(?:key|token)"
+    r"|test vectors?|known[- ]answer|test case"
     r"|(?:example|sample|published|documented) (?:key|secret|token|value|vector)s?"
     r"|safe (?:to|in) (?:commit|share|expose|the "
     r"(?:page|browser|client))|(?:ships|sent|goes) to (?:every|the) browser)\b"
@@ -533,15 +540,21 @@ def _given_to_sdk(text: str, start: int) -> bool:
 
 def _said_default(text: str, start: int, end: int) -> bool:
     """Whether a comment beside the value, on one of the three lines above or on the line below,
-    calls it a documented default (a vendor's published factory password), and none denies it:
-    what everyone can read in the manual is no secret, whatever its name."""
+    calls it a documented default (a vendor's published factory password) or a published test
+    value (`# public test cert from the Swish docs`, `// test key from the integration guide`),
+    and none denies it: what everyone can read in the manual is no secret, whatever its name."""
     newline = text.rfind("\n", max(0, start - 400), start)
     line_end = text.find("\n", end, end + 300)
     below = text.find("\n", line_end + 1, line_end + 300) if line_end != -1 else -1
     top = max(0, newline - 600) if newline != -1 else end
     bottom = end + 300 if line_end == -1 else below if below != -1 else line_end + 300
-    if "default" not in text[top:bottom].lower():
-        return False  # cheap: these lines say nothing of it, as beside most values
+    spots = _documented_spots(text)
+    if spots is not None:
+        at = bisect_left(spots, top)
+        if at == len(spots) or spots[at] >= bottom:
+            return False  # cheap: these lines say nothing of it, as beside most values
+    elif _documented_words().search(text, top, bottom) is None:
+        return False
     lines = text[top:newline].split("\n")[-3:] if newline != -1 else []
     lines.append(text[end : line_end if line_end != -1 else end + 300])
     if line_end != -1:
@@ -579,9 +592,56 @@ _USER_NAMED = (
 
 _DOCUMENTED_DEFAULT = (
     r"(?i)\b(?:documented|published|factory|vendor'?s|well[- ]known|manual'?s)[ -]default"
+    # a value published for tests: `published sandbox merchant`, `public test cert`, a test
+    # key `from the integration guide` (a dashboard's key is no manual's)
+    r"|\b(?:documented|published)[ -](?:sandbox|test|demo)\b|\bpublic[ -](?:sandbox|test|demo)\b"
+    r"|\b(?:test|sandbox|demo)\b[^.;\n]{0,40}\bfrom the\b[^.;\n]{0,30}"
+    r"\b(?:docs|documentation|guide|manual|readme|quickstart)\b"
 )
+
+
+@lru_cache(maxsize=1)
+def _documented_words() -> re.Pattern[str]:
+    return re.compile(r"(?i)default|publi(?:shed|c)|documented|from the")
+
+
+@lru_cache(maxsize=4)
+def _documented_spots(text: str) -> list[int] | None:
+    """Where the text, lowered, holds a word a documented value's comment needs, found once per
+    text (a rule judges hundreds of values in one): None when lowering moves positions."""
+    low = text.lower()
+    if len(low) != len(text):
+        return None
+    spots = []
+    for word in ("default", "publi", "documented", "from the"):
+        at = low.find(word)
+        while at != -1:
+            spots.append(at)
+            at = low.find(word, at + 1)
+    return sorted(spots)
+
+
 _INI_COMMENT = _COMMENT.replace("(?:", "(?:;|", 1)  # and an INI file's `;`
-_DENIED_DEFAULT = r"(?i)\b(?:not|never|no longer|isn't|wasn't)\b[^.;\n]{0,20}\bdefault"
+_DENIED_DEFAULT = (
+    r"(?i)\b(?:not|never|no longer|isn't|wasn't)\b[^.;\n]{0,20}"
+    r"\b(?:default|documented|published|public|test|sandbox|demo|from)\b"
+)
+
+
+def _said_public_key(text: str, end: int) -> bool:
+    """Whether the comment after the value on its line says the value itself is public (a strong
+    name needs that: `# remove before the repo goes public` says nothing of it): a browser's or a
+    client's key, `key, public`, `public by design`."""
+    line_end = text.find("\n", end, end + 300)
+    after = re.search(_COMMENT, text[end : line_end if line_end != -1 else end + 300])
+    return after is not None and re.search(_PUBLIC_KEY_SAID, after.group(1)) is not None
+
+
+_PUBLIC_KEY_SAID = (
+    r"(?i)\b(?:browser|client[- ]side|front[- ]?end|publishable)[ -](?:api[ -])?(?:key|token)\b"
+    r"|\b(?:key|token)\b[,:]?[ \t]+(?:is[ \t]+)?public\b(?![ \t]+(?:repo|repository))"
+    r"|\bpublic[ \t]+by[ \t]+design\b"
+)
 
 
 def _said_public(text: str, start: int, end: int) -> bool:

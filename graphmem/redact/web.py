@@ -39,15 +39,27 @@ def _find_url_password(m: re.Match[str]) -> _Found:
             ("password", m.start("pw"), m.end("pw")),
         ]
     user, written = m.group("user"), _unquoted(password)
+    # An API key given as the user (`https://KEY:@`, `KEY:options@` as scraping proxies take it,
+    # `SID_KEY:TOKEN@`): key material, whatever the password beside it.
+    key = [("secret", m.start("user"), m.end("user"))] if _key_material(user) else []
     if _placeholder_login(user, written) or (
         not _HAS_DIGIT(written.rstrip("!?.*0123456789"))  # words, the URL's too (`redispw`)
         and _filler_words(written, f"{user} {_url_words(m)}")
     ):
-        return None  # `guest:guest@`, `user:pass@`, `scott:tiger@`: an example or a default
+        return key or None  # `guest:guest@`, `user:pass@`, `scott:tiger@`: a default
     # A password may hold `/`, but `host:8080/path@x` is a port and a path, not a password.
     if "/" in password and password.split("/", 1)[0].isdigit():
-        return None
-    return "password", m.start("pw"), m.end("pw")
+        return key or None
+    if key and re.search(r"[=&]", written):
+        return key  # a proxy's options in the password's place: `KEY:js_render=true@`
+    return [*key, ("password", m.start("pw"), m.end("pw"))]
+
+
+def _key_material(user: str) -> bool:
+    """Hex of 32 or more (a key, not a name), or a random value of 20 or more."""
+    return re.fullmatch(r"[0-9a-f]{32,128}|[0-9A-F]{32,128}", user) is not None or (
+        len(user) >= 20 and _looks_random(user)
+    )
 
 
 def _unquoted(value: str) -> str:
@@ -79,6 +91,15 @@ _URL_RULE = _rule(
     r"://(?P<user>[^\s:/?#@\"'<>\[\]]{0,256})(?::(?P<pw>[^\s\"'<>@]{0,256}))?@(?=[\w\[])",
     _find_url_password,
     "://",
+)
+
+
+# //user:PASSWORD@host/share with no scheme: SMB as mount_smbfs and Finder's "Connect to
+# Server" write it (a scheme's `://` is the rule above's).
+_UNC_URL_RULE = _rule(
+    r"(?<![\w:/])//(?P<user>[\w.$-]{1,64})(?::(?P<pw>[^\s\"'<>@/]{1,256}))@(?=[\w\[])",
+    _find_url_password,
+    "//",
 )
 
 

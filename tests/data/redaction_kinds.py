@@ -3738,3 +3738,151 @@ for template in (
     _s("connection", template.format(p=_v), _v)
 _v = _r(24, AN)  # a server token given as both user and password: found by its shape
 _s("connection", f"SMTP_USERNAME: {_v}\nSMTP_PASSWORD: {_v}", _v)
+
+
+# Round 14. A generator's run with a password policy's symbol and digit appended (`…#4`), told
+# anywhere; not a counter after an id (`-2`, `_2`), arithmetic on names, or a query's page.
+def _policy_run() -> str:
+    chars = [*_r(4, string.ascii_uppercase), *_r(5, string.ascii_lowercase), *_r(3, "23456789")]
+    _rng.shuffle(chars)
+    return "".join(chars) + _r(1, "!#$%*@^~?+") + _r(1, "123456789")
+
+
+for template in (
+    "ok, the staging box takes {p} now",
+    "- name: deploy-bot\n  login: {p}",
+    "Send-Keys '{p}' -Enter",
+    "[vpn]\nremote = vpn.corp.internal\nsecret {p}",
+    "| staging | app01 | {p} |",
+    "rotated to {p} this morning, tell nobody",
+):
+    _v = _policy_run()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    "GET /search?q=redact&page=2 HTTP/1.1",
+    "let last = items[maxIndex+1];",
+    "offsetTop+12 is where the tooltip goes",
+    "video_id = V1StGXR8Z5jdHi6B-2",
+    "build_cache_key_7 and nanoidSuffix_3",
+    "See HelloWorldExample?1 for the first case.",
+    "ratio = totalBytes2?1:0",
+):
+    _l("config_syntax", text)
+
+# The word for password in Low German, Limburgish, Cornish, Kabyle, Ewe, Tsonga, Nahuatl, K'iche'
+# and Tahitian: a made value told after it is a password; the words alone are prose.
+for template in (
+    "De Passwoort för dat Wiki is {p}, segg dat nüms.",
+    "Mien wachwoord veur de VPN is {p}.",
+    "An ger-tremena nowydh yw {p}.",
+    "Awal uffir n Wi-Fi d {p}.",
+    "Wifi ƒe nyaɣaɣla enye {p}.",  # noqa: RUF001
+    "Phasiwedi ya Wi-Fi i {p}.",
+    "In ichtaca tlahtolli ic Wi-Fi ca {p}.",
+    "Ri ewan tzij re Wi-Fi are {p}.",
+    "Te parau huna no te Wi-Fi : {p}",
+):
+    _v = _r(3, string.ascii_uppercase) + _r(4, string.ascii_lowercase) + _r(2, "23456789")
+    _v += _r(5, AN) + "_" + _r(2, string.ascii_lowercase)
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    "De Passwoort is to kort, maak en nee.",
+    "Mien wachwoord is verloupe; ich mot ein nuuj maken.",
+    "Te parau huna no te Wi-Fi, ua moe ia'u.",
+    "Awal uffir d ameqqran: ur t-ttu ara.",
+    "Phasiwedi ya wena yi hundzile, yi cinca eka Settings.",
+):
+    _l("config_syntax", text)
+
+# Round 14. Values that are no secret by what stands around them: a comment saying the manual
+# publishes it for tests or that it is a browser's key, a reference (`{env:NAME}`), a template
+# (`0x<32 bytes of hex>`), a YAML tag, Odin's `::` before a directive, a stored hash's salt, a
+# SegWit or Solana address. The same values with nothing saying so stay secrets.
+_v = _r(22, AN)
+_w = _r(16, B64)
+_sol = _r(43, BASE58)
+for text in (
+    "[testenv]\nsetenv =\n    REGISTRY_TOKEN = {env:REGISTRY_TOKEN}\n    CI = {env:CI:false}",
+    'signing_key: "0x<32 bytes of hex>"',
+    "WEBHOOK_SECRET=whsec_<base64 from the dashboard>",
+    'API_KEY :: #config(API_KEY, "")\nmain :: proc() {}',
+    "apiSecret :: Text -> IO ()",
+    "'merchant_secret' => 'kAq77xW', // sandbox key from the quickstart guide",
+    'api_secret = "Rd8wq2Lx"  # published demo credentials, same for everyone',
+    "SFTP_PASSWORD=kw93jfa\n# public test login from the vendor's docs",
+    f"UPLOADER_API_KEY={_v}  # browser key, restricted by referrer",
+    f"analytics_secret = '{_v}' // key, public by design",
+    f'{{"user":"bo","hash":"{_r(44, B64)}","salt":"{_w}","iterations":310000}}',
+    f"password_hash: {_r(44, B64)}\nsalt: {_w}\nalgorithm: pbkdf2-sha256",
+    "db_password: !ssm/parameter /prod/db/password",
+    "token: !decrypt/kms\n  - AQICAHh" + _r(60, B64),
+    f"tip jar: bc1q{_r(38, _BECH32.lower())}",
+    f"testnet faucet sends to tb1p{_r(58, _BECH32.lower())}",
+    f"airdrop 2 SOL to {_sol} on devnet",
+    f"wallet: {_r(44, BASE58)}",
+):
+    _l("config_syntax", text)
+for template in (
+    "'merchant_secret' => '{v}', // sandbox key from the dashboard",
+    'api_secret = "{v}"  # not the published demo credentials',
+    "MAIL_API_KEY={v}  # remove before the repo goes public",
+    "SECURITY_PASSWORD_SALT={v}",
+    'signing_key: "0x{v}"',
+    'DB_PASSWORD :: "{v}"',
+):
+    _v = _r(24, AN)
+    _s("config_syntax", template.format(v=_v), _v)
+_v = _r(88, BASE58)  # a Solana secret key: 64 bytes
+_s("config_syntax", f"wallet secret key: {_v}", _v)
+_v = _r(40, BASE58)
+_s("config_syntax", f"token: {_v}", _v)
+
+# Round 14. Credentials in a syntax's own places: an API key as a URL's or `curl -u`'s user (a
+# proxy's options or a dummy in the password's place), curl's `--proxy-user` and ApacheBench's
+# `-A`/`-P`, an AWS key id's secret after it, a call's user and password after a database's URL
+# (on one line or several), 7-Zip's and RAR's glued `-p`/`-hp`, and `//user:password@host` with
+# no scheme (SMB).
+for template in (
+    'proxies = {{"https": "http://{h}:render_js=1&country=de@proxy.scrape.example:5353"}}',
+    "https://{h}:{h2}@api.sms-relay.example/v1/messages",
+    "curl -u {k}:xxx https://acme.tracker.example/projects.json",
+    "curl --proxy-user scraper-zone-res:{p} -x gate.proxy.example:22225 https://ip.example",
+    "ab -n 500 -c 20 -A ops:{p} https://staging.example/health",
+    "ab -X proxy.corp:3128 -P relay:{p} http://intranet.example/",
+    "Access key ID,Secret access key\nAKIA{a},{s}",
+    'DBI->connect("dbi:Pg:dbname=ops;host=db", "ops_ro", "{p}", {{RaiseError => 1}})',
+    'conn = DriverManager.getConnection(\n    "jdbc:mysql://db:3306/app",\n    "app",\n    "{p}")',
+    'Sql.newInstance("jdbc:h2:tcp://h2.internal/~/app", "sa", "{p}", "org.h2.Driver")',
+    "7za x backup.7z -o/tmp/restore -p{p}",
+    "rar a -hp{p} handover.rar docs/",
+    '& "C:\\Program Files\\7-Zip\\7z.exe" x dump.7z -p{p}',
+    "mount -t smbfs //backup:{p}@nas.local/share /mnt/nas",
+    "mount_smbfs //svc_scan:{p}@fileserver/scans ~/scans",
+):
+    _secrets = {
+        "h": _r(40, HEX),
+        "h2": _r(48, HEX),
+        "k": _r(32, AN),
+        "p": _r(6, LOWER_AN) + _r(6, AN),
+        "a": _r(16, UPPER_AN),
+        "s": _r(40, B64),
+    }
+    _text = template.format(**_secrets)
+    _s("connection", _text, *(v for v in _secrets.values() if v in _text and len(v) != 16))
+for text in (
+    "curl -u admin:xxx http://localhost:8080/api/status",
+    'curl -A "Mozilla/5.0 (X11; Linux x86_64)" https://example.org/',
+    "grep -A 3 status:failed build.log",
+    "AKIAIOSFODNN7EXAMPLE / wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    'Sql.newInstance("jdbc:h2:mem:test", "sa", "", "org.h2.Driver")',
+    'DBI->connect("dbi:SQLite:dbname=app.db", "", "")',
+    'DriverManager.getConnection("jdbc:postgresql://db/app", "app", "changeme")',
+    '"jdbc:postgresql://db/app", "app", System.getenv("PGPASSWORD")',
+    "7z a -p archive.7z files/",
+    "unrar x -p- bundle.rar",
+    "rar a -ep1 -m5 out.rar src/",
+    "mount_smbfs //guest:@nas/public /Volumes/public",
+    "// TODO: user:admin@host is the default",
+    '<script src="//cdn.example.com/lib.js"></script>',
+):
+    _l("connection", text)
