@@ -25,8 +25,8 @@ the seventh round read its misses.
 The chat domain has one too (benchmarks/recall_chat_heldout2.py), written blind the same way
 before the seventh round; it adds `open` questions (an inference from what was said), a column
 the chat domain's other splits leave empty. Its misses were read in the ninth round, so it has a
-third (benchmarks/recall_chat_heldout3.py), written blind the same way: the estimate for unseen
-conversations now.
+third (benchmarks/recall_chat_heldout3.py), written blind the same way; the tenth round read its
+misses, so it is seen too, and no chat split here is an estimate for unseen conversations.
 """
 
 from __future__ import annotations
@@ -67,6 +67,7 @@ SEEN = {
     ("indirect", "held-out split"): 6,
     ("indirect", "held-out split 2"): 7,
     ("chat", "held-out split 2"): 9,
+    ("chat", "held-out split 3"): 10,
 }
 # domain: (generator, tuning split, held-out splits by name, kinds of question, curated too)
 DOMAINS = {
