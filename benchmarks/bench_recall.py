@@ -25,9 +25,9 @@ the seventh round read its misses.
 The chat domain has one too (benchmarks/recall_chat_heldout2.py), written blind the same way
 before the seventh round; it adds `open` questions (an inference from what was said), a column
 the chat domain's other splits leave empty. Its misses were read in the ninth round, so it has a
-third (benchmarks/recall_chat_heldout3.py), written blind the same way: the estimate for unseen
-conversations now. A fourth (benchmarks/recall_chat_heldout4.py) exists too, written blind the same
-way and committed before anything was measured on it.
+third (benchmarks/recall_chat_heldout3.py), written blind the same way, whose misses the tenth
+round read; a fourth (benchmarks/recall_chat_heldout4.py), written blind the same way and measured
+once before and once after the tenth round, is the estimate for unseen conversations now.
 """
 
 from __future__ import annotations
@@ -69,6 +69,7 @@ SEEN = {
     ("indirect", "held-out split"): 6,
     ("indirect", "held-out split 2"): 7,
     ("chat", "held-out split 2"): 9,
+    ("chat", "held-out split 3"): 10,
 }
 # domain: (generator, tuning split, held-out splits by name, kinds of question, curated too)
 DOMAINS = {
