@@ -42,21 +42,26 @@ def fresh_install(wheel: Path, where: Path) -> Path:
         [sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, timeout=120
     )
     python = str(venv / "bin" / "python")
+    # a developer's PYTHONPATH (a checkout or worktree) would come before the wheel
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     where_ = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
-    site = subprocess.run([python, "-c", where_], capture_output=True, text=True, check=True)
+    site = subprocess.run(
+        [python, "-c", where_], capture_output=True, text=True, check=True, env=env
+    )
     # the test environment's packages after the venv's own: graphmem's dependencies, also where
     # that environment does not see the system's (CI's .venv); its graphmem is never imported,
     # as the wheel's comes first and no .pth of that folder (an editable install's) is run
     paths = sorted({sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]})
     Path(site.stdout.strip(), "_test_environment.pth").write_text("\n".join(paths) + "\n")
     pip = [python, "-m", "pip", "install", "--quiet", "--no-deps"]
-    subprocess.run([*pip, str(wheel)], check=True, timeout=300)
+    subprocess.run([*pip, str(wheel)], check=True, timeout=300, env=env)
     which = subprocess.run(
         [python, "-c", "import graphmem; print(graphmem.__file__)"],
         cwd=where,  # `-c` puts the working folder first: not this checkout
         capture_output=True,
         text=True,
         check=True,
+        env=env,
     )
     assert which.stdout.startswith(str(venv)), which.stdout  # the wheel's, not this checkout
     return venv / "bin"
