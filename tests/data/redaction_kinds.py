@@ -3886,3 +3886,32 @@ for text in (
     '<script src="//cdn.example.com/lib.js"></script>',
 ):
     _l("connection", text)
+
+
+# Round 15. A value whose own tag says it is a token, key or secret (`bot_token_…`, `key_…`,
+# `svc-secret-…`), random after the tag: a credential wherever it stands and whatever its label
+# says (an `Id` header, a `client` field), in any syntax. Not a public or client key's tag
+# (`public_key_…`), nor a tag before words or a short id.
+for template in (
+    "X-Partner-Id: bot_token_{l}",
+    'client = Client(account_id="acme", secret="x", session=svc_secret_{k})',
+    "| prod | billing | key_{k} |",
+    "usa esta: user_token_{l} (caduca en junio)",
+    "Set-Variable -Name hook -Value 'svc-apikey-{k}'",
+):
+    _secrets = {"k": _r(28, AN), "l": _r(26, LOWER_AN)}
+    _text = template.format(**_secrets)
+    _v = next(
+        w.strip("'|),")
+        for w in _text.replace("=", " ").split()
+        if any(v in w for v in _secrets.values())
+    )
+    _s("prefixed_token", _text, _v)
+for text in (
+    "publishable: public_key_9dKx7QmZ2pLw4RtV8bN3cYf6",
+    "client_key_id: client_key_Hq8ZmR2kLw9TnV4bX7cY3dPf",
+    "token_type_bearer_expires_in_3600",
+    "grep -r key_schedule_constants_for_aes256 src/",
+    "the token_bucket_refill_rate stays at 50/s",
+):
+    _l("prefixed_token", text)
