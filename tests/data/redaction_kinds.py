@@ -3915,3 +3915,26 @@ for text in (
     "the token_bucket_refill_rate stays at 50/s",
 ):
     _l("prefixed_token", text)
+
+
+# Round 15. A name for password one slip away from `password` (`pasword`, `passwrd`, `passowrd`,
+# `passwird`), as dialects and hurried hands write it, in any syntax and in sentences; not other
+# words that start alike (`passage`, `passport`), nor a misspelt name without a value.
+for template in (
+    "DB_PASWORD={p}",
+    '{{"adminPasswrod": "{p}"}}',
+    "smtp_passwrd: {p}",
+    "Ang pasword ng router ay {p}, huwag ibigay.",
+    "the wifi passowrd is {p} btw",
+    '<add key="LdapPasswod" value="{p}" />',
+):
+    _v = _policy_run()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    "pasword reset link expires in 30 minutes",
+    "PASSWARD_MIN_LENGTH=12",
+    "passport: X12345678 (Anna K.)",
+    "passage: Genesis 1:1-5",
+    "the pasword field is required on /signup",
+):
+    _l("config_syntax", text)
