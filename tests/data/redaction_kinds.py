@@ -3938,3 +3938,25 @@ for text in (
     "the pasword field is required on /signup",
 ):
     _l("config_syntax", text)
+
+
+# Round 15. A value whose first character is a variable's sigil (`$`) before a generator's run:
+# the `$` is the value's own, in any syntax; a real variable's name is words (`$DB_PASSWORD`,
+# `$appSecretFromVault2`) and stays.
+for template in (
+    "api_key: {v}",
+    "$cfg['secret'] = '{v}';",
+    "export HOOK_TOKEN='{v}'",
+    '{{"clientSecret": "{v}"}}',
+    '<add key="ServiceToken" value="{v}" />',
+):
+    _v = "$" + _r(30, AN)
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "password=$DB_PASSWORD_FROM_VAULT_2024",
+    "token = $GITHUB_TOKEN_FOR_RELEASES_V2",
+    "secret = $appSecretFromKeyVaultProduction2",
+    "$cfg['secret'] = $SECRET_FROM_ENV_V2;",
+    "API_KEY=$(cat /run/secrets/api_key_2024)",
+):
+    _l("config_syntax", text)
