@@ -39,6 +39,8 @@ _PLACEHOLDER = r"""(?ix)^(?:
       | \{[A-Za-z_][\w.]*\} | \{\d*\}                    # format fields: {DB_PASSWORD}, {0}
       | \{env:[A-Za-z_]\w*(?::[^{}]*)?\}                  # tox's and Hatch's {env:NAME:default}
       | :{1,2}                                           # a piece of syntax: Odin's `X :: #config`
+      | :[A-Za-z_]\w{0,40}                               # a bind variable, a symbol: `=> :pk`
+      | \d{1,2}                                          # a flag, a count: `{password: 1}`
       | %\([\w.]+\)[sdr] | \[[A-Za-z][\w .-]*\]          # %(password)s; [YOUR-PASSWORD]
       | &[A-Za-z_]\w*\.?                                 # SAS and SQL*Plus macros: &dbpass
       | [\w-]{0,16}(?:\.{3,}|…|\*{3,}|•{3,})\w{0,6}        # elided, masked: sk_..., ****ornZ

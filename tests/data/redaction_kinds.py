@@ -3960,3 +3960,23 @@ for text in (
     "API_KEY=$(cat /run/secrets/api_key_2024)",
 ):
     _l("config_syntax", text)
+
+
+# Round 15. A value in a secret's place that is a reference in its syntax's own form, or too short
+# to be one: a bind variable or a symbol (`:pk`, `:db_password`), a one- or two-digit flag or
+# count (a query's projection `{password: 1}`, `token: 0`); the secrets beside them are caught.
+for template in (
+    "cursor.execute(q, {{'password': '{p}'}})  # then: WHERE password = :password",
+    "conn = connect(user => 'ops', password => '{p}', key => :key_blob)",
+    "db.users.updateOne({{_id: id}}, {{$set: {{password: '{p}'}}}}, {{projection: {{token: 0}}}})",
+):
+    _v = _policy_run()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    "DBMS_CREDENTIAL.CREATE_CREDENTIAL(credential_name => 'X', password => :pw);",
+    "User.where(password: :hashed_password).first",
+    "db.accounts.find({}, {name: 1, api_key: 1, secret: 0})",
+    "SELECT * FROM t WHERE token = :token AND secret = :secret",
+    "projection = {'password': 0, 'refresh_token': 0}",
+):
+    _l("config_syntax", text)
