@@ -3980,3 +3980,22 @@ for text in (
     "projection = {'password': 0, 'refresh_token': 0}",
 ):
     _l("config_syntax", text)
+
+
+# Round 15. A credential argument quoted in part, as shells allow (`user:'p…'`, `user:"p…"`): the
+# quote after the colon opens the password, for every user:password flag; an empty or computed
+# one (`:''`, `:"$(cat pw)"`) stays.
+for template in (
+    "curl -sS -u svc-backup:'{p}' https://nas.lan/api/v2/status",
+    'wget --user=deploy:"{p}" https://artifacts.lan/pkg.tgz',
+    "curl --proxy-user scraper:'{p}' -x gate.proxy.lan:22225 https://ip.lan",
+    'http -a ops:"{p}" GET https://grafana.lan/api/health',
+):
+    _v = _policy_run()
+    _s("connection", template.format(p=_v), _v)
+for text in (
+    "curl -u admin:'' https://localhost:8080/",
+    'curl -u admin:"$(cat ~/.pw)" https://nas.lan/',
+    'curl -u "$NAS_USER:$NAS_PASS" https://nas.lan/',
+):
+    _l("connection", text)
