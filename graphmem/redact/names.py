@@ -116,7 +116,6 @@ _KEY_STORES = frozenset(("p12", "pfx", "pkcs12", "keystore", "jks"))
 _KEY_STORE_ENDS = _KEY_STORES | {"b64", "base64", "key", "data"}
 
 
-@lru_cache(maxsize=512)  # the same few names (token, api_key, PASSWORD) recur all through a text
 def _misspelt_password(word: str) -> bool:
     """`password` one slip away, as people and dialects write it (`pasword`, `passwird`,
     `passowrd`, `passwrd`): one letter dropped, added, changed, or two swapped, past `pas`."""
@@ -135,6 +134,7 @@ def _misspelt_password(word: str) -> bool:
     return slips == [i, i + 1] and word[i] == target[i + 1] and word[i + 1] == target[i]
 
 
+@lru_cache(maxsize=512)  # the same few names (token, api_key, PASSWORD) recur all through a text
 def _classify_name(name: str) -> tuple[str, str] | None:
     """(kind, strength) for a secret-bearing name, else None. Strength is "strong" (any literal
     value is a secret), "weak" (only values that look generated), "random" (a lone `key`,
