@@ -48,7 +48,7 @@ from graphmem.redact.values import (
 # Python, because a leading `[\w.-]*` would make the engine try every identifier in the text.
 _NAME_END = r"""(?x)
     (?:key(?:_base|s|_id|[_-]?hex)?|secret(?:s|[ _-]?id|[_-]?hex)?|token(?:s|_name)?
-      |pass(?:e|wort|[_-]?(?:words?|phrase|code))?
+      |pass(?:e|wort|[_-]?(?:words?|phrase|code)|[a-z]{2,5})?|pasw[a-z]{2,5}  # and `passwrd`
       |passwd|pwd|auth(?:[_-]?tok)?|psk|salt|pepper|eap|xauth|mnemonic|phrase|bearer|creds
       |credentials|pw|pin|puk|signer|b64|base64|pfx|p12|keystore|seed(?:[_-]?hex)?|_pat|encrypt
       |-ak|-sk|macaroon|[_-]iv)"""
@@ -661,6 +661,7 @@ _ASSIGNMENT_RULE = _Rule(
         "secret",
         "token",
         "pass",
+        "pasw",  # `pasword`: one slip (names.py decides)
         "pwd",
         "auth",
         "psk",

@@ -116,6 +116,24 @@ _KEY_STORES = frozenset(("p12", "pfx", "pkcs12", "keystore", "jks"))
 _KEY_STORE_ENDS = _KEY_STORES | {"b64", "base64", "key", "data"}
 
 
+def _misspelt_password(word: str) -> bool:
+    """`password` one slip away, as people and dialects write it (`pasword`, `passwird`,
+    `passowrd`, `passwrd`): one letter dropped, added, changed, or two swapped, past `pas`."""
+    target = "password"
+    if not word.startswith("pas") or not 7 <= len(word) <= 9 or word.startswith(target):
+        return False
+    if len(word) != len(target):
+        short, long = sorted((word, target), key=len)
+        return len(long) - len(short) == 1 and any(
+            long[:i] + long[i + 1 :] == short for i in range(3, len(long))
+        )
+    slips = [i for i, (a, b) in enumerate(zip(word, target, strict=True)) if a != b]
+    if len(slips) == 1:
+        return word[slips[0]].isalpha()
+    i = slips[0]
+    return slips == [i, i + 1] and word[i] == target[i + 1] and word[i + 1] == target[i]
+
+
 @lru_cache(maxsize=512)  # the same few names (token, api_key, PASSWORD) recur all through a text
 def _classify_name(name: str) -> tuple[str, str] | None:
     """(kind, strength) for a secret-bearing name, else None. Strength is "strong" (any literal
@@ -160,6 +178,7 @@ def _classify_name(name: str) -> tuple[str, str] | None:
             " ".join(words[-2:]) in _PHRASE_WORDS
             or " ".join(words[-3:]) in _PHRASE_WORDS
             or _inflected(last)
+            or _misspelt_password(last)
         )
     ):
         return "password", "strong"

@@ -60,6 +60,17 @@ _SYMBOLS = frozenset("!#$%&*+?@^~")
 _STRIP = "\"'`*_,;:.!?)]}\u00bb\u201d\u2019"
 
 
+def _unwrap(raw: str) -> str:
+    """A word without its punctuation and emphasis (`**X**`, `_X_`); an underscore or a star
+    only at its start is the value's own (`_+*My6…`)."""
+    value = raw.strip(_STRIP)
+    lead = raw[: len(raw) - len(raw.lstrip(_STRIP))]
+    kept = lead.lstrip("\"'`([{\u00ab\u201c\u2018")
+    if kept and kept[0] in "_*" and not raw.rstrip(_STRIP + ".,;:!?").endswith(kept[0]):
+        return kept + value
+    return value
+
+
 def _made(value: str) -> bool:
     """Whether a word of a sentence looks made, not written (see the module's decisions)."""
     if not 8 <= len(value) <= 64 or value[0] in "$%{@#-&<([":
@@ -101,7 +112,7 @@ def _find_told_password(m: re.Match[str]) -> _Found:
     previous = ""
     for token in tokens[skip : skip + 8]:
         raw = token.group()
-        value = raw.strip(_STRIP)
+        value = _unwrap(raw)
         lowered = value.lower()
         if lowered in _ELSEWHERE or raw.startswith("-"):
             return None  # a digest, a rule; a flag: a command line, which other rules read
@@ -140,7 +151,7 @@ def _find_told_key(m: re.Match[str]) -> _Found:
     previous = ""
     for token in tokens[2:12] if first in _QUALIFIER_WORDS else tokens[1:11]:
         raw = token.group()
-        value = raw.strip(_STRIP)
+        value = _unwrap(raw)
         lowered = value.lower()
         if qualified is None and re.fullmatch(_KEY_QUALIFIER_WORD, lowered):
             qualified = token
@@ -237,6 +248,7 @@ _TOLD_PASSWORD_RULE = _Rule(
     _find_told_password,
     (
         "passw",
+        "pasw",  # one `s`: `pasword`, as dialects and hurried hands write it
         "passphrase",
         "passcode",
         *sorted({_TRIGGER_OF[w.lower()] for w in (*_FOREIGN_PASSWORDS, *_PHRASES)}),

@@ -65,6 +65,10 @@ _AFTER = frozenset(" \t\r\n\"'`,;:)]}>|\\")  # what may end a whole value
 # A value behind its own prefix (`sha256-`, `nonce-`, `ch_`, `pk_live_`, `client-`): the prefix
 # rules and the tables decide those. A leading dash: a flag.
 _TAGGED = r"-|[a-z][a-z0-9]{0,11}[_-]|[A-Z][A-Z0-9]{0,7}[_-]"
+# A tag that says what the value is, in the value itself (`app_token_…`, `key_…`, `user-secret-…`):
+# a credential whatever its label says (`X-Client-Id: app_token_…`), when the rest is random.
+_SECRET_TAG = r"(?i)(?:([a-z]{1,12})[_-])?(?:token|key|secret|apikey|passw(?:or)?d)[_-]"
+_PUBLIC_TAGS = frozenset("public pub publishable client site id kid".split())
 # The label: the last name before the value on its line, and what separates them (a colon, an
 # equals sign, a quote, a call's parenthesis, a flag's blank, a sentence's blank), and a list's
 # bracket (`secrets: ["…"]`).
@@ -119,11 +123,20 @@ class _RandomValues:
     def find(self, m: re.Match[str]) -> _Found:
         run = m.group()
         value = run.rstrip("-_~")
-        if (re.match(_TAGGED, value) and not _grouped(value)) or not _random(value):
+        named = None
+        if re.match(_TAGGED, value) and not _grouped(value):
+            named = re.match(_SECRET_TAG, value)
+            if named is not None and (named.group(1) or "").lower() in _PUBLIC_TAGS:
+                named = None  # `public_key_…`, `client_key_…`
+            if named is None or not _random(value[named.end() :]):
+                return None
+        elif not _random(value):
             return None
         text, start, end = m.string, m.start(), m.start() + len(value)
-        if not _labelled(text, start, end) or self._text_without_secret(value):
+        if not _labelled(text, start, end, named is None) or self._text_without_secret(value):
             return None
+        if named is not None:
+            return "secret", start, end  # the value says what it is, whatever its label says
         if re.fullmatch(_BASE58_32_BYTES, value) and re.search(
             _CHAIN, text[max(0, start - 120) : end + 120]
         ):
@@ -206,7 +219,7 @@ def _floor(n: int) -> float:
     return min(4.0, log2(n) - 0.85)
 
 
-def _labelled(text: str, start: int, end: int) -> bool:
+def _labelled(text: str, start: int, end: int, unless_public: bool = True) -> bool:
     """Some label before the value on its line, none saying public, and the value a whole
     word: not a piece of a URL, a path, a tagged or structured value (`h1:…`, `ENC[…,data:…`)."""
     if end < len(text) and text[end] not in _AFTER:
@@ -228,7 +241,9 @@ def _labelled(text: str, start: int, end: int) -> bool:
     if re.fullmatch(r"(?:sk-)?(?:ssh|ecdsa)-[\w@.-]{2,40}", label.group(1)):
         return False  # `ssh-ed25519 …`: an SSH public key, after its type
     # the label and the word before it: `the public key …`
-    return not _public(" ".join([*before[: label.start()].split()[-1:], label.group(1)]))
+    return not unless_public or not _public(
+        " ".join([*before[: label.start()].split()[-1:], label.group(1)])
+    )
 
 
 def _under_label(text: str, line_start: int, end: int) -> bool:

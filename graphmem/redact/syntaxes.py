@@ -388,7 +388,7 @@ _OTHER_RULES: tuple[_Rule, ...] = (
     ),
     _rule(  # curl, wget, httpie: -u / --user user:password
         r"(?<![\w-])(?:-u|--user|-auth|--auth)(?:[ \t]+|=)[\"']?"
-        r"(?P<user>[^\s:\"'@]{0,256}):(?P<v>[^\s\"']{0,256})",
+        r"(?P<user>[^\s:\"'@]{0,256}):[\"']?(?P<v>[^\s\"']{0,256})",  # `user:'p…'`: shell quoting
         _find_user_password,
         "-u ",
         "-u=",
@@ -397,7 +397,7 @@ _OTHER_RULES: tuple[_Rule, ...] = (
     ),
     _rule(  # curl's --proxy-user, ApacheBench's -A and -P (its proxy's): user, colon, password
         r"(?<![\w-])(?:--proxy-user|-A|-P)(?:[ \t]+|=)[\"']?"
-        r"(?P<user>[^\s:\"'@]{1,256}):(?P<v>[^\s\"']{1,256})",
+        r"(?P<user>[^\s:\"'@]{1,256}):[\"']?(?P<v>[^\s\"']{1,256})",
         _find_proxy_or_ab_user,
         "--proxy-user",
         "-A ",

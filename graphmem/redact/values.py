@@ -39,6 +39,8 @@ _PLACEHOLDER = r"""(?ix)^(?:
       | \{[A-Za-z_][\w.]*\} | \{\d*\}                    # format fields: {DB_PASSWORD}, {0}
       | \{env:[A-Za-z_]\w*(?::[^{}]*)?\}                  # tox's and Hatch's {env:NAME:default}
       | :{1,2}                                           # a piece of syntax: Odin's `X :: #config`
+      | :[A-Za-z_]\w{0,40}                               # a bind variable, a symbol: `=> :pk`
+      | \d{1,2}                                          # a flag, a count: `{password: 1}`
       | %\([\w.]+\)[sdr] | \[[A-Za-z][\w .-]*\]          # %(password)s; [YOUR-PASSWORD]
       | &[A-Za-z_]\w*\.?                                 # SAS and SQL*Plus macros: &dbpass
       | [\w-]{0,16}(?:\.{3,}|…|\*{3,}|•{3,})\w{0,6}        # elided, masked: sk_..., ****ornZ
@@ -166,10 +168,27 @@ def _repeats(value: str) -> bool:
     return len(words) >= 4 and 2 * Counter(words).most_common(1)[0][1] > len(words)
 
 
+def _random_part(name: str) -> bool:
+    """A part of an identifier of 20 or more characters mixing upper and lower case and digits,
+    no word among them: a generator's run, which no programmer names a variable."""
+    return any(
+        len(part) >= 20
+        and part.lower() != part
+        and part.upper() != part
+        and _HAS_DIGIT(part)
+        and not _wordy(part)
+        for part in name.split("_")
+    )
+
+
 def _is_placeholder(value: str, name: str = "") -> bool:
     bare = value.strip()
-    if not bare or re.match(_PLACEHOLDER, bare) or bare in _PUBLISHED or _repeats(bare):
+    if not bare or bare in _PUBLISHED or _repeats(bare):
         return True
+    if re.match(_PLACEHOLDER, bare):
+        # `$` before a generator's run is the value's own first character, no variable's sigil:
+        # names are words (`$DB_PASSWORD`), a 24-character random run is not
+        return not (bare[0] == "$" and _random_part(bare[1:]))
     if "<" in bare and re.fullmatch(_TEMPLATE, bare):
         return True  # a prefix, then what goes there: `ed25519-0x<64 hex chars>`
     if bare.startswith("-----BEGIN ") and _holds_no_key(bare):

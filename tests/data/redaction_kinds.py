@@ -3886,3 +3886,116 @@ for text in (
     '<script src="//cdn.example.com/lib.js"></script>',
 ):
     _l("connection", text)
+
+
+# Round 15. A value whose own tag says it is a token, key or secret (`bot_token_…`, `key_…`,
+# `svc-secret-…`), random after the tag: a credential wherever it stands and whatever its label
+# says (an `Id` header, a `client` field), in any syntax. Not a public or client key's tag
+# (`public_key_…`), nor a tag before words or a short id.
+for template in (
+    "X-Partner-Id: bot_token_{l}",
+    'client = Client(account_id="acme", secret="x", session=svc_secret_{k})',
+    "| prod | billing | key_{k} |",
+    "usa esta: user_token_{l} (caduca en junio)",
+    "Set-Variable -Name hook -Value 'svc-apikey-{k}'",
+):
+    _secrets = {"k": _r(28, AN), "l": _r(26, LOWER_AN)}
+    _text = template.format(**_secrets)
+    _v = next(
+        w.strip("'|),")
+        for w in _text.replace("=", " ").split()
+        if any(v in w for v in _secrets.values())
+    )
+    _s("prefixed_token", _text, _v)
+for text in (
+    "publishable: public_key_9dKx7QmZ2pLw4RtV8bN3cYf6",
+    "client_key_id: client_key_Hq8ZmR2kLw9TnV4bX7cY3dPf",
+    "token_type_bearer_expires_in_3600",
+    "grep -r key_schedule_constants_for_aes256 src/",
+    "the token_bucket_refill_rate stays at 50/s",
+):
+    _l("prefixed_token", text)
+
+
+# Round 15. A name for password one slip away from `password` (`pasword`, `passwrd`, `passowrd`,
+# `passwird`), as dialects and hurried hands write it, in any syntax and in sentences; not other
+# words that start alike (`passage`, `passport`), nor a misspelt name without a value.
+for template in (
+    "DB_PASWORD={p}",
+    '{{"adminPasswrod": "{p}"}}',
+    "smtp_passwrd: {p}",
+    "Ang pasword ng router ay {p}, huwag ibigay.",
+    "the wifi passowrd is {p} btw",
+    '<add key="LdapPasswod" value="{p}" />',
+):
+    _v = _policy_run()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    "pasword reset link expires in 30 minutes",
+    "PASSWARD_MIN_LENGTH=12",
+    "passport: X12345678 (Anna K.)",
+    "passage: Genesis 1:1-5",
+    "the pasword field is required on /signup",
+):
+    _l("config_syntax", text)
+
+
+# Round 15. A value whose first character is a variable's sigil (`$`) before a generator's run:
+# the `$` is the value's own, in any syntax; a real variable's name is words (`$DB_PASSWORD`,
+# `$appSecretFromVault2`) and stays.
+for template in (
+    "api_key: {v}",
+    "$cfg['secret'] = '{v}';",
+    "export HOOK_TOKEN='{v}'",
+    '{{"clientSecret": "{v}"}}',
+    '<add key="ServiceToken" value="{v}" />',
+):
+    _v = "$" + _r(30, AN)
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "password=$DB_PASSWORD_FROM_VAULT_2024",
+    "token = $GITHUB_TOKEN_FOR_RELEASES_V2",
+    "secret = $appSecretFromKeyVaultProduction2",
+    "$cfg['secret'] = $SECRET_FROM_ENV_V2;",
+    "API_KEY=$(cat /run/secrets/api_key_2024)",
+):
+    _l("config_syntax", text)
+
+
+# Round 15. A value in a secret's place that is a reference in its syntax's own form, or too short
+# to be one: a bind variable or a symbol (`:pk`, `:db_password`), a one- or two-digit flag or
+# count (a query's projection `{password: 1}`, `token: 0`); the secrets beside them are caught.
+for template in (
+    "cursor.execute(q, {{'password': '{p}'}})  # then: WHERE password = :password",
+    "conn = connect(user => 'ops', password => '{p}', key => :key_blob)",
+    "db.users.updateOne({{_id: id}}, {{$set: {{password: '{p}'}}}}, {{projection: {{token: 0}}}})",
+):
+    _v = _policy_run()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    "DBMS_CREDENTIAL.CREATE_CREDENTIAL(credential_name => 'X', password => :pw);",
+    "User.where(password: :hashed_password).first",
+    "db.accounts.find({}, {name: 1, api_key: 1, secret: 0})",
+    "SELECT * FROM t WHERE token = :token AND secret = :secret",
+    "projection = {'password': 0, 'refresh_token': 0}",
+):
+    _l("config_syntax", text)
+
+
+# Round 15. A credential argument quoted in part, as shells allow (`user:'p…'`, `user:"p…"`): the
+# quote after the colon opens the password, for every user:password flag; an empty or computed
+# one (`:''`, `:"$(cat pw)"`) stays.
+for template in (
+    "curl -sS -u svc-backup:'{p}' https://nas.lan/api/v2/status",
+    'wget --user=deploy:"{p}" https://artifacts.lan/pkg.tgz',
+    "curl --proxy-user scraper:'{p}' -x gate.proxy.lan:22225 https://ip.lan",
+    'http -a ops:"{p}" GET https://grafana.lan/api/health',
+):
+    _v = _policy_run()
+    _s("connection", template.format(p=_v), _v)
+for text in (
+    "curl -u admin:'' https://localhost:8080/",
+    'curl -u admin:"$(cat ~/.pw)" https://nas.lan/',
+    'curl -u "$NAS_USER:$NAS_PASS" https://nas.lan/',
+):
+    _l("connection", text)
