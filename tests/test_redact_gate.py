@@ -62,6 +62,7 @@ def test_every_split_is_covered() -> None:
         "redaction_heldout15",
         "redaction_heldout16",
         "redaction_heldout17",
+        "redaction_heldout18",
     }
     assert expected <= set(_CORPORA)
 
