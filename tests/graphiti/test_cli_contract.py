@@ -253,7 +253,8 @@ def test_a_fact_text_extracted_several_times_is_shown_once_and_limit_caps_all_so
     for i in range(3):
         cli.json("add", f"Orion {word} note {i}")  # local rows compete for the limit
     rows = cli.json("search", f"Orion {word}", "--limit", "50")
-    assert [r["fact"] for r in rows if r["type"] == "fact"] == [sentence]
+    facts = [r["fact"] for r in rows if r["type"] == "fact"]
+    assert facts.count(sentence) == 1  # other tests' facts share the group and may rank in too
     limited = cli.json("search", f"Orion {word}", "--limit", "3")
     assert len(limited) == 3 and {r["type"] for r in limited} == {"fact", "entity", "episode"}
     text = cli("search", f"Orion {word}", "--limit", "2").stdout
