@@ -21,16 +21,31 @@ from graphmem import paths
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
 if TYPE_CHECKING:
     import re
+    from collections.abc import Callable, Iterator
     from typing import Any
 
 MOST = 1_000  # entries kept (every rule: ~400, 390 KB): what upgrades leave behind is dropped
 
-_kept: dict[tuple[str, int], Any] | None = None
+_kept: dict[tuple[str, int], Any] | None = None  # the file's entries
+_compiled: dict[tuple[str, int], re.Pattern[str]] = {}  # this process's
 
 
-def compile(regex: str, flags: int = 0) -> re.Pattern[str]:
-    """As `re.compile(regex, flags)`, from the code kept when it was last compiled here."""
+IGNORECASE = 2  # re.IGNORECASE: modules that use only what is below need not import `re` (~4 ms)
+
+
+def compile(regex: str | re.Pattern[str], flags: int = 0) -> re.Pattern[str]:
+    """As `re.compile(regex, flags)`, once per process, from the code kept when it was last
+    compiled on this machine."""
+    if not isinstance(regex, str):  # compiled already, as re's functions accept
+        return regex
     flags = int(flags)
+    pattern = _compiled.get((regex, flags))
+    if pattern is None:
+        pattern = _compiled[regex, flags] = _compile(regex, flags)
+    return pattern
+
+
+def _compile(regex: str, flags: int) -> re.Pattern[str]:
     try:
         import _sre
 
@@ -40,6 +55,51 @@ def compile(regex: str, flags: int = 0) -> re.Pattern[str]:
         import re
 
         return re.compile(regex, flags)
+
+
+# re's functions, over the patterns above. Callers build regexes from their own constants only:
+# every distinct one is kept in the file (text a hook reads must never become a pattern).
+def search(regex: str | re.Pattern[str], string: str, flags: int = 0) -> re.Match[str] | None:
+    return compile(regex, flags).search(string)
+
+
+def match(regex: str | re.Pattern[str], string: str, flags: int = 0) -> re.Match[str] | None:
+    return compile(regex, flags).match(string)
+
+
+def fullmatch(regex: str | re.Pattern[str], string: str, flags: int = 0) -> re.Match[str] | None:
+    return compile(regex, flags).fullmatch(string)
+
+
+def finditer(regex: str | re.Pattern[str], string: str, flags: int = 0) -> Iterator[re.Match[str]]:
+    return compile(regex, flags).finditer(string)
+
+
+def findall(regex: str | re.Pattern[str], string: str, flags: int = 0) -> list[Any]:
+    return compile(regex, flags).findall(string)
+
+
+def split(
+    regex: str | re.Pattern[str], string: str, maxsplit: int = 0, flags: int = 0
+) -> list[str | Any]:
+    return compile(regex, flags).split(string, maxsplit)
+
+
+def sub(
+    regex: str | re.Pattern[str],
+    repl: str | Callable[[re.Match[str]], str],
+    string: str,
+    count: int = 0,
+    flags: int = 0,
+) -> str:
+    return compile(regex, flags).sub(repl, string, count)
+
+
+_SPECIAL = {c: "\\" + chr(c) for c in b"()[]{}?*+-|^$\\.&~# \t\n\r\v\f"}  # as re.escape's
+
+
+def escape(text: str) -> str:
+    return text.translate(_SPECIAL)
 
 
 def _remember(regex: str, flags: int) -> tuple[Any, ...]:

@@ -289,6 +289,20 @@ def test_the_hook_path_loads_only_the_standard_library() -> None:
     assert loaded == set()
 
 
+def test_redaction_loads_only_what_a_capturing_hook_can_afford() -> None:
+    """A Stop that stores a turn loads redaction, on demand: its modules are held to the same
+    rule, `re` included (their regexes go through graphmem.patterns)."""
+    redaction = {m for m in MODULES if m.startswith("graphmem.redact")} | {"graphmem.patterns"}
+    assert len(redaction) > 10
+    loaded = {
+        f"{module} imports {i}"
+        for module in redaction
+        for i in IMPORTS[module]
+        if i.how == "module" and (i.target in SLOW_STDLIB or i.target.split(".")[0] == "re")
+    }
+    assert loaded == set()
+
+
 @pytest.mark.parametrize(
     "source, wanted",
     [

@@ -106,6 +106,20 @@ def test_a_stop_with_nothing_new_loads_no_redaction(project: Path) -> None:
     assert "graphmem.redact" not in hook_modules("Stop", payload, project)  # nothing new
 
 
+def test_a_capturing_stop_does_without_re_once_its_patterns_are_kept(project: Path) -> None:
+    """Redaction's regexes all go through graphmem.patterns: once an earlier capture kept their
+    code, a Stop that redacts and stores a turn compiles none and never imports `re` (with the
+    `enum` it brings, ~4 ms of the hook)."""
+    turn = "Set API_TOKEN=hJ8kQ2mZ7xW4vB9nR3tY6uP1 and password: Tr0ub4dor&3x in .env, done."
+    for session in ("s1", "s2"):  # the same turn: the second needs no pattern the first did not
+        transcript = project / f"{session}.jsonl"
+        write(transcript, user("Where do the credentials go?"), assistant(text(turn)))
+        payload = {"session_id": session, "cwd": str(project), "transcript_path": str(transcript)}
+        modules = hook_modules("Stop", payload, project)
+        assert "graphmem.redact" in modules
+    assert modules & {"re", "enum", "json"} == set()
+
+
 @pytest.mark.parametrize("event", ["SessionStart", "UserPromptSubmit", "PostToolUse", "Stop"])
 def test_a_hook_that_stores_nothing_imports_neither_json_nor_re(project: Path, event: str) -> None:
     """`json` brings `re` and `enum`, ~0.6x of the interpreter's own start (graphmem/fastjson.py):

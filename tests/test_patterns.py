@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from graphmem import patterns
 
@@ -55,6 +57,7 @@ def _compile_in_a_new_process(home: Path, seed: str = "0") -> list[tuple[str, in
 def fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Each test starts with no cache read (GRAPHMEM_HOME is a new folder per test)."""
     monkeypatch.setattr(patterns, "_kept", None)
+    monkeypatch.setattr(patterns, "_compiled", {})  # nor this process's compiled patterns
     yield
     patterns._kept = None
 
@@ -102,3 +105,36 @@ def test_a_wrong_entry_compiles_as_re_does() -> None:
     regex = r"token=(\w+)"
     patterns._load()[(regex, 0)] = (0, [1, 2, 3], 0, {}, (None,))  # code the engine refuses
     assert patterns.compile(regex) == re.compile(regex)
+
+
+_TEXT = "Key=abc1 KEY=Def2; path/to:x, key = 'gh9'\nkey:\tZ"
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda m: m.search(r"key\s*=\s*'?(\w+)", _TEXT, m.IGNORECASE),
+        lambda m: m.match(r"(?i)key=", _TEXT),
+        lambda m: m.fullmatch(r"[A-Za-z]+=\w+", "Key=abc1"),
+        lambda m: [x.span() for x in m.finditer(r"\w+=", _TEXT)],
+        lambda m: m.findall(r"(\w)(\d)", _TEXT),
+        lambda m: m.split(r"[;,\n]", _TEXT, 2),
+        lambda m: m.sub(r"(\w+)=", r"<\1>", _TEXT),
+        lambda m: m.sub(r"\d", lambda d: str(int(d.group()) + 1), _TEXT, 2),
+        lambda m: m.search(m.compile(r"path/(\w+)"), _TEXT),
+    ],
+)
+def test_re_s_functions_answer_as_re_does(call: object) -> None:
+    """Modules on the hook path call these instead of `re`'s own, and so never import `re`."""
+    answer = call(patterns)  # type: ignore[operator]
+    expected = call(re)  # type: ignore[operator]
+    if isinstance(expected, re.Match):
+        assert (answer.span(), answer.groups()) == (expected.span(), expected.groups())
+    else:
+        assert answer == expected
+
+
+@given(st.text())
+def test_escape_is_re_s(text: str) -> None:
+    assert patterns.escape(text) == re.escape(text)
+    assert patterns.IGNORECASE == re.IGNORECASE

@@ -52,11 +52,11 @@ user patterns alone load google-re2 (see Redactor).
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
+from graphmem import patterns
 from graphmem.errors import Exit, GraphmemError
 from graphmem.record import record
 from graphmem.redact.assignments import _ASSIGNMENT_RULE, _FOREIGN_ASSIGNMENT_RULE
@@ -116,6 +116,7 @@ from graphmem.redact.web import (
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
 if TYPE_CHECKING:
+    import re
     from typing import Any
 
 
@@ -160,15 +161,17 @@ def _find_joined_literals(m: re.Match[str]) -> _Found:  # here: it redacts what 
     text, quote = m.string, m.group("q")
     line_start = _line_start(text, m.start(), 200)
     opening = text.rfind(quote, line_start, m.start())
-    if opening == -1 or re.search(_JOINED_BEFORE, text[max(0, opening - 100) : opening]):
+    if opening == -1 or patterns.search(_JOINED_BEFORE, text[max(0, opening - 100) : opening]):
         return None  # not the run's first piece: that one reads the run, once
-    if re.search(r"(?:^|\s)(?://|#|--|/\*)", text[line_start:opening]):
+    if patterns.search(r"(?:^|\s)(?://|#|--|/\*)", text[line_start:opening]):
         return None  # quoted in a comment (`// "Patience is the key"`), then a literal below
     pieces = [(opening + 1, m.start())]
     at = m.start()
     for _ in range(16):
-        joined = re.compile(_JOINER + quote + "(" + _NEXT_PIECE + ")" + quote).match(text, at + 1)
-        if joined is None or not re.compile(_PIECE_ENDS).match(text, joined.end()):
+        joined = patterns.compile(_JOINER + quote + "(" + _NEXT_PIECE + ")" + quote).match(
+            text, at + 1
+        )
+        if joined is None or not patterns.compile(_PIECE_ENDS).match(text, joined.end()):
             break
         pieces.append(joined.span(1))
         at = joined.end(1)
@@ -176,7 +179,7 @@ def _find_joined_literals(m: re.Match[str]) -> _Found:  # here: it redacts what 
         return None
     prefix = text[line_start : opening + 1]
     whole = prefix + "".join(text[a:b] for a, b in pieces) + quote
-    if MARKER_PREFIX in whole or not re.search(_SECRET_HINT, whole):
+    if MARKER_PREFIX in whole or not patterns.search(_SECRET_HINT, whole):
         return None
     spans = _replaced(whole, redact(whole).text)
     if not spans:

@@ -13,9 +13,9 @@ Decisions (the tests pin each one):
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
+from graphmem import patterns
 from graphmem.redact import languages
 from graphmem.redact.names import (
     _FOREIGN_KEYS,
@@ -43,6 +43,10 @@ from graphmem.redact.values import (
     _user_beside,
     _wordy,
 )
+
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    import re
 
 # The regex matches from the *last word* of the name; the rest of the name is read backwards in
 # Python, because a leading `[\w.-]*` would make the engine try every identifier in the text.
@@ -126,7 +130,7 @@ def _beside_its_hash(text: str, start: int, end: int) -> bool:
     setting stands alone)."""
     top = max(0, start - 300)
     lines = text[top:start].split("\n")[-4:] + text[end : end + 300].split("\n")[:4]
-    return re.search(_HASH_MEMBER, "\n".join(lines)) is not None
+    return patterns.search(_HASH_MEMBER, "\n".join(lines)) is not None
 
 
 _HASH_MEMBER = (
@@ -145,9 +149,9 @@ _NETRC_REST = r"[ \t]*(?:$|\n|(?:machine|login|account|macdef|default)\s)"
 def _bare_value_is_literal(m: re.Match[str], name: str, name_start: int) -> bool:
     """Whether an unquoted value is a literal (shell, env file, YAML) rather than code."""
     value, sep, text = m.group("bare"), m.group("sep"), m.string
-    if value[0] in "{[(" or _names_reference(value) or re.search("[<>]", value):
+    if value[0] in "{[(" or _names_reference(value) or patterns.search("[<>]", value):
         return False  # <T extends MetadataBearer = MetadataBearer>(…): generics, markup
-    if sep.strip() == ":" and re.compile(r"[ \t]*[|=\])]").match(text, m.end("bare")):
+    if sep.strip() == ":" and patterns.compile(r"[ \t]*[|=\])]").match(text, m.end("bare")):
         return False  # a type annotation: `key: Ed25519PrivateKey | None`
     if (
         name.startswith("-")
@@ -160,7 +164,7 @@ def _bare_value_is_literal(m: re.Match[str], name: str, name_start: int) -> bool
     yaml_line = (
         sep.strip() == ":"
         and prefix in ("", "-")
-        and re.compile(_LINE_REST_EMPTY).match(text, m.end("bare")) is not None
+        and patterns.compile(_LINE_REST_EMPTY).match(text, m.end("bare")) is not None
     )
     if yaml_line:
         return value.lower() not in _TYPE_NAMES
@@ -178,7 +182,9 @@ def _encrypted(text: str, name_start: int) -> bool:
     if not _mentions_encrypted(text):  # the common case, decided once per text
         return False
     before = text[max(0, name_start - 3000) : name_start]  # bounded: no rescan to the start
-    parents = list(re.finditer(r"(?i)[\"']?encrypted(?:data)?[\"']?[ \t]*:[ \t]*(\{)?", before))
+    parents = list(
+        patterns.finditer(r"(?i)[\"']?encrypted(?:data)?[\"']?[ \t]*:[ \t]*(\{)?", before)
+    )
     if not parents:
         return False
     parent = parents[-1]
@@ -198,13 +204,13 @@ def _yaml_value_end(m: re.Match[str], name_start: int) -> int | None:
     text, end = m.string, m.end("bare")
     if m.group("sep").strip() != ":" or text[end : end + 1] not in ("&", ";", ",", ")", "}"):
         return None
-    if re.match(_CODE_REFERENCE, m.group("bare")):  # `"SALT": random.uuid4().hex,`
+    if patterns.match(_CODE_REFERENCE, m.group("bare")):  # `"SALT": random.uuid4().hex,`
         return None
     line_start = text.rfind("\n", max(0, name_start - 200), name_start) + 1  # bounded
     if text[max(line_start, name_start - 200) : name_start].strip(" \t\"'") not in ("", "-"):
         return None
-    rest = re.compile(r"[^\s#]{0,512}(?=[ \t]*(?:#[^\n]*)?(?:\r?\n|\Z))").match(text, end)
-    if rest is None or not re.search("[A-Za-z0-9]", rest.group()):
+    rest = patterns.compile(r"[^\s#]{0,512}(?=[ \t]*(?:#[^\n]*)?(?:\r?\n|\Z))").match(text, end)
+    if rest is None or not patterns.search("[A-Za-z0-9]", rest.group()):
         return None  # `password: str,` `"SECRET_KEY": None,`: code, whose punctuation ends it
     return rest.end()
 
@@ -234,10 +240,10 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     if (
         group in ("dq", "sq")
         and text.startswith(".", m.end())
-        and not re.compile(_CONVERSION).match(text, m.end())
+        and not patterns.compile(_CONVERSION).match(text, m.end())
     ):
         return None  # `pw = "\n".join(parts)`: a method of the literal, not the value
-    if group in ("dq", "sq") and re.compile(r"[ \t]*[*%+][ \t]*[\w(]").match(text, m.end()):
+    if group in ("dq", "sq") and patterns.compile(r"[ \t]*[*%+][ \t]*[\w(]").match(text, m.end()):
         return None  # `b'a' * 1024`, `"%s" % pw`, `"x" + pw`: an expression
     if (
         group == "bare"
@@ -272,8 +278,8 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         ):
             return None  # `key = bytes.fromhex("2b7e…")  # FIPS-197 example key`
         return found
-    if group == "bare" and re.fullmatch(r"[|>][-+]?", m.group(group)):  # YAML block scalar
-        line = re.compile(r"[ \t]*\r?\n[ \t]+([^\s][^\r\n]{0,511})").match(text, m.end(group))
+    if group == "bare" and patterns.fullmatch(r"[|>][-+]?", m.group(group)):  # YAML block scalar
+        line = patterns.compile(r"[ \t]*\r?\n[ \t]+([^\s][^\r\n]{0,511})").match(text, m.end(group))
         kind = _secret_kind(name, line.group(1).rstrip()) if line else None
         return None if kind is None or line is None else (kind, line.start(1), line.end(1))
     yaml_end = _yaml_value_end(m, name_start) if group == "bare" else None
@@ -289,16 +295,16 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         or (
             group == "bare"
             and m.group("sep").strip() == ":"
-            and re.compile(_LINE_REST_EMPTY).match(text, m.end("bare")) is None
+            and patterns.compile(_LINE_REST_EMPTY).match(text, m.end("bare")) is None
         )
     ):
         return None  # <key>Name</key>, public key AAAA…, primary key …, `key: Type | None`
-    typed = re.fullmatch(r"\d[ \t]+", loose) is not None  # Cisco's type digit, not a label's
+    typed = patterns.fullmatch(r"\d[ \t]+", loose) is not None  # Cisco's type digit, not a label's
     kind = _secret_kind(name, m.group(group), typed=typed)
     if (
         kind is None
         and name.lower().endswith(("creds", "credentials"))
-        and not re.match(_REFERENCE, m.group(group))  # `dword:0`: a registry number
+        and not patterns.match(_REFERENCE, m.group(group))  # `dword:0`: a registry number
     ):
         return _user_password(m.group(group), m.start(group))  # --dest-creds user:password
     if kind is None or _encrypted(text, name_start):
@@ -315,23 +321,25 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         return None  # `Password=passw0rd` then `# the documented default …`
     if kind == "password" and _user_beside(text, m.start(group), m.end(group)):
         return None  # `POSTGRES_USER: app` and `POSTGRES_PASSWORD: app`: a throwaway login
-    if name.lower() == "token" and re.search(
+    if name.lower() == "token" and patterns.search(
         r"pkcs11:[^\s\"']{0,200}$", text[name_start - 210 : name_start]
     ):
         return None  # a PKCS #11 URI's `token=`: the label of a hardware token (RFC 7512)
     end = m.end(group)
     if group == "bare" and m.group(group).endswith("\\"):
-        more = re.compile(r"\r?\n([^\s\"'`,;&)}\\]{1,512})").match(text, end)
+        more = patterns.compile(r"\r?\n([^\s\"'`,;&)}\\]{1,512})").match(text, end)
         end = more.end() if more else end  # cut by `\` and a newline: the value goes on there
     if kind == "private_key":  # a key store longer than a value's 512 characters
-        end = re.compile(r"[A-Za-z0-9+/=]*").match(text, end).end()  # type: ignore[union-attr]
+        end = patterns.compile(r"[A-Za-z0-9+/=]*").match(text, end).end()  # type: ignore[union-attr]
     if group == "bare" and m.group("sep")[:1] in " \t" and _starts_line(text, name_start):
-        more = re.compile(_MORE_WORDS).match(text, end)  # main.cf: `name = host:587 user:pw`
+        more = patterns.compile(_MORE_WORDS).match(text, end)  # main.cf: `name = host:587 user:pw`
         end = more.end() if more else end
         if loose.startswith("-"):  # after flags, a directive's value runs to the next blank
-            end = re.compile(r"\S{0,512}").match(text, end).end()  # type: ignore[union-attr]
+            end = patterns.compile(r"\S{0,512}").match(text, end).end()  # type: ignore[union-attr]
     if group == "bare" and name.lower().endswith(_PLURAL_ENDS) and text.startswith(",", end):
-        items = re.compile(r"(?:,[^\s,;\"'`]{1,512}){1,32}").match(text, end)  # APP_KEYS=a,b,c
+        items = patterns.compile(r"(?:,[^\s,;\"'`]{1,512}){1,32}").match(
+            text, end
+        )  # APP_KEYS=a,b,c
         end = items.end() if items else end
     if m.group("list") or m.group("seq"):
         return [(kind, m.start(group), end), *_more_items(m, name, end)]
@@ -347,7 +355,7 @@ def _more_items(m: re.Match[str], name: str, end: int) -> list[tuple[str, int, i
     """The other items of a list or a YAML sequence under a secret's name (Koa's `app.keys =
     ['…', '…']`, `secretKeys:\n  - …\n  - …`) that look generated, as the first one did."""
     text, found = m.string, []
-    item = re.compile(_NEXT_YAML_ITEM if m.group("seq") else _NEXT_ITEM)
+    item = patterns.compile(_NEXT_YAML_ITEM if m.group("seq") else _NEXT_ITEM)
     for _ in range(32):
         nxt = item.match(text, end + (0 if m.group("seq") else 1))
         if nxt is None:
@@ -382,12 +390,14 @@ def _column_says_public(text: str, start: int) -> bool:
     before = text[line_start:start].strip()
     if not before:
         return False
-    column = len(re.split(_CELLS, before))
+    column = len(patterns.split(_CELLS, before))
     above = text[max(0, line_start - 3000) : line_start - 1].split("\n")[-20:]
     for line in reversed(above):
-        cells = re.split(_CELLS, line.strip())
-        if len(cells) > column and all(re.fullmatch(r"[A-Z][A-Z0-9 _./()-]*", c) for c in cells):
-            words = re.findall(r"[a-z0-9]+", cells[column].lower())
+        cells = patterns.split(_CELLS, line.strip())
+        if len(cells) > column and all(
+            patterns.fullmatch(r"[A-Z][A-Z0-9 _./()-]*", c) for c in cells
+        ):
+            words = patterns.findall(r"[a-z0-9]+", cells[column].lower())
             return not _PUBLIC_COLUMNS.isdisjoint(words)
     return False
 
@@ -395,10 +405,10 @@ def _column_says_public(text: str, start: int) -> bool:
 def _key_bytes_end(text: str, start: int) -> int | None:
     """Where a list of key bytes that starts at `start` ends: 16 to 64 numbers, all bytes and
     not all alike (`[0, 0, …]` is a default)."""
-    found = re.compile(_KEY_BYTES).match(text, start)
+    found = patterns.compile(_KEY_BYTES).match(text, start)
     if found is None:
         return None
-    numbers = [int(n, 0) for n in re.findall(r"0x[0-9a-fA-F]+|\d+", found.group())]
+    numbers = [int(n, 0) for n in patterns.findall(r"0x[0-9a-fA-F]+|\d+", found.group())]
     if max(numbers) > 255 or len(set(numbers)) < 6:
         return None
     return found.end()
@@ -437,15 +447,15 @@ def _shaped_bare_value(m: re.Match[str], name: str) -> tuple[bool, _Found]:
     words; (False, None) when no shape does."""
     text, value, start = m.string, m.group("bare"), m.start("bare")
     if value.isdigit():
-        return (True, None) if re.compile(_UNIT).match(text, m.end("bare")) else (False, None)
+        return (True, None) if patterns.compile(_UNIT).match(text, m.end("bare")) else (False, None)
     if "(" in value:
-        call = re.compile(_CALL_VALUE).match(text, start)
+        call = patterns.compile(_CALL_VALUE).match(text, start)
         if call is None:
             return False, None
-        literal, fn = call.group("v"), re.split(r"[.:$]", call.group("fn"))[-1]
+        literal, fn = call.group("v"), patterns.split(r"[.:$]", call.group("fn"))[-1]
         if "f" in call.group("p").lower() and "{" in literal:
             return True, None
-        if call.group("first") is None and re.match(_GETTER, fn) and not call.group("inner"):
+        if call.group("first") is None and patterns.match(_GETTER, fn) and not call.group("inner"):
             return True, None  # `getenv("API_TOKEN")`: the literal is a name
         named = next((n for n in (call.group("inner"), fn) if n and _classify_name(n)), name)
         kind = _secret_kind(named, literal) if _looks_generated(literal) else None
@@ -453,7 +463,7 @@ def _shaped_bare_value(m: re.Match[str], name: str) -> tuple[bool, _Found]:
             kind = _secret_kind(named, literal, typed=True)  # `key: Buffer.from('<hex>', 'hex')`
         return True, None if kind is None else (kind, call.start("v"), call.end("v"))
     if value.startswith("[") and m.group("sep") == ":":
-        inner = re.fullmatch(r"\[([^\[\]\s]{1,510})\]\]*", value)  # Go: map[X-Token:[value]]
+        inner = patterns.fullmatch(r"\[([^\[\]\s]{1,510})\]\]*", value)  # Go: map[X-Token:[value]]
         kind = _secret_kind(name, inner.group(1)) if inner else None
         return True, None if kind is None or inner is None else (
             kind,
@@ -461,7 +471,7 @@ def _shaped_bare_value(m: re.Match[str], name: str) -> tuple[bool, _Found]:
             start + inner.end(1),
         )
     if name.lower().endswith(("phrase", "mnemonic")):
-        words = re.compile(
+        words = patterns.compile(
             r"[a-z]{2,12}(?:[ \t]+[a-z]{2,12}){2,23}(?=[ \t]*[.,;]?[ \t]*(?:\r?\n|$))"
         ).match(text, start)
         if words is not None and _is_placeholder(words.group()):
@@ -476,15 +486,15 @@ def _decodes_key(call: re.Match[str], literal: str) -> bool:
     16 bytes or more (not a word, not a sentence)."""
     decoder = (call.group("inner") or call.group("fn")).replace("()", ".")
     return (
-        re.search(_DECODER, re.split(r"[.:&]+", decoder)[-1]) is not None
-        and re.fullmatch(_KEY_BYTES_TEXT, literal) is not None
+        patterns.search(_DECODER, patterns.split(r"[.:&]+", decoder)[-1]) is not None
+        and patterns.fullmatch(_KEY_BYTES_TEXT, literal) is not None
         and _looks_generated(literal)
     )
 
 
 def _user_password(value: str, start: int) -> _Found:
     """`user:password` as a credentials value: the password is replaced."""
-    pair = re.fullmatch(r"([\w.@+-]{1,128}):([^\s:]{1,256})", value)  # not arn:aws:iam::…
+    pair = patterns.fullmatch(r"([\w.@+-]{1,128}):([^\s:]{1,256})", value)  # not arn:aws:iam::…
     if pair is None or _is_placeholder(pair.group(2)) or pair.group(2).startswith("$"):
         return None
     if _squash(pair.group(1)) == _squash(pair.group(2)):
@@ -511,7 +521,7 @@ _BARE_WORD_NAMES = _DIRECTIVES | {"password", "passwd"}  # .netrc: `password wor
 
 def _word_before(text: str, name_start: int) -> str:
     before = text[max(0, name_start - 40) : name_start].rstrip(" \t\"'-")
-    return re.split(r"[^A-Za-z0-9]", before)[-1].lower()
+    return patterns.split(r"[^A-Za-z0-9]", before)[-1].lower()
 
 
 def _is_directive(m: re.Match[str], name: str, name_start: int) -> bool:
@@ -542,15 +552,16 @@ def _separates(m: re.Match[str], name: str, name_start: int, group: str) -> bool
         return True
     if group in ("sq", "dq") and name.lower() == "password":  # CREATE ROLE r PASSWORD 'value'
         statement = text[max(0, name_start - 200) : name_start]  # not `BY PASSWORD '*hash'`
-        if re.search(r"\bby\s*$", statement, re.IGNORECASE):
+        if patterns.search(r"\bby\s*$", statement, patterns.IGNORECASE):
             return False
-        if re.search(_SQL_ACCOUNT, statement, re.IGNORECASE):
+        if patterns.search(_SQL_ACCOUNT, statement, patterns.IGNORECASE):
             return True
     netrc = (
         name.lower() in ("password", "passwd")
         and group == "bare"
-        and re.compile(_NETRC_REST).match(text, m.end(group)) is not None  # no copy of the rest
-        and re.search(_NETRC_CONTEXT, text[max(0, name_start - 200) : name_start]) is not None
+        and patterns.compile(_NETRC_REST).match(text, m.end(group))
+        is not None  # no copy of the rest
+        and patterns.search(_NETRC_CONTEXT, text[max(0, name_start - 200) : name_start]) is not None
     )
     return netrc or _loose_pair(m, name_start, group)
 
@@ -567,17 +578,17 @@ def _loose_pair(m: re.Match[str], name_start: int, group: str) -> bool:
         return False  # flags between: only a directive's (`rootpw --plaintext x`), not argv's
     if text[name_start - 1 : name_start] in ("'", '"') or name in ("pass", "auth"):  # verbs
         return False
-    if re.fullmatch(r"#?\d{1,3}:[ \t]+", m.group("loose") or ""):
+    if patterns.fullmatch(r"#?\d{1,3}:[ \t]+", m.group("loose") or ""):
         return True  # a numbered label says what follows as a colon does
     if (m.group("loose") or "").rstrip().endswith(":"):  # `… key you asked for: x`, but not
         if _classify_name(name) == ("password", "strong") and " " not in value:  # `secret scan
             return _looks_generated(value) and not _names_reference(value)  # finished for repo:
         return _looks_random(value)  # acme/api-v2`; a password need not be random (`yppB8^v?`)
     if group != "bare":
-        return not any(c.isspace() for c in value) and not re.fullmatch(r"[A-Za-z_-]*", value)
+        return not any(c.isspace() for c in value) and not patterns.fullmatch(r"[A-Za-z_-]*", value)
     return (
         _looks_generated(value)
-        and re.search(r"[()\[\]<>{}]", value) is None  # OAuth Tokens](#oauth-tokens)
+        and patterns.search(r"[()\[\]<>{}]", value) is None  # OAuth Tokens](#oauth-tokens)
         and not _names_reference(value.rstrip(":.,"))  # token is Token.Name:
     )
 
@@ -586,7 +597,7 @@ def _names_reference(value: str) -> bool:
     """`Token.Name`, `x25519.X25519PrivateKey`: code naming a value. Not an id and a secret
     joined by a dot (`<32 hex>.<random>`, `CzoXzTPH0M.x3Croh46`): a name's parts are words,
     not random, and hold no digit between letters of both cases."""
-    return bool(re.fullmatch(_CODE_REFERENCE, value)) and not any(
+    return bool(patterns.fullmatch(_CODE_REFERENCE, value)) and not any(
         (_looks_random(part) or _digits_between_cases(part)) and not _wordy(part)
         for part in value.split(".")
     )
@@ -598,7 +609,7 @@ def _digits_between_cases(part: str) -> bool:
     return (
         len(part) >= 8
         and part.lower() != part != part.upper()
-        and len(re.findall(r"\d+", part)) >= 2
+        and len(patterns.findall(r"\d+", part)) >= 2
     )
 
 
@@ -615,16 +626,18 @@ def _is_pair(text: str, name: str, name_start: int, end: int) -> bool:
     quoted = before[-1:] in ("'", '"')
     if quoted and name.startswith("--"):
         return True
-    call = re.search(r"([\w$]*)[ \t]*[(\[][ \t]*[\"']$|\{[ \t]*:?$", before)  # {password, "…"}
+    call = patterns.search(
+        r"([\w$]*)[ \t]*[(\[][ \t]*[\"']$|\{[ \t]*:?$", before
+    )  # {password, "…"}
     if call is None:
-        return re.search(r"(?:^|\s)set[ \t]+:$", before) is not None
+        return patterns.search(r"(?:^|\s)set[ \t]+:$", before) is not None
     function = (call.group(1) or "").lower()
     if not function:  # a tuple or a list, not a call: a pair (`["a", "b", "c"]` is a list)
-        pair = re.compile(r"\s*,\s*[\"']([^\"'\n]*)[\"']\s*[)\]}]").match(text, end)
+        pair = patterns.compile(r"\s*,\s*[\"']([^\"'\n]*)[\"']\s*[)\]}]").match(text, end)
         value = pair.group(1) if pair else ""  # and not a pair of names: ['secret_key', 'token']
         return bool(value) and (
             (_looks_generated(value) and not _names_code(value))
-            or not re.fullmatch(r"[A-Za-z_][\w.-]*", value)
+            or not patterns.fullmatch(r"[A-Za-z_][\w.-]*", value)
         )
     return any(w in function for w in _SETTER_WORDS) and not any(
         w in function for w in _GETTER_WORDS

@@ -3,8 +3,7 @@ one-argument call named like a secret (`setAccessToken("…")`)."""
 
 from __future__ import annotations
 
-import re
-
+from graphmem import patterns
 from graphmem.redact.names import _secret_kind
 from graphmem.redact.rule import _Found, _name_start, _Rule
 from graphmem.redact.values import (
@@ -16,15 +15,21 @@ from graphmem.redact.values import (
     _squash,
 )
 
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    import re
+
 
 def _find_call_keys(m: re.Match[str]) -> _Found:
     """SDK set-up calls take their keys as positional arguments: `Parse.initialize(this, "…",
     "…")`. Only arguments that look random count, so no name, digest or UUID."""
     spans = []
-    for arg in re.finditer(r"\"([\w-]{16,200})\"|'([\w-]{16,200})'", m.group("args")):
+    for arg in patterns.finditer(r"\"([\w-]{16,200})\"|'([\w-]{16,200})'", m.group("args")):
         group = 1 if arg.group(1) is not None else 2
         value = arg.group(group)
-        if _looks_random(value) and not (_is_placeholder(value) or re.match(_PUBLIC_PREFIX, value)):
+        if _looks_random(value) and not (
+            _is_placeholder(value) or patterns.match(_PUBLIC_PREFIX, value)
+        ):
             at = m.start("args")
             start, end = at + arg.start(group), at + arg.end(group)
             if not _said_public(m.string, start, end):
@@ -50,22 +55,26 @@ def _find_call_password(m: re.Match[str]) -> _Found:
     last = function.rsplit(".", 1)[-1]
     if last == "basic" and "credential" not in function:  # OkHttp's Credentials.basic(u, pw)
         return None
-    if not (re.fullmatch(_PASSWORD_CALL, last) or function.endswith("credentials.create")) or any(
-        w in function for w in _NOT_SETTING_PASSWORDS
-    ):
+    if not (
+        patterns.fullmatch(_PASSWORD_CALL, last) or function.endswith("credentials.create")
+    ) or any(w in function for w in _NOT_SETTING_PASSWORDS):
         return None
-    args = list(re.finditer(r"[^,]+", m.group("args")))
+    args = list(patterns.finditer(r"[^,]+", m.group("args")))
     # sbt's and Ivy's Credentials(realm, host, user, password): the last of four
     at = -1 if "pass" in last or ("credential" in last and len(args) == 4) else 1
     at = 2 if "connect" in last or last.startswith(_DATABASE_CLIENTS) else at
     if not -len(args) <= at < len(args):
         return None
     pick = args[at]
-    literal = re.fullmatch(r"[ \t]*([\"'])([^\"'\s]{1,256})\1[ \t]*", pick.group())
+    literal = patterns.fullmatch(r"[ \t]*([\"'])([^\"'\s]{1,256})\1[ \t]*", pick.group())
     if literal is None:
         return None
     value, user = literal.group(2), args[0].group().strip(" \t\"'") if len(args) > 1 else ""
-    if _is_placeholder(value) or _squash(value) == _squash(user) or re.fullmatch(_WORD, value):
+    if (
+        _is_placeholder(value)
+        or _squash(value) == _squash(user)
+        or patterns.fullmatch(_WORD, value)
+    ):
         return None
     at = m.start("args") + pick.start() + literal.start(2)
     return "password", at, at + len(value)
@@ -110,9 +119,9 @@ def _find_named_call(m: re.Match[str]) -> _Found:
     `withClientSecret("…")`, given a generated-looking literal (`apikey("ApiKeyId")` names one);
     not a getter (`getToken("Authorization")`)."""
     text = m.string
-    function = re.split(r"[.:]", text[_name_start(text, m.start()) : m.end("fn")])[-1]
-    name = re.sub(r"^(?:set|with)(?=[A-Z_])_?", "", function)
-    if re.match(_GETTER_NAME, name) or re.match(_GETTER_NAME, function):
+    function = patterns.split(r"[.:]", text[_name_start(text, m.start()) : m.end("fn")])[-1]
+    name = patterns.sub(r"^(?:set|with)(?=[A-Z_])_?", "", function)
+    if patterns.match(_GETTER_NAME, name) or patterns.match(_GETTER_NAME, function):
         return None
     group = m.lastgroup or "dq"
     kind = _secret_kind(name, m.group(group)) if _looks_generated(m.group(group)) else None
@@ -139,11 +148,13 @@ def _find_password_after_user(m: re.Match[str]) -> _Found:
     text = m.string
     quote = text[m.end("user")]
     opening = text.rfind(quote, max(0, m.start() - 128), m.start())
-    if opening == -1 or not re.search(r"[(,][ \t]*$", text[max(0, opening - 20) : opening]):
+    if opening == -1 or not patterns.search(r"[(,][ \t]*$", text[max(0, opening - 20) : opening]):
         return None  # the user is not an argument
     value = m.group("v")
     shaped = (
-        re.search(r"[A-Za-z]", value) and re.search(r"\d", value) and re.search(r"[^\w]", value)
+        patterns.search(r"[A-Za-z]", value)
+        and patterns.search(r"\d", value)
+        and patterns.search(r"[^\w]", value)
     )
     if _is_placeholder(value) or not (shaped or _looks_random(value)):
         return None

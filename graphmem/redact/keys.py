@@ -4,11 +4,14 @@ Found first: the token formats must see a key block already replaced."""
 
 from __future__ import annotations
 
-import re
-
+from graphmem import patterns
 from graphmem.redact.names import _classify_name
 from graphmem.redact.rule import _B, MARKER_PREFIX, _Found, _line_start, _Rule, _rule, _whole
 from graphmem.redact.values import _holds_no_key, _looks_generated, _looks_random, _wordy
+
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    import re
 
 # Any key but a public one: PRIVATE KEY, PGP PRIVATE KEY BLOCK, SECRET KEY, OpenVPN Static key V1.
 _KEY_LABEL = r"([A-Za-z0-9 _.-]{0,60}?(?:KEY|[Kk]ey)(?: BLOCK| V\d)?)"
@@ -51,7 +54,7 @@ def _find_key_tail(m: re.Match[str]) -> _Found:
         newline = text.rfind("\n", 0, end)
         escaped = text.rfind("\\n", newline + 1, end)
         line_start = escaped + 2 if escaped != -1 else newline + 1
-        if not re.fullmatch(_KEY_LINE, text[line_start:end].strip()):
+        if not patterns.fullmatch(_KEY_LINE, text[line_start:end].strip()):
             break
         start = line_start
     if start == m.start() or _holds_no_key(text[start : m.start()]):
@@ -85,7 +88,7 @@ def _find_der_key(m: re.Match[str]) -> _Found:
     der = raw[0] == 0x30 and raw[version : version + 3] in (b"\2\1\0", b"\2\1\1", b"\2\1\3")
     if not (der or raw.startswith(b"openssh-key-v1\0")):
         return None  # the head alone was read: a rejected trigger costs 32 characters
-    body = re.compile(_KEY_BODY).match(m.string, m.end())
+    body = patterns.compile(_KEY_BODY).match(m.string, m.end())
     end = body.end() if body else m.end()
     if end - m.start() < 60 or _holds_no_key(m.string[m.start() : end + 6]):
         return None  # a head, then `...`: an example's first line
@@ -107,7 +110,7 @@ def _find_jwk_member(m: re.Match[str]) -> _Found:
     before = text[max(0, start - 4000) : start]
     after = text[end : end + 4000]
     line = before[before.rfind("\n") + 1 :]
-    if not m.group("m") and re.fullmatch(r"[ \t]*(?:-[ \t]+)?", line):  # a YAML mapping's key
+    if not m.group("m") and patterns.fullmatch(r"[ \t]*(?:-[ \t]+)?", line):  # a YAML mapping's key
         return found if _same_yaml_item(before, after, len(line)) else None
     kty = before.rfind("kty")  # a member `"kty"`, `'kty'` or `kty:`, of the same object
     if kty != -1 and "}" not in before[kty:]:
@@ -130,7 +133,7 @@ def _same_yaml_item(before: str, after: str, indent: int) -> bool:
             depth = len(line) - len(line.lstrip(" -"))
             if depth < indent and line.strip():
                 break
-            if depth == indent and re.match(r"[ -]*kty:", line):
+            if depth == indent and patterns.match(r"[ -]*kty:", line):
                 return True
     return False
 
@@ -142,22 +145,25 @@ def _find_printed_secret(m: re.Match[str]) -> _Found:
     names a secret and prints no public half (`pub`, `fingerprint`); the blob is a key's length
     at least, and no digest a hash word or `commit` names."""
     text, cmd = m.string, m.group("cmd")
-    if re.search(_PRINTS_ONE_SECRET, cmd):
+    if patterns.search(_PRINTS_ONE_SECRET, cmd):
         return _printed_alone(text, m.end())
     lowered = cmd.lower()
     printing = any(word in lowered for word in _PRINT_WORDS)
     named = _named_secret_printed(cmd) if printing else None
     found = None if named is None else _printed_alone(text, m.end(), named)
     if isinstance(found, tuple):  # and the lines of a block it begins (base64 wrapped at 60)
-        more = re.compile(_BLOCK_LINES).match(text, found[2])
+        more = patterns.compile(_BLOCK_LINES).match(text, found[2])
         return found[0], found[1], more.end() if more else found[2]
-    names = re.search(_PRINTS_SECRET, cmd) is not None or (
+    names = patterns.search(_PRINTS_SECRET, cmd) is not None or (
         "key" in lowered  # a key's command word, or a key pair's maker (`curve_keygen`)
-        and (re.search(_NAMES_KEY, cmd) or re.search(_MAKES_KEY_PAIR, cmd)) is not None
+        and (patterns.search(_NAMES_KEY, cmd) or patterns.search(_MAKES_KEY_PAIR, cmd)) is not None
     )
-    if not (names or re.search(_CREATES, cmd)) or re.search(_PRINTS_PUBLIC, cmd) is not None:
+    if (
+        not (names or patterns.search(_CREATES, cmd))
+        or patterns.search(_PRINTS_PUBLIC, cmd) is not None
+    ):
         return None
-    if "key" in lowered and re.search(_MAKES_KEY_PAIR, cmd):
+    if "key" in lowered and patterns.search(_MAKES_KEY_PAIR, cmd):
         found = _labelled_private_half(text, m.end())
         if found is not None:
             return found
@@ -168,14 +174,14 @@ def _find_printed_secret(m: re.Match[str]) -> _Found:
         end = text.find("\n", newline + 1)
         line = text[newline + 1 : len(text) if end == -1 else end].rstrip()
         value = line.rsplit(None, 1)[-1] if line else ""
-        if names and len(value) >= 32 and re.fullmatch(_BLOB, value):
-            if re.search(_PRINTED_PUBLIC, text[m.end() : newline + 1 + len(line)]):
+        if names and len(value) >= 32 and patterns.fullmatch(_BLOB, value):
+            if patterns.search(_PRINTED_PUBLIC, text[m.end() : newline + 1 + len(line)]):
                 return None  # `gpg --export-key`, `… get secret … ca.crt`: a public block
             label = line[: len(line) - len(value)]
             found = _printed_key(text, label, value, newline + 1 + len(label))
             if found is not None:
                 return found
-        names = names or re.search(_SECRET_LABEL, line) is not None  # `API key for 'x':`
+        names = names or patterns.search(_SECRET_LABEL, line) is not None  # `API key for 'x':`
         newline = end
     return None
 
@@ -190,14 +196,14 @@ def _labelled_private_half(text: str, end: int) -> _Found:
         lowered = line.lower()
         if ("secret" not in lowered and "private" not in lowered) or "public" in lowered:
             continue  # the common case: no label says so, told without a regex
-        label = re.search(_PRIVATE_LABEL, line)
+        label = patterns.search(_PRIVATE_LABEL, line)
         if label is None:
             continue
         after = line[label.end() :].strip()
         value = after if after else lines[i + 1].strip() if i + 1 < len(lines) else ""
         if value.startswith(MARKER_PREFIX):
             return []  # found before: the rest of the output is not read again (idempotence)
-        if len(value) >= 32 and re.fullmatch(r"[!-~]+", value) and _looks_generated(value):
+        if len(value) >= 32 and patterns.fullmatch(r"[!-~]+", value) and _looks_generated(value):
             at = text.find(value, end)
             return "private_key", at, at + len(value)
     return None
@@ -220,7 +226,7 @@ def _printed_alone(text: str, end: int, kind: str = "password") -> _Found:
     """The line after a command that prints one stored secret, when it holds one word that
     looks made (not a user's or a folder's name), quoted or not (Python's `repr`): the secret,
     whatever its length (an error or a listing has blanks)."""
-    line = re.compile(_ALONE_ON_ITS_LINE).match(text, end)
+    line = patterns.compile(_ALONE_ON_ITS_LINE).match(text, end)
     if line is None or line.group("v")[0] in "$#%>" or not _looks_generated(line.group("v")):
         return None
     return kind, line.start("v"), line.end("v")
@@ -234,13 +240,13 @@ def _named_secret_printed(cmd: str) -> str | None:
     $DB_PASSWORD`, `printenv API_TOKEN`, `cat /run/secrets/jwt_secret`, `puts
     Rails.application.secret_key_base`, `console.log(process.env.X_SECRET)`; not a count or a
     digest of it (`| wc -c`, `| sha256sum`), not its length (`${#TOKEN}`)."""
-    printer = re.search(_PRINTER, cmd)
+    printer = patterns.search(_PRINTER, cmd)
     if printer is None or "${#" in cmd:
         return None
-    printed = re.split(r"[|;>]|&&", cmd[printer.end() :], maxsplit=1)
-    if len(printed) > 1 and re.match(_COUNTS_OR_DIGESTS, printed[1]):
+    printed = patterns.split(r"[|;>]|&&", cmd[printer.end() :], maxsplit=1)
+    if len(printed) > 1 and patterns.match(_COUNTS_OR_DIGESTS, printed[1]):
         return None
-    words = re.findall(r"[A-Za-z_][\w.-]*", printed[0].replace("/", " "))
+    words = patterns.findall(r"[A-Za-z_][\w.-]*", printed[0].replace("/", " "))
     classified = _classify_name(words[-1].rstrip(".-")) if words else None
     return None if classified is None else classified[0]
 
@@ -257,10 +263,10 @@ _COUNTS_OR_DIGESTS = r"\s*(?:wc|\w*sum|md5|sha\d*|xxd|od|hexdump|file|stat|ls|gr
 def _printed_key(text: str, label: str, value: str, at: int) -> _Found:
     """A printed blob that is key material: hex, or random and not made of words."""
     end = at + len(value)
-    typed = re.match(r"[A-Za-z0-9]{2,8}:", value)  # chrony's `HEX:…`: the key follows
+    typed = patterns.match(r"[A-Za-z0-9]{2,8}:", value)  # chrony's `HEX:…`: the key follows
     if typed:
         value, at, label = value[typed.end() :], at + typed.end(), label + typed.group()
-    if re.search(_DIGEST_LABEL, label):
+    if patterns.search(_DIGEST_LABEL, label):
         return None
     alphabet = set(value)
     hexadecimal = alphabet <= set("0123456789abcdefABCDEF:")
@@ -271,7 +277,7 @@ def _printed_key(text: str, label: str, value: str, at: int) -> _Found:
         hexadecimal or (_looks_random(value) and (lowered or not _wordy(value)))
     ):
         return None  # names (`GetCredentialsForIdentityCommand`), words in capitals
-    more = re.compile(_BLOCK_LINES).match(text, end)
+    more = patterns.compile(_BLOCK_LINES).match(text, end)
     return "secret", at, more.end() if more else end  # the block's other lines too
 
 
@@ -319,7 +325,7 @@ def _is_prompt(text: str, at: int) -> bool:
     before = text[_line_start(text, at, 200) : at + 1]
     if text.startswith(("PS ", "Run "), at):  # PowerShell; a GitHub Actions step's command
         return not before[:-1].strip()
-    return re.fullmatch(_PROMPT, before) is not None
+    return patterns.fullmatch(_PROMPT, before) is not None
 
 
 _PROMPT = r"[ \t]*(?:[^\s$#%]*[@:][^\s$#%]*[ \t]?[$#%]|[$%])"
@@ -402,14 +408,14 @@ def _find_xml_rsa_key(m: re.Match[str]) -> _Found:
 def _find_wallet_keys(m: re.Match[str]) -> _Found:
     if m.group("v") is not None:
         return "private_key", m.start("v"), m.end("v")
-    keys = re.finditer(r"[\"'`]((?:0x)?[0-9a-fA-F]{64})[\"'`]", m.group("list"))
+    keys = patterns.finditer(r"[\"'`]((?:0x)?[0-9a-fA-F]{64})[\"'`]", m.group("list"))
     at = m.start("list")
     return [("private_key", at + k.start(1), at + k.end(1)) for k in keys] or None
 
 
 def _find_keypair_bytes(m: re.Match[str]) -> _Found:
     """64 bytes that vary as random ones do: not a range, not padding."""
-    values = [int(v) for v in re.findall(r"\d+", m.group("v"))]
+    values = [int(v) for v in patterns.findall(r"\d+", m.group("v"))]
     if max(values) > 255 or len(set(values)) < 24 or values == sorted(values):
         return None
     return "private_key", m.start("v"), m.end("v")

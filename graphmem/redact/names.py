@@ -14,9 +14,9 @@ Decisions (the tests pin each one):
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
+from graphmem import patterns
 from graphmem.redact import languages
 from graphmem.redact.values import (
     _PATH,
@@ -141,7 +141,7 @@ def _classify_name(name: str) -> tuple[str, str] | None:
     which names anything: only values that look random) or "material" (a seed, an IV: key bytes,
     in hex or random)."""
     name = name.replace("\u200c", "").replace("\u200d", "")  # joiners: Telugu's `పాస్\u200cవర్డ్`
-    words = [w.lower() for w in re.split(_NAME_WORDS, name) if w]
+    words = [w.lower() for w in patterns.split(_NAME_WORDS, name) if w]
     if not words:
         return None
     if " ".join(words[-2:]) in _PHRASE_WORDS and words[-2] in _FOREIGN_KEYS:
@@ -264,21 +264,23 @@ def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:
     kind, strength = classified
     if (
         _is_placeholder(value, name)
-        or re.fullmatch(_PATH, value)
+        or patterns.fullmatch(_PATH, value)
         or "://" in value
-        or re.match(_REFERENCE, value)
+        or patterns.match(_REFERENCE, value)
         or _public_der(value)
         or _public_point(value)
-        or re.match(_PUBLIC_PREFIX, value)
+        or patterns.match(_PUBLIC_PREFIX, value)
         or _names_field(value)
-        or (re.search(_NAMES_KEY_ID, name) and re.fullmatch(_KEY_ID, value))
+        or (patterns.search(_NAMES_KEY_ID, name) and patterns.fullmatch(_KEY_ID, value))
     ):
         return None
     if strength == "random" and not typed:
         return kind if _looks_random(value) else None
     if strength == "keyed":  # not an identifier of words: result_key: Ipv6CidrAssociations
-        runs = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", value)
-        wordy = sum(map(len, runs)) >= 3.5 * len(runs) and not re.fullmatch("[A-Z0-9]+", value)
+        runs = patterns.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", value)
+        wordy = sum(map(len, runs)) >= 3.5 * len(runs) and not patterns.fullmatch(
+            "[A-Z0-9]+", value
+        )
         return kind if _looks_random(value) and not wordy else None  # (capitals and digits:
         # a generator's alphabet, whose letter runs are long: `ws_key=HAEXANYD407U2…`)
     if strength == "long":
@@ -287,21 +289,21 @@ def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:
     if strength == "material":  # not `seed: 42`, `iv: none`: a key's bytes, in hex or random
         if value.isdigit():  # a generator's seed as a number (numpy's SeedSequence entropy)
             return None
-        hexadecimal = re.fullmatch(r"(?:0x)?[0-9a-fA-F]{32,}", value) is not None
+        hexadecimal = patterns.fullmatch(r"(?:0x)?[0-9a-fA-F]{32,}", value) is not None
         return kind if hexadecimal or (len(value) >= 24 and _looks_random(value)) else None
     if strength == "hex":
-        return kind if re.fullmatch(r"(?:0x)?[0-9a-fA-F]{16,}", value) else None
+        return kind if patterns.fullmatch(r"(?:0x)?[0-9a-fA-F]{16,}", value) else None
     if strength == "base64":
-        return kind if re.fullmatch(r"[A-Za-z0-9+/]{8,}={0,2}", value) else None
+        return kind if patterns.fullmatch(r"[A-Za-z0-9+/]{8,}={0,2}", value) else None
     if strength == "blob":
-        return kind if re.fullmatch(r"[A-Za-z0-9+/]{64,}={0,2}", value) else None
+        return kind if patterns.fullmatch(r"[A-Za-z0-9+/]{64,}={0,2}", value) else None
     if strength == "pin":  # PIN: 4821, but not `pin: true` or a pinned version
-        return kind if re.fullmatch(r"\d{4,8}", value) else None
+        return kind if patterns.fullmatch(r"\d{4,8}", value) else None
     if strength != "strong" and (
         not _looks_generated(value)
         or _joined_words(value)
-        or re.fullmatch(r"[A-Za-z]{2,8}(?:[-_]\d{2,})+", value)  # ORD-2024-000123: an id
-        or re.search(r"\[[^\]]*\]|\{\d", value)  # HEX_PAT = "[0-9A-Fa-f]{1,4}": a regex
+        or patterns.fullmatch(r"[A-Za-z]{2,8}(?:[-_]\d{2,})+", value)  # ORD-2024-000123: an id
+        or patterns.search(r"\[[^\]]*\]|\{\d", value)  # HEX_PAT = "[0-9A-Fa-f]{1,4}": a regex
     ):
         return None
     return kind

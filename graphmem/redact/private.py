@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import re
+from graphmem import patterns
 
-_PRIVATE_TAG = re.compile(r"<\s*(/\s*)?private(?=[\s/>])([^<>]*)>", re.IGNORECASE)
+_PRIVATE_TAG = patterns.compile(r"<\s*(/\s*)?private(?=[\s/>])([^<>]*)>", patterns.IGNORECASE)
 
 
 def _drop_private(text: str) -> tuple[str, int]:

@@ -18,10 +18,10 @@ Decisions (the tests pin each one):
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from itertools import islice
 
+from graphmem import patterns
 from graphmem.redact.assignments import _TRIGGER_OF
 from graphmem.redact.names import (
     _FOREIGN_KEYS,
@@ -33,6 +33,10 @@ from graphmem.redact.names import (
 from graphmem.redact.rule import _Found, _line_start, _Rule
 from graphmem.redact.tokens import _compiled
 from graphmem.redact.values import _is_placeholder, _looks_random, _wordy
+
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    import re
 
 # The word holding the name: letters (and the marks of Indic and Thai scripts), a hyphen or an
 # apostrophe (`Il-password`, `l'password`), up to the blank, a colon or the line's end.
@@ -75,11 +79,11 @@ def _made(value: str) -> bool:
     """Whether a word of a sentence looks made, not written (see the module's decisions)."""
     if not 8 <= len(value) <= 64 or value[0] in "$%{@#-&<([":
         return False
-    if re.search(r"[/\\(){}\[\]<>=|:]|^\d{4}-\d\d-\d\d", value) or _is_placeholder(value):
+    if patterns.search(r"[/\\(){}\[\]<>=|:]|^\d{4}-\d\d-\d\d", value) or _is_placeholder(value):
         return False
-    if re.fullmatch(r"[^@\s]+@[\w.-]+\.[A-Za-z]{2,}", value):  # an e-mail
+    if patterns.fullmatch(r"[^@\s]+@[\w.-]+\.[A-Za-z]{2,}", value):  # an e-mail
         return False
-    if re.fullmatch(r"(?:0x)?[0-9a-fA-F]{32,}|[0-9a-fA-F-]{36}", value):  # a digest, a UUID
+    if patterns.fullmatch(r"(?:0x)?[0-9a-fA-F]{32,}|[0-9a-fA-F-]{36}", value):  # a digest, a UUID
         return False
     upper = any(c.isupper() for c in value)
     lower = any(c.islower() for c in value)
@@ -88,10 +92,10 @@ def _made(value: str) -> bool:
     if upper and lower:
         if digit and symbol:
             return True
-        inner_digit = re.search(r"\d(?=.*[A-Za-z])", value) is not None  # not `KeePassXC2`
+        inner_digit = patterns.search(r"\d(?=.*[A-Za-z])", value) is not None  # not `KeePassXC2`
         return not _wordy(value) and (symbol or inner_digit)
     if (upper or lower) and digit and len(value) >= 12:  # one case: random, not a version
-        return re.fullmatch(r"[A-Za-z0-9]+", value) is not None and _looks_random(value)
+        return patterns.fullmatch(r"[A-Za-z0-9]+", value) is not None and _looks_random(value)
     return False
 
 
@@ -99,13 +103,13 @@ def _find_told_password(m: re.Match[str]) -> _Found:
     text, start = m.string, m.start("name")
     before = text[max(0, start - 6) : start]  # bounded: names back to back cost no rescan
     cut = max(before.rfind(" "), before.rfind("\n"), before.rfind("\t"))
-    if not re.fullmatch(
+    if not patterns.fullmatch(
         r"(?:[^\W\d_]{1,4}['\u2019-])?", before[cut + 1 :] if cut != -1 or start <= 6 else before
     ):
         return None  # inside an identifier, a flag, a path (`--new-password`); not `Il-`, `l'`
     line_end = text.find("\n", start, start + 300)
     rest = text[start : line_end if line_end != -1 else start + 300]
-    tokens = list(islice(re.finditer(r"\S+", rest), 11))
+    tokens = list(islice(patterns.finditer(r"\S+", rest), 11))
     skip = _named_words(m.group("name"), [t.group() for t in tokens[:3]])
     if skip is None:
         return None
@@ -134,14 +138,14 @@ def _find_told_key(m: re.Match[str]) -> _Found:
     if (
         start
         and (text[start - 1].isalnum() or text[start - 1] in "_-./$")
-        and not re.search(_QUALIFIED_HYPHEN, text[line_start:start])
+        and not patterns.search(_QUALIFIED_HYPHEN, text[line_start:start])
     ):
         return None  # inside an identifier, a flag, a path (`api_key`, `--access-token`)
-    if re.search(_DIGEST_WORDS, text[line_start:start]):
+    if patterns.search(_DIGEST_WORDS, text[line_start:start]):
         return None  # `the commit that added the API key was 9f2c…`: the value is a digest
     line_end = text.find("\n", start, start + 300)
     rest = text[start : line_end if line_end != -1 else start + 300]
-    tokens = list(islice(re.finditer(r"\S+", rest), 12))
+    tokens = list(islice(patterns.finditer(r"\S+", rest), 12))
     first = m.group("name").lower()
     qualified = (  # `API key` (the rule's English triggers start at the qualifier), `API-key`
         first
@@ -153,7 +157,7 @@ def _find_told_key(m: re.Match[str]) -> _Found:
         raw = token.group()
         value = _unwrap(raw)
         lowered = value.lower()
-        if qualified is None and re.fullmatch(_KEY_QUALIFIER_WORD, lowered):
+        if qualified is None and patterns.fullmatch(_KEY_QUALIFIER_WORD, lowered):
             qualified = token
             continue
         if lowered in _ELSEWHERE or lowered in _NOT_THE_KEY or raw.startswith("-"):
@@ -168,13 +172,15 @@ def _find_told_key(m: re.Match[str]) -> _Found:
 
 
 def _told_key(value: str) -> bool:
-    return _made(value) or re.fullmatch(r"[0-9a-f]{32,128}|[0-9A-F]{32,128}", value) is not None
+    return (
+        _made(value) or patterns.fullmatch(r"[0-9a-f]{32,128}|[0-9A-F]{32,128}", value) is not None
+    )
 
 
 # What makes a key or a token a credential: whose it is, what it opens (`API`, `secret`,
 # `access`), before it (`API key`) or after it (`la clave de la API`).
 _KEY_QUALIFIER_WORD = r"(?:api|secret|private|access|auth|bot|bearer|app|service|license)"
-_KEY_QUALIFIER = re.compile(
+_KEY_QUALIFIER = patterns.compile(
     rf"(?i)(?<![\w-]){_KEY_QUALIFIER_WORD}(?:[ \t]+(?:\S+[ \t]+)?|-)(?=\S*$)"
 )
 _QUALIFIED_HYPHEN = rf"(?i)(?:^|\s){_KEY_QUALIFIER_WORD}-$"  # German's `API-Schlüssel`

@@ -18,11 +18,14 @@ Decisions (the tests pin each one):
 
 from __future__ import annotations
 
-import re
-
+from graphmem import patterns
 from graphmem.redact.rule import _Found, _Rule
 from graphmem.redact.tokens import _compiled
 from graphmem.redact.values import _is_placeholder
+
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    import re
 
 _MECHANISMS = frozenset(
     "PLAIN LOGIN CRAM-MD5 DIGEST-MD5 XOAUTH2 OAUTHBEARER SCRAM-SHA-1 SCRAM-SHA-256 NTLM GSSAPI "
@@ -47,7 +50,9 @@ def _find_auth(m: re.Match[str]) -> _Found:
     if not args:
         return None
     if command == "AUTH" and text[args[0][1] : args[0][2]] in _MECHANISMS:
-        if len(args) < 2 or not re.fullmatch(r"[A-Za-z0-9+/]{8,}={0,2}", _span(text, args[1])):
+        if len(args) < 2 or not patterns.fullmatch(
+            r"[A-Za-z0-9+/]{8,}={0,2}", _span(text, args[1])
+        ):
             return None
         return "password", args[1][1], args[1][2]  # the credentials, in base64
     if len(args) == 3 or (command == "LOGIN" and len(args) != 2):
@@ -56,7 +61,7 @@ def _find_auth(m: re.Match[str]) -> _Found:
     if any(how != form for how, _, _ in args):
         return None  # `command "AUTH" not recognized`, `AUTH = ("u", "pw")`: not one form
     if form == "typed" and any(
-        re.match(r"[=(\[{:'<]|[A-Z][A-Z0-9-]*$", _span(text, arg)) for arg in args
+        patterns.match(r"[=(\[{:'<]|[A-Z][A-Z0-9-]*$", _span(text, arg)) for arg in args
     ):
         return None  # code (`AUTH = …`), a protocol's keywords (`AUTH TLS`, `AUTH ENABLE`)
     how, start, end = args[-1]
@@ -80,7 +85,7 @@ _NUL = r"(?:\x00|\\x00|\\u0000|\^@)"
 
 def _find_sasl_plain(m: re.Match[str]) -> _Found:
     value = m.group("pw").split("..", 1)[0]  # tcpdump prints the bytes after it as dots
-    if re.match(_NUL, m.string[m.end("pw") :]) or len(value) < 6 or _is_placeholder(value):
+    if patterns.match(_NUL, m.string[m.end("pw") :]) or len(value) < 6 or _is_placeholder(value):
         return None
     if value.isalpha() and value.islower():
         return None  # a word: a label, not a password

@@ -30,10 +30,10 @@ Decisions (the tests pin each one):
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from math import log2
 
+from graphmem import patterns
 from graphmem.redact.assignments import _encrypted
 from graphmem.redact.rule import _Found, _Words
 from graphmem.redact.values import (
@@ -44,6 +44,10 @@ from graphmem.redact.values import (
     _typed_filler,
     _wordy,
 )
+
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    import re
 
 # A run of value characters, whole (the lookbehind fails at once inside a run), and base64's
 # padding. Not `=` inside (`--host-id=h-…`: a name and its value) nor `.`: generators do not make
@@ -108,7 +112,7 @@ class _RandomValues:
         """Runs inside the text's long blank-separated words that hold a digit (as a random
         value does), each word found from where the last one ended: splitting costs a third of
         a regex scan of every position. (A word with a digit is never inside one without.)"""
-        search = re.compile(_RUN).search
+        search = patterns.compile(_RUN).search
         at = 0
         for word in [w for w in text.split() if len(w) >= 20 and _HAS_DIGIT(w)]:
             start = text.find(word, at)
@@ -124,8 +128,8 @@ class _RandomValues:
         run = m.group()
         value = run.rstrip("-_~")
         named = None
-        if re.match(_TAGGED, value) and not _grouped(value):
-            named = re.match(_SECRET_TAG, value)
+        if patterns.match(_TAGGED, value) and not _grouped(value):
+            named = patterns.match(_SECRET_TAG, value)
             if named is not None and (named.group(1) or "").lower() in _PUBLIC_TAGS:
                 named = None  # `public_key_…`, `client_key_…`
             if named is None or not _random(value[named.end() :]):
@@ -137,7 +141,7 @@ class _RandomValues:
             return None
         if named is not None:
             return "secret", start, end  # the value says what it is, whatever its label says
-        if re.fullmatch(_BASE58_32_BYTES, value) and re.search(
+        if patterns.fullmatch(_BASE58_32_BYTES, value) and patterns.search(
             _CHAIN, text[max(0, start - 120) : end + 120]
         ):
             return None  # a Solana address: a 32-byte public key (a secret key is 64 bytes)
@@ -165,9 +169,14 @@ def _random(value: str) -> bool:
         return False  # one case and digits: a generator's only when long
     if sum(map(value.count, "0123456789abcdef-")) >= 0.8 * len(value):
         return False  # hex with a tag: `1be4404ae3765685-FRA`
-    if "/" in value and re.search(r"(?:^|[/._-])[a-z]{3,}(?:$|[/._-])", value):
+    if "/" in value and patterns.search(r"(?:^|[/._-])[a-z]{3,}(?:$|[/._-])", value):
         return False  # a path: words between slashes, where base64 has none
-    if re.match(_NOT_RANDOM, value) or _words(value) or _typed_filler(value) or _public_key(value):
+    if (
+        patterns.match(_NOT_RANDOM, value)
+        or _words(value)
+        or _typed_filler(value)
+        or _public_key(value)
+    ):
         return False
     if upper and lower and (_wordy(value) or _camel_words(value)):
         return False  # identifiers: letters in runs as long as words (`SQL2DBinaryWaveToText`)
@@ -180,10 +189,10 @@ def _words(value: str) -> bool:
     """Whether the value holds words: runs of five letters or more, lower-case or capitalised
     (upper-case too in a constant's name, `_` between), as rich in vowels as words are (a third),
     two of them or one of seven. Random letters are a fifth vowels, and long runs are rare."""
-    runs = re.findall(
+    runs = patterns.findall(
         r"[A-Za-z][a-z]{4,}|[A-Z]{5,}" if "_" in value else r"[A-Za-z][a-z]{4,}", value
     )
-    words = [r for r in runs if 3 * len(re.findall("[aeiouyAEIOUY]", r)) >= len(r)]
+    words = [r for r in runs if 3 * len(patterns.findall("[aeiouyAEIOUY]", r)) >= len(r)]
     return len(words) > 1 or any(len(w) >= 7 for w in words)
 
 
@@ -195,7 +204,8 @@ def _named_parts(value: str, separator: str) -> bool:
         len(parts) >= 3
         and all(len(p) <= 10 for p in parts)
         and any(
-            re.search(r"(?=[A-Z]*[AEIOUY])[A-Z]{3,}|(?=[a-z]*[aeiouy])[a-z]{3,}", p) for p in parts
+            patterns.search(r"(?=[A-Z]*[AEIOUY])[A-Z]{3,}|(?=[a-z]*[aeiouy])[a-z]{3,}", p)
+            for p in parts
         )
     )
 
@@ -203,8 +213,8 @@ def _named_parts(value: str, separator: str) -> bool:
 def _camel_words(value: str) -> bool:
     """Half its letters in capitalised words of three or more with a vowel
     (`SysLogHandlerTest`); random text makes few (`Irrlrn` has none)."""
-    found = re.findall(r"[A-Z][a-z]{2,}", value)
-    words = sum(len(w) for w in found if re.search("[aeiouyAEIOUY]", w))
+    found = patterns.findall(r"[A-Z][a-z]{2,}", value)
+    words = sum(len(w) for w in found if patterns.search("[aeiouyAEIOUY]", w))
     return 2 * words >= len(value.translate(_NOT_LETTERS))
 
 
@@ -231,14 +241,14 @@ def _labelled(text: str, start: int, end: int, unless_public: bool = True) -> bo
     if not before.strip():
         return _under_label(text, start - len(before), end)
     word = before.rsplit(None, 1)[-1] if before[-1:].strip() else ""
-    if re.search(r"[\w)\]]:$|://", word):
+    if patterns.search(r"[\w)\]]:$|://", word):
         return False  # glued to a tag (`h1:`, `data:`, `v1:…:`), or in a URL
-    label = re.search(_LABEL, before)
+    label = patterns.search(_LABEL, before)
     if label is None or _encrypted(text, start - len(before) + label.start()):
         return False
     if len(label.group(1)) == 1:
         return False  # `"x":`, `p=`, `-P`: a public key's numbers (JWK, DKIM), a flag: no name
-    if re.fullmatch(r"(?:sk-)?(?:ssh|ecdsa)-[\w@.-]{2,40}", label.group(1)):
+    if patterns.fullmatch(r"(?:sk-)?(?:ssh|ecdsa)-[\w@.-]{2,40}", label.group(1)):
         return False  # `ssh-ed25519 …`: an SSH public key, after its type
     # the label and the word before it: `the public key …`
     return not unless_public or not _public(
@@ -258,12 +268,12 @@ def _under_label(text: str, line_start: int, end: int) -> bool:
     if not above.rstrip().endswith(":") or _public(" ".join(above.split()[-3:])):
         return False
     below = text[line_end + 1 : line_end + 41] if line_end != -1 else ""
-    return re.match(r"\s*[A-Za-z0-9+/=_-]{20}", below) is None
+    return patterns.match(r"\s*[A-Za-z0-9+/=_-]{20}", below) is None
 
 
 def _public(named: str) -> bool:
     """Whether a word of the label (split at case, digits and symbols) says public or an id."""
-    words = re.split(
+    words = patterns.split(
         r"[\W_]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])", named
     )
     return any(w.lower() in _PUBLIC_WORDS for w in words)

@@ -4,21 +4,24 @@ token boundaries, and bounded looks at the line or name before a match."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from functools import cached_property
 
 from graphmem import patterns
 from graphmem.record import record
 
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    import re
+
 MARKER_PREFIX = "[REDACTED:"
-_MARKER = re.compile(r"\[REDACTED:[a-z_]+\]")
+_MARKER = patterns.compile(r"\[REDACTED:[a-z_]+\]")
 
 # A finder turns a regex match into (kind, start, end) of the secret to replace (or a list of
 # them, in order, for a match that holds several: a cookie header), or None to keep it.
 _Span = tuple[str, int, int]
 _Found = _Span | list[_Span] | None
-_Finder = Callable[[re.Match[str]], _Found]
+_Finder = Callable[["re.Match[str]"], _Found]
 _Gates = tuple[tuple[str, tuple[str, ...]], ...]  # (trigger, its gate: see `_gate`)
 
 
@@ -46,19 +49,23 @@ class _Rule:
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
-        return patterns.compile(self.regex, re.IGNORECASE if self.fold else 0)
+        return patterns.compile(self.regex, patterns.IGNORECASE if self.fold else 0)
 
     @cached_property
-    def _gated(self) -> dict[bool, tuple[tuple[str, ...], _Gates, _Gates]]:
-        """By whether the words are framed (see `_Words`): the gate of `needs`, and each
+    def _framed_gates(self) -> tuple[tuple[str, ...], _Gates, _Gates]:
+        return self._gates(framed=True)
+
+    @cached_property
+    def _plain_gates(self) -> tuple[tuple[str, ...], _Gates, _Gates]:
+        return self._gates(framed=False)  # rarely: only once the words outgrew the text
+
+    def _gates(self, framed: bool) -> tuple[tuple[str, ...], _Gates, _Gates]:
+        """With the words framed or not (see `_Words`): the gate of `needs`, and each
         trigger's: all of them, and the ASCII ones (an ASCII text, which `str.isascii` tells at
         once, cannot hold the others)."""
-        gates = {}
-        for framed in (True, False):
-            gated = tuple((t, _gate(t, framed)) for t in self.triggers)
-            ascii_gated = tuple(g for g in gated if all(map(str.isascii, g[1])))
-            gates[framed] = _gate(self.needs, framed), gated, ascii_gated
-        return gates
+        gated = tuple((t, _gate(t, framed)) for t in self.triggers)
+        ascii_gated = tuple(g for g in gated if all(map(str.isascii, g[1])))
+        return _gate(self.needs, framed), gated, ascii_gated
 
     def matches(
         self, text: str, folded: str, done: list[int], words: _Words | None = None
@@ -71,7 +78,8 @@ class _Rule:
         triggers = self.triggers
         if words is not None:
             known = words.first if self.stable else words.words
-            needs, gated, ascii_gated = self._gated[self.stable or words.framed]
+            framed = self.stable or words.framed
+            needs, gated, ascii_gated = self._framed_gates if framed else self._plain_gates
             holds = known.__contains__
             if not all(map(holds, needs)):
                 return

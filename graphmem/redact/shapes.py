@@ -26,12 +26,16 @@ Decisions (the tests pin each one):
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from itertools import pairwise
 
+from graphmem import patterns
 from graphmem.redact.rule import _Found, _Words
 from graphmem.redact.values import _wordy
+
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    import re
 
 # Where a candidate may be: a symbol before a letter or digit (the one before it is checked in
 # Python: a lookbehind would cost this pass, the rule's whole cost on most texts, 10 times more).
@@ -73,9 +77,9 @@ class _PasswordShapes:
     def matches(
         self, text: str, folded: str, done: list[int], words: _Words | None = None
     ) -> Iterator[re.Match[str]]:
-        word, wide = re.compile(_WORD), re.compile(_WIDE_WORD)
+        word, wide = patterns.compile(_WORD), patterns.compile(_WIDE_WORD)
         covered = 0
-        for hit in re.finditer(_CLOSING_SYMBOL, text):
+        for hit in patterns.finditer(_CLOSING_SYMBOL, text):
             at = hit.start()
             if at < covered or at < done[0] or text[at - 1 : at] not in _ALNUM:
                 continue
@@ -97,7 +101,7 @@ class _PasswordShapes:
             covered = at + 1
 
     def find(self, m: re.Match[str]) -> _Found:
-        if m.string.startswith(";", m.end()) and re.search(r"&[a-z]{2,8}$", m.group()):
+        if m.string.startswith(";", m.end()) and patterns.search(r"&[a-z]{2,8}$", m.group()):
             return None  # `pEp008&nbsp;`: an HTML entity
         return "password", m.start(), m.end()
 
@@ -132,24 +136,24 @@ def _chosen_password(word: str, closing: bool = False) -> bool:
     (`Reader#int64`, `Schema$Outbound`: code); no operator or URL escape; not a word's start or
     a `key=value` pair."""
     if closing:  # the symbol closes it: words, a number, a symbol
-        return len(word) >= 10 and re.fullmatch(_APPENDED, word) is not None
+        return len(word) >= 10 and patterns.fullmatch(_APPENDED, word) is not None
     core = word.rstrip("!.")
     if len(core) < 8 or core[0] in _SYMBOLS:
         return False
     if not (any(c.isupper() for c in core) and any(c.islower() for c in core)):
         return False
-    pieces = re.split(r"[!#$%&*@^~=]", core)
+    pieces = patterns.split(r"[!#$%&*@^~=]", core)
     if any(len(piece) < 3 for piece in pieces) or len(pieces) > 4:  # `!=`, `&&`, `I*sigma2`
         return False
-    if re.fullmatch(_PASSPHRASE, core) and not _url_escaped(core):
+    if patterns.fullmatch(_PASSPHRASE, core) and not _url_escaped(core):
         return True  # Lantern$30lantern: a word, a symbol, a number, a word
-    if any(len(p) >= 5 and re.fullmatch(_CODE_NAME, p) for p in pieces):
+    if any(len(p) >= 5 and patterns.fullmatch(_CODE_NAME, p) for p in pieces):
         return False
     if not any(len(p) >= 5 and not p.isalpha() and not p.isdigit() for p in pieces):
         return False  # id=5&name=foo, Issue#1234: no piece that mixes letters and digits
     if {c for c in core if c in _SYMBOLS} == {"="} or _url_escaped(core):
         return False  # NAME=Value1 is an assignment, not a password; %2F is a URL escape
-    return not re.fullmatch(r"[a-z][a-z0-9]*@[^@]+", core)  # root@Server01: a user at a host
+    return not patterns.fullmatch(r"[a-z][a-z0-9]*@[^@]+", core)  # root@Server01: a user at a host
 
 
 def _generated_password(word: str) -> bool:
@@ -159,20 +163,20 @@ def _generated_password(word: str) -> bool:
     nor, with no digit, CamelCase (`UserId#getById`), and letters and digits that change class."""
     if len(word) > 2 and word[0] == "*" == word[-1]:
         word = word[1:-1]  # emphasis: *X*
-    if re.fullmatch(_POLICY_SUFFIX, word):
+    if patterns.fullmatch(_POLICY_SUFFIX, word):
         return _random_run(word.rstrip("0123456789")[:-1])
     if not (any(c.isupper() for c in word) and any(c.islower() for c in word)):
         return False
-    if re.search(r"[!#$%&*@^~?]", word) is None or re.search(r"[^A-Za-z0-9]{2}", word):
+    if patterns.search(r"[!#$%&*@^~?]", word) is None or patterns.search(r"[^A-Za-z0-9]{2}", word):
         return False
-    if len(set(re.sub("[A-Za-z0-9]+", "", word))) > 2:
+    if len(set(patterns.sub("[A-Za-z0-9]+", "", word))) > 2:
         return False  # three kinds of symbol: base85 (`cXxL#aCvlSZ*DGca%T`), not a generator's
-    pieces = re.split(r"[^A-Za-z0-9]+", word)
+    pieces = patterns.split(r"[^A-Za-z0-9]+", word)
     long = [p for p in pieces if len(p) >= 4]
     if len(pieces) > 5 or len(long) < 2 or _url_escaped(word):
         return False
     digits = any(c.isdigit() for c in word)  # random CamelCase-like runs (`ufgCt`) beside them
-    if any(_made_of_words(p) or (not digits and re.fullmatch(_CAMEL, p)) for p in long):
+    if any(_made_of_words(p) or (not digits and patterns.fullmatch(_CAMEL, p)) for p in long):
         return False
     return sum(_class(a) != _class(b) for p in pieces for a, b in pairwise(p)) >= 5
 
@@ -196,8 +200,8 @@ def _random_run(run: str) -> bool:
 def _made_of_words(piece: str) -> bool:
     """`MyClass`, `method2`, `isProto3Optional`: words, digits aside; not `6ugec6` (one short
     run of lower case) nor `LJYC` (capitals)."""
-    letters = re.sub(r"\d+", "", piece)
-    runs = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", letters)
+    letters = patterns.sub(r"\d+", "", piece)
+    runs = patterns.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", letters)
     return _wordy(letters) and not letters.isupper() and (len(runs) >= 2 or len(letters) >= 5)
 
 
@@ -214,7 +218,7 @@ _URL_ESCAPE = (
 
 
 def _url_escaped(word: str) -> bool:
-    return re.search(_URL_ESCAPE, word) is not None
+    return patterns.search(_URL_ESCAPE, word) is not None
 
 
 _PASSWORD_SHAPES = _PasswordShapes()

@@ -4,9 +4,9 @@ a Kubernetes Secret's data, a CSV column, tokens keyed by host."""
 
 from __future__ import annotations
 
-import re
 from itertools import islice
 
+from graphmem import patterns
 from graphmem.redact.names import _classify_name, _secret_kind
 from graphmem.redact.rule import MARKER_PREFIX, _Found, _line_start, _name_start, _Rule
 from graphmem.redact.values import (
@@ -17,13 +17,17 @@ from graphmem.redact.values import (
     _wordy,
 )
 
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    import re
+
 
 def _find_default(m: re.Match[str]) -> _Found:
     """A default named by what it is the default of: an HCL `variable "db_password" {`, or the
     YAML key one level up (CloudFormation parameters, action inputs)."""
     text = m.string
     before = text[max(0, m.start() - 600) : m.start()]
-    hcl = re.search(r'variable[ \t]+"([\w-]{1,128})"[ \t]*\{[^{}]*$', before)
+    hcl = patterns.search(r'variable[ \t]+"([\w-]{1,128})"[ \t]*\{[^{}]*$', before)
     if hcl is not None:
         parent = hcl.group(1)
     else:
@@ -31,7 +35,7 @@ def _find_default(m: re.Match[str]) -> _Found:
         indent = len(lines[-1]) - len(lines[-1].lstrip())
         parent = ""
         for line in reversed(lines[-12:-1]):
-            key = re.fullmatch(r"([ \t]*)([\w.-]{1,128}):[ \t]*", line)
+            key = patterns.fullmatch(r"([ \t]*)([\w.-]{1,128}):[ \t]*", line)
             if key is not None and len(key.group(1)) < indent:
                 parent = key.group(2)
                 break
@@ -51,8 +55,8 @@ def _find_grouped_secrets(m: re.Match[str]) -> _Found:
     )
     sep = r"[\w.-]{1,64}[ \t]*=[ \t]*" if m.group().endswith("{") else r"[\w.-]{1,64}:[ \t]+"
     spans = []
-    for line in re.finditer(r"\n([ \t]*)([^\r\n]*)", text[start : start + 3000]):
-        pair = re.fullmatch(sep + r"([^\s#]{1,512})[ \t]*", line.group(2))
+    for line in patterns.finditer(r"\n([ \t]*)([^\r\n]*)", text[start : start + 3000]):
+        pair = patterns.fullmatch(sep + r"([^\s#]{1,512})[ \t]*", line.group(2))
         if len(line.group(1)) <= indent or pair is None:
             break  # the block ends at its first line that is not an indented `name: value`
         value = pair.group(1).strip("\"'")
@@ -73,14 +77,14 @@ def _find_nested_secrets(m: re.Match[str]) -> _Found:
     if not name_start or _classify_name(name) is None:
         return None
     spans, depth = [], 1
-    for token in islice(re.finditer(_JSON_TOKEN, text[m.end() : m.end() + 3000]), 64):
+    for token in islice(patterns.finditer(_JSON_TOKEN, text[m.end() : m.end() + 3000]), 64):
         if token.group() in "{}":
             depth += 1 if token.group() == "{" else -1
             if depth == 0:
                 break
             continue
         member, value = token.group("member"), token.group("value")
-        words = [w.lower() for w in re.split(r"[\W_]+|(?<=[a-z0-9])(?=[A-Z])", member) if w]
+        words = [w.lower() for w in patterns.split(r"[\W_]+|(?<=[a-z0-9])(?=[A-Z])", member) if w]
         if not _ENCRYPTED_WORDS.isdisjoint(words):
             return None  # ciphertext (Chef's encrypted data bag items): the key is elsewhere
         if not words or words[-1] in _NOT_A_SECRET_MEMBER or not _random_or_hex(value):
@@ -95,11 +99,11 @@ def _find_nested_secrets(m: re.Match[str]) -> _Found:
 def _random_or_hex(value: str) -> bool:
     """Key material's alphabet and shape: hex, or random letters and digits (no words, no
     date, no regex)."""
-    if re.fullmatch(r"[0-9a-fA-F]{32,}", value):
+    if patterns.fullmatch(r"[0-9a-fA-F]{32,}", value):
         return True
     return (
-        re.fullmatch(r"[A-Za-z0-9+/=_-]{16,}", value) is not None
-        and not re.search(r"\d{4}-\d\d-\d\d", value)
+        patterns.fullmatch(r"[A-Za-z0-9+/=_-]{16,}", value) is not None
+        and not patterns.search(r"\d{4}-\d\d-\d\d", value)
         and _looks_random(value)
         and not _wordy(value)
     )
@@ -137,10 +141,10 @@ def _find_host_tokens(m: re.Match[str]) -> _Found:
     """Tokens by host under a name that says token (composer's auth.json: `"github-oauth":
     {"github.com": "…"}`): each value whose name is a host."""
     before = m.string[max(0, m.start() - 41) : m.start()]
-    if not re.search(r"\"[\w-]{0,40}$" if m.group().lower()[0] != "b" else r"\"$", before):
+    if not patterns.search(r"\"[\w-]{0,40}$" if m.group().lower()[0] != "b" else r"\"$", before):
         return None
     spans = []
-    for pair in re.finditer(
+    for pair in patterns.finditer(
         r"\"[\w-]+\.[\w.-]+\"[ \t]*:[ \t]*\"([^\"\\\n]{1,512})\"", m.group("body")
     ):
         if _secret_kind("token", pair.group(1)) is not None:
@@ -172,7 +176,7 @@ def _find_block_value(m: re.Match[str]) -> _Found:
     over what may stand between: `)`, `!`, a type, `by lazy`, `->`."""
     text = m.string
     head = text[max(0, m.start() - 120) : m.start()]
-    named = re.search(
+    named = patterns.search(
         r"[:@$]?(?P<name>[A-Za-z_][\w]{0,60})[!?]?\)?(?:[ \t]*:[ \t]*[A-Z][\w.<>?]{0,40})?"
         r"(?:[ \t]+by[ \t]+lazy)?[ \t]*(?:->)?[ \t]*$",
         head,
@@ -203,7 +207,7 @@ def _find_fallback(m: re.Match[str]) -> _Found:
     """A literal after `??`, `||` or `or`, the fallback of an assignment on its line
     (`const dbPassword = PRIVATE_DB_URL ?? '…'`): the value of the name assigned."""
     line = m.string[_line_start(m.string, m.start(), 300) : m.start()]
-    target = re.match(
+    target = patterns.match(
         r"[ \t]*(?:(?:const|let|var|export|my|local)[ \t]+)*([\w$.]{1,128})[\"']?[ \t]*[:=]"
         r"[ \t]*[\w$.]{1,128}(?:\([^()\n]{0,128}\)|\[[^\[\]\n]{0,128}\])?[ \t]*$",
         line,
@@ -227,14 +231,14 @@ def _find_secret_data(m: re.Match[str]) -> _Found:
     text, start = m.string, m.end()
     before = text[max(0, m.start() - 3000) : m.start()]
     document = before[before.rfind("\n---") + 1 :] + text[start : start + 3000].split("\n---")[0]
-    if re.search(r"(?m)^kind:[ \t]*[\"']?Secret[\"']?[ \t]*\r?$", document) is None:
+    if patterns.search(r"(?m)^kind:[ \t]*[\"']?Secret[\"']?[ \t]*\r?$", document) is None:
         return None
     head = text[_line_start(text, m.start()) : m.start()]
     indent = len(head) - len(head.lstrip())
     plain = head.lower().endswith("string")
     spans, at = [], start
     for line in text[start : start + 20000].split("\n")[:200]:
-        pair = re.fullmatch(
+        pair = patterns.fullmatch(
             r"([ \t]+)([\w.-]{1,253}):[ \t]+([\"']?)([^\s\"'#]{1,4000})\3[ \t]*\r?", line
         )
         if pair is None or len(pair.group(1)) <= indent:
@@ -242,8 +246,8 @@ def _find_secret_data(m: re.Match[str]) -> _Found:
         value = pair.group(4)
         if (
             not _is_placeholder(value)
-            and (plain or re.fullmatch(r"[A-Za-z0-9+/]{4,}={0,2}", value))
-            and not re.search(_PUBLIC_DATA, pair.group(2).lower())
+            and (plain or patterns.fullmatch(r"[A-Za-z0-9+/]{4,}={0,2}", value))
+            and not patterns.search(_PUBLIC_DATA, pair.group(2).lower())
         ):
             spans.append(("secret", at + pair.start(4), at + pair.end(4)))
         at += len(line) + 1
@@ -260,7 +264,7 @@ def _find_nested_value(m: re.Match[str]) -> _Found:
     """`<AdministratorPassword><Value>…</Value>`: a value element named by its parent (Windows
     answer files, .NET settings)."""
     before = m.string[max(0, m.start() - 300) : m.start()]
-    parent = re.search(r"<([\w.:-]{1,128})(?:\s[^<>]{0,200})?>\s*$", before)
+    parent = patterns.search(r"<([\w.:-]{1,128})(?:\s[^<>]{0,200})?>\s*$", before)
     kind = _secret_kind(parent.group(1), m.group("v")) if parent else None
     return None if kind is None else (kind, m.start("v"), m.end("v"))
 
@@ -275,9 +279,9 @@ def _find_sibling_value(m: re.Match[str]) -> _Found:
     (Hadoop's `<property><name>fs.s3a.secret.key</name><value>…`, Jenkins' parameters,
     JMeter's `<stringProp name="Header.name">X-Api-Key</stringProp>` then `…Header.value">`)."""
     before = m.string[max(0, m.start() - 400) : m.start()]
-    sibling = re.search(_NAMING_ELEMENT, before)
+    sibling = patterns.search(_NAMING_ELEMENT, before)
     opening = sibling.group("tag") + (sibling.group("attrs") or "") if sibling else ""
-    if sibling is None or not re.search(r"(?i)name|key", opening):
+    if sibling is None or not patterns.search(r"(?i)name|key", opening):
         return None  # `<title>Token</title>`: a label, not the name of what follows
     kind = _secret_kind(sibling.group("n").strip(), m.group("v"))
     return None if kind is None else (kind, m.start("v"), m.end("v"))
@@ -306,7 +310,7 @@ def _find_table_column(m: re.Match[str]) -> _Found:
     if header_end == -1:  # a table's header is a line, and a short one
         return None
     header = text[line_start:header_end].rstrip("\r")
-    if m.group("csv") or ("," in header and not re.search(r"\||\t| {2}", header)):
+    if m.group("csv") or ("," in header and not patterns.search(r"\||\t| {2}", header)):
         return _find_csv_column(m)
     if MARKER_PREFIX in header:
         return None  # a row (`api_token|[REDACTED:secret]`), no header: its cells are names
@@ -323,7 +327,7 @@ def _find_table_column(m: re.Match[str]) -> _Found:
         row = text[at : end if end != -1 else len(text)].rstrip("\r")
         if not row.strip() or len(row) > 1000:
             break
-        if not re.fullmatch(r"[\s|:=+-]+", row):  # not a rule under the header
+        if not patterns.fullmatch(r"[\s|:=+-]+", row):  # not a rule under the header
             row_cells = _cells(row, True) if piped else []
             if piped and len(row_cells) == len(cells):
                 a, b = row_cells[column]
@@ -348,7 +352,7 @@ def _random_but_symbols(value: str) -> bool:
     """Random letters and digits, with a generator's symbols among them or not (Paytm's keys
     end in `&`, `#`, `@`)."""
     return _looks_random(value) or (
-        _looks_generated(value) and _looks_random(re.sub(r"[^A-Za-z0-9]", "", value))
+        _looks_generated(value) and _looks_random(patterns.sub(r"[^A-Za-z0-9]", "", value))
     )
 
 
@@ -361,7 +365,7 @@ def _find_csv_column(m: re.Match[str]) -> _Found:
     if header_end == -1 or text[line_start:header_end].count(",") > 64:
         return None  # a header is a line, a short one
     names = text[line_start:header_end].rstrip("\r").split(",")
-    if len(names) < 3 or not all(re.fullmatch(_CSV_NAME, n) for n in names):
+    if len(names) < 3 or not all(patterns.fullmatch(_CSV_NAME, n) for n in names):
         return None
     column = text.count(",", line_start, m.start())
     name = names[column].strip().strip("\"'")
@@ -386,7 +390,7 @@ _CSV_NAME = r"[ \t]*[\"']?[A-Za-z][\w.-]{0,40}[\"']?[ \t]*"
 def _cells(line: str, piped: bool) -> list[tuple[int, int]]:
     """(start, end) of each cell: between `|`, or runs apart by a tab or two blanks."""
     splitter = r"[^|]+" if piped else r"\S+(?: \S+)*"
-    return [c.span() for c in re.finditer(splitter, line) if c.group().strip()]
+    return [c.span() for c in patterns.finditer(splitter, line) if c.group().strip()]
 
 
 _TABLE_RULE = _Rule(  # a header cell that names a secret, between column separators; the
@@ -411,7 +415,7 @@ def _find_named_row(m: re.Match[str]) -> _Found:
     while name_end > 0 and text[name_end - 1] in " \t":
         name_end -= 1
     name_start = _name_start(text, name_end)
-    if name_start == name_end or not re.search(
+    if name_start == name_end or not patterns.search(
         r"(?i)key|secret|token|pass|pwd|auth", text[name_start:name_end]
     ):
         return None

@@ -4,8 +4,7 @@ attribute or entry beside them (XML, plist, Kubernetes and ECS env lists)."""
 
 from __future__ import annotations
 
-import re
-
+from graphmem import patterns
 from graphmem.redact.keys import _find_keypair_bytes, _find_wallet_keys, _find_xml_rsa_key
 from graphmem.redact.names import _SESSION_NAME, _secret_kind
 from graphmem.redact.rule import _MARKER, _Finder, _Found, _line_start, _Rule, _rule
@@ -17,6 +16,10 @@ from graphmem.redact.values import (
     _placeholder_login,
     _user_beside,
 )
+
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    import re
 
 
 def _find_user_colon_secret(m: re.Match[str]) -> _Found:
@@ -61,7 +64,7 @@ def _find_htpasswd_password(m: re.Match[str]) -> _Found:
     together, decide which argument the password is."""
     flags = ""
     positional: list[re.Match[str]] = []
-    arguments = list(re.finditer(_ARGUMENT, m.group()[8:]))
+    arguments = list(patterns.finditer(_ARGUMENT, m.group()[8:]))
     for i, arg in enumerate(arguments):
         word = arg.group()
         if word.startswith("-") and not positional:
@@ -114,19 +117,23 @@ def _find_proxy_or_ab_user(m: re.Match[str]) -> _Found:
     if m.group().startswith("--"):
         return _find_user_password(m)
     before = m.string[_line_start(m.string, m.start()) : m.start()]
-    return _find_user_password(m) if re.search(r"(?:^|[\s;|&(>$])ab[ \t]", before) else None
+    return _find_user_password(m) if patterns.search(r"(?:^|[\s;|&(>$])ab[ \t]", before) else None
 
 
 def _find_auth_directive(m: re.Match[str]) -> _Found:
     """Only as a directive: at most two words (`stats`, `http-request`) before it on its line."""
     before = m.string[_line_start(m.string, m.start()) : m.start()]
-    return _find_user_password(m) if re.fullmatch(r"[ \t]*(?:[\w-]+[ \t]+){0,2}", before) else None
+    return (
+        _find_user_password(m)
+        if patterns.fullmatch(r"[ \t]*(?:[\w-]+[ \t]+){0,2}", before)
+        else None
+    )
 
 
 def _find_httpie_auth(m: re.Match[str]) -> _Found:
     """After `http`, `https`, `xh` or `xhs` earlier on the line (the flag is the rarer trigger)."""
     before = m.string[_line_start(m.string, m.start()) : m.start()]
-    if re.search(r"(?:^|[\s;|&(])(?:https?|xhs?)[ \t]", before) is None:
+    if patterns.search(r"(?:^|[\s;|&(])(?:https?|xhs?)[ \t]", before) is None:
         return None
     return _find_user_colon_secret(m)
 
@@ -177,7 +184,7 @@ def _find_named_value(m: re.Match[str]) -> _Found:
     group = "v" if m.group("v") is not None else "t"
     name, value = m.group("name"), m.group(group)
     kind = _secret_kind(name, value)
-    if kind is None and re.search(_SESSION_NAME, name) and _looks_credential(value):
+    if kind is None and patterns.search(_SESSION_NAME, name) and _looks_credential(value):
         kind = "session"  # {"name": "PHPSESSID", "value": "…"}
     return None if kind is None else (kind, m.start(group), m.end(group))
 
@@ -189,11 +196,11 @@ _SECRET_VALUE_FLAG = r"(?:--(?:body|value|data|secret-string|secret-value)(?![\w
 def _find_herestring_secret(m: re.Match[str]) -> _Found:
     line = m.string[_line_start(m.string, m.start()) : m.start()]
     line = _MARKER.sub("", line)  # a marker's kind (`[REDACTED:password]`) is no command
-    return None if re.search(_STORES_SECRET, line) is None else _literal("password")(m)
+    return None if patterns.search(_STORES_SECRET, line) is None else _literal("password")(m)
 
 
 def _find_piped_secret(m: re.Match[str]) -> _Found:
-    if re.search(_STORES_SECRET, _MARKER.sub("", m.group("rest"))) is None:  # `echo x | tee`
+    if patterns.search(_STORES_SECRET, _MARKER.sub("", m.group("rest"))) is None:  # `echo x | tee`
         return None
     return _literal("password")(m)
 
@@ -224,7 +231,9 @@ def _cli_password(tool: str, flag: str, *triggers: str, glued: bool = False) -> 
 
 def _find_user_then_password(m: re.Match[str]) -> _Found:
     line = m.string[_line_start(m.string, m.start()) : m.start()]
-    if re.search(r"(?i)mysql|mariadb", line):  # `mysql -u root -p shop`: -p prompts, shop is a db
+    if patterns.search(
+        r"(?i)mysql|mariadb", line
+    ):  # `mysql -u root -p shop`: -p prompts, shop is a db
         return None
     return _not_a_number(_literal("password"))(m)
 
@@ -232,7 +241,9 @@ def _find_user_then_password(m: re.Match[str]) -> _Found:
 def _not_a_number(find: _Finder) -> _Finder:
     def not_number(m: re.Match[str]) -> _Found:
         found = find(m)
-        if isinstance(found, tuple) and re.fullmatch(r"[\d.:/-]+", m.string[found[1] : found[2]]):
+        if isinstance(found, tuple) and patterns.fullmatch(
+            r"[\d.:/-]+", m.string[found[1] : found[2]]
+        ):
             return None  # a port, or a port mapping (docker run -u app -p 8080:80)
         return found
 
@@ -283,7 +294,7 @@ _CLI_PASSWORD_RULES = (
 def _find_session_pass(m: re.Match[str]) -> _Found:
     """Only in a session that sent its `USER` (not Jest's `PASS src/app.test.js`)."""
     before = m.string[max(0, m.start() - 300) : m.start()]
-    if re.search(r"(?m)^USER[ \t]+\S", before) is None:
+    if patterns.search(r"(?m)^USER[ \t]+\S", before) is None:
         return None
     return _literal("password")(m)
 
@@ -291,16 +302,18 @@ def _find_session_pass(m: re.Match[str]) -> _Found:
 def _find_imap_login(m: re.Match[str]) -> _Found:
     """After a command tag alone (`a1`, `A001`) at the start of the line."""
     before = m.string[_line_start(m.string, m.start()) : m.start()]
-    return _literal("password")(m) if re.fullmatch(r"[\w.]{1,12}", before) else None
+    return _literal("password")(m) if patterns.fullmatch(r"[\w.]{1,12}", before) else None
 
 
 def _find_acl_password(m: re.Match[str]) -> _Found:
     """Redis ACL: `user NAME … >password` in an ACL file or after `ACL SETUSER`."""
     before = m.string[_line_start(m.string, m.start(), 200) : m.start()]
-    if m.group()[0] != "\n" and re.search(r"(?i)acl[ \t]+$", before) is None:
+    if m.group()[0] != "\n" and patterns.search(r"(?i)acl[ \t]+$", before) is None:
         return None  # `setuser` without ACL before it
     if (
-        re.search(r"[ \t](?:on|off|nopass|reset\w*|all\w+|~\S*|[+-]@?\w+)(?=[ \t])", m.group())
+        patterns.search(
+            r"[ \t](?:on|off|nopass|reset\w*|all\w+|~\S*|[+-]@?\w+)(?=[ \t])", m.group()
+        )
         is None
     ):
         return None  # no ACL rule beside it: `user = expected >> 6`

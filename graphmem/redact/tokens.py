@@ -4,7 +4,6 @@ inside (webhook URLs, JWTs, Telegram, Mailchimp, Entra …)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from functools import cache
 
@@ -27,6 +26,10 @@ from graphmem.redact.values import (
     _looks_generated,
     _looks_random,
 )
+
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    import re
 
 
 def _token(kind: str, group: int = 0) -> _Finder:
@@ -239,7 +242,7 @@ def _find_encoded_jwt(m: re.Match[str]) -> _Found:
         decoded = binascii.a2b_base64(head[: len(head) // 4 * 4]).decode("ascii")
     except (binascii.Error, ValueError):
         return None
-    return ("jwt", m.start(), m.end()) if re.match(r"eyJ[\w-]{8,}\.eyJ", decoded) else None
+    return ("jwt", m.start(), m.end()) if patterns.match(r"eyJ[\w-]{8,}\.eyJ", decoded) else None
 
 
 _SHAPED: tuple[tuple[str, str, _Finder], ...] = (
@@ -269,12 +272,12 @@ class _PrefixTable:
         self._find: dict[str, _Finder] = {}
         for kind, prefixes, body in entries:
             for prefix in prefixes.split():
-                regex = f"{re.escape(prefix)}({body})" + _E
+                regex = f"{patterns.escape(prefix)}({body})" + _E
                 self._by_head.setdefault(prefix[:2], []).append(regex)
                 self._kind[regex] = kind
         for prefixes, body, find in shaped:
             for prefix in prefixes.split():
-                regex = f"{re.escape(prefix)}{body}"
+                regex = f"{patterns.escape(prefix)}{body}"
                 self._by_head.setdefault(prefix[:2], []).append(regex)
                 self._find[regex] = find
 
@@ -283,7 +286,7 @@ class _PrefixTable:
     ) -> Iterator[re.Match[str]]:
         heads = self._by_head
         unlisted = _compiled(_UNLISTED).match
-        for start in re.finditer(_TOKEN_START, text):
+        for start in patterns.finditer(_TOKEN_START, text):
             at = start.start()
             if at < done[0]:
                 continue
@@ -334,15 +337,17 @@ def _find_unlisted(m: re.Match[str]) -> _Found:
     nothing of words (not `test_parseHttp2ResponseHeaders`), behind a prefix that does not say
     public; 40 characters or more unless the prefix says secret (ids run to ~32)."""
     body, text = m.group(1), m.string
-    words = re.split(r"[_-]", m.group()[: m.start(1) - m.start()].lower())
+    words = patterns.split(r"[_-]", m.group()[: m.start(1) - m.start()].lower())
     if not _PUBLIC_WORDS.isdisjoint(words) or not _looks_random(body):
         return None
-    if re.search("example|sample|dummy|fake", body, re.IGNORECASE):
+    if patterns.search("example|sample|dummy|fake", body, patterns.IGNORECASE):
         return None  # `ls-9EXAMPLE8ad86…`: says it is an example
     before = text[_line_start(text, m.start(), 40) : m.start()].lower()
-    if re.search(r"(?:sha\d*|md5|blake2\w?|digest|hash)[=:-]$", before):
+    if patterns.search(r"(?:sha\d*|md5|blake2\w?|digest|hash)[=:-]$", before):
         return None  # `sha256=<base64url>` (a wheel's RECORD): a digest, read from inside
-    if re.search(r"(?:client|public|publishable)[\W_]{0,3}(?:side[\W_]{0,3})?(?:key|id)", before):
+    if patterns.search(
+        r"(?:client|public|publishable)[\W_]{0,3}(?:side[\W_]{0,3})?(?:key|id)", before
+    ):
         return None  # `clientKey: live_…`: named public
     if len(body) < 40 and _SECRET_WORDS.isdisjoint(words):
         return None
@@ -388,7 +393,7 @@ def _find_jwt(m: re.Match[str]) -> _Found:
         claims = binascii.a2b_base64(payload.translate(_URLSAFE) + "=" * (-len(payload) % 4))
     except (binascii.Error, ValueError):
         return "jwt", m.start(), m.end()
-    if re.search(rb'"role"\s*:\s*"anon"', claims):
+    if patterns.search(r'"role"[ \t\r\n\f\v]*:[ \t\r\n\f\v]*"anon"', claims.decode("latin-1")):
         return None
     return "jwt", m.start(), m.end()
 
@@ -443,7 +448,11 @@ def _find_aws_pair(m: re.Match[str]) -> _Found:
     if found is None:
         return None
     value = found.group()
-    if re.fullmatch(r"[0-9a-fA-F]{40}", value) or value.lower() == value or value.upper() == value:
+    if (
+        patterns.fullmatch(r"[0-9a-fA-F]{40}", value)
+        or value.lower() == value
+        or value.upper() == value
+    ):
         return None
     return "aws_secret_key", found.start(), found.end()
 

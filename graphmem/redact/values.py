@@ -22,13 +22,18 @@ Decisions (the tests pin each one):
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
 from collections import Counter
 from functools import lru_cache
 
+from graphmem import patterns
+
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    import re
+
 # These patterns judge a value that already looks like a secret, so most texts never need them:
-# they stay source text, compiled on first use through re's own cache (`re.match(_PLACEHOLDER,
+# they stay source text, compiled on first use through re's own cache (`patterns.match(_PLACEHOLDER,
 # ...)`), which spares every hook ~2 ms of compiling them up front.
 _PLACEHOLDER = r"""(?ix)^(?:
         \$\{[^}]*\}? | \$\(.*\)? | \$[A-Za-z_]\w* | %[A-Za-z_]\w*% | \{\{.*\}\} | \#\{[^}]*\}\#?
@@ -150,7 +155,7 @@ def _encodes_placeholder(value: str, name: str) -> bool:
 
     if len(value) < 8 or not set(value[::4]) <= _ASCII_HEADS:
         return False  # each 4 characters' first: an ASCII byte's top bits, below 32
-    if not re.fullmatch(r"[A-Za-z0-9+/]+={0,2}", value):
+    if not patterns.fullmatch(r"[A-Za-z0-9+/]+={0,2}", value):
         return False
     try:
         decoded = binascii.a2b_base64(value).decode("ascii").strip()
@@ -185,11 +190,11 @@ def _is_placeholder(value: str, name: str = "") -> bool:
     bare = value.strip()
     if not bare or bare in _PUBLISHED or _repeats(bare):
         return True
-    if re.match(_PLACEHOLDER, bare):
+    if patterns.match(_PLACEHOLDER, bare):
         # `$` before a generator's run is the value's own first character, no variable's sigil:
         # names are words (`$DB_PASSWORD`), a 24-character random run is not
         return not (bare[0] == "$" and _random_part(bare[1:]))
-    if "<" in bare and re.fullmatch(_TEMPLATE, bare):
+    if "<" in bare and patterns.fullmatch(_TEMPLATE, bare):
         return True  # a prefix, then what goes there: `ed25519-0x<64 hex chars>`
     if bare.startswith("-----BEGIN ") and _holds_no_key(bare):
         return True  # a key block's frame around `...` or `<your key>`
@@ -257,8 +262,8 @@ def _filler_words(value: str, name: str = "") -> bool:
         return False  # a tail but `123`
     if words.isalpha():
         pieces = [words.lower()]
-    elif re.fullmatch(r"[\w!?.*()-]+", words):  # not a symbol words are not joined by (`$`)
-        pieces = [p for p in re.split(r"[\W_]+", words.lower()) if p]
+    elif patterns.fullmatch(r"[\w!?.*()-]+", words):  # not a symbol words are not joined by (`$`)
+        pieces = [p for p in patterns.split(r"[\W_]+", words.lower()) if p]
         if not pieces or not all(p.isalpha() for p in pieces):
             return False
     else:
@@ -272,12 +277,12 @@ def _filler_words(value: str, name: str = "") -> bool:
 
 
 def _split_camel(name: str) -> str:
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
+    return patterns.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
 
 
 @lru_cache(maxsize=256)  # names come back: the same variables, users and hosts
 def _name_words(name: str) -> tuple[str, ...]:
-    return tuple(re.split(r"[\W_]+", _split_camel(name).lower()))
+    return tuple(patterns.split(r"[\W_]+", _split_camel(name).lower()))
 
 
 @lru_cache(maxsize=256)
@@ -313,17 +318,17 @@ def _names_field(value: str) -> bool:
     """A label, no content: up to six words of letters (blanks, dashes, dots, `_` between; a
     question or a colon after), one of them a secret field's name in some language. Also a
     secret's name given as the value (`from_secret: npm_token`)."""
-    if len(value) > 80 or not re.fullmatch(_LABEL, value):
+    if len(value) > 80 or not patterns.fullmatch(_LABEL, value):
         return False
-    return not _FIELD_WORDS.isdisjoint(re.findall(r"[^\W\d_]+", value.lower()))
+    return not _FIELD_WORDS.isdisjoint(patterns.findall(r"[^\W\d_]+", value.lower()))
 
 
 def _squash(word: str) -> str:
-    return re.sub(_NON_ALNUM, "", word.lower())
+    return patterns.sub(_NON_ALNUM, "", word.lower())
 
 
-_HAS_DIGIT = re.compile(r"\d").search  # tiny: compiled at import for ~20 µs
-_HAS_LETTER = re.compile(r"[^\W\d_]").search
+_HAS_DIGIT = patterns.compile(r"\d").search  # tiny: compiled at import for ~20 µs
+_HAS_LETTER = patterns.compile(r"[^\W\d_]").search
 
 
 def _looks_generated(value: str) -> bool:
@@ -337,7 +342,7 @@ def _looks_generated(value: str) -> bool:
     return (
         len(value) >= 20
         and mixed
-        and not re.fullmatch(_CAMEL_WORDS, value)
+        and not patterns.fullmatch(_CAMEL_WORDS, value)
         and not _typed_filler(value)
     )
 
@@ -355,7 +360,7 @@ def _typed_filler(value: str) -> bool:
     do hold `AAAAAAA`, from zero bytes)."""
     if any(run in value for run in _RUNS):
         return True
-    return len(value) <= 64 and re.search(r"([A-Za-z0-9])\1{6}", value) is not None
+    return len(value) <= 64 and patterns.search(r"([A-Za-z0-9])\1{6}", value) is not None
 
 
 # What stands for a key's lines in documentation and examples: an ellipsis, `<snip>`, `(truncated)`.
@@ -372,16 +377,16 @@ def _holds_no_key(body: str) -> bool:
     the start of the public modulus, the rest cut)."""
     body = body.replace("\\n", "\n").replace("\\r", "\n")  # escaped in a string
     runs, size = [], 0
-    for run in re.finditer(r"[A-Za-z0-9+/]{16,}", body):
+    for run in patterns.finditer(r"[A-Za-z0-9+/]{16,}", body):
         if _key_material(run.group()):
             runs.append(run.group())
             size += len(run.group())
             if size > 76:  # more than a line: PEM's are 64 characters, OpenSSH's 70
                 return False
     if not runs:  # a short line alone (the last of a key), if no word
-        lines = re.findall(r"(?m)^[ \t\"',>]*([A-Za-z0-9+/]{4,15})=*[ \t\"',+]*$", body)
+        lines = patterns.findall(r"(?m)^[ \t\"',>]*([A-Za-z0-9+/]{4,15})=*[ \t\"',+]*$", body)
         return not any(map(_key_material, lines))
-    return re.search(_ELIDED, body) is not None and not runs[0].startswith(_SCALAR_HEADS)
+    return patterns.search(_ELIDED, body) is not None and not runs[0].startswith(_SCALAR_HEADS)
 
 
 def _key_material(run: str) -> bool:
@@ -433,7 +438,7 @@ def _public_der(value: str) -> bool:
     if (
         len(value) < 64
         or not value.startswith("M")  # a SEQUENCE, its length in long form (MI) or short
-        or re.fullmatch(r"[A-Za-z0-9+/]+=*", value) is None
+        or patterns.fullmatch(r"[A-Za-z0-9+/]+=*", value) is None
     ):
         return False
     raw = binascii.a2b_base64(value[:32])
@@ -448,7 +453,7 @@ def _public_point(value: str) -> bool:
     import binascii
 
     if len(value) == 130:
-        return value[:2] == "04" and re.fullmatch(r"[0-9a-fA-F]+", value) is not None
+        return value[:2] == "04" and patterns.fullmatch(r"[0-9a-fA-F]+", value) is not None
     if not 86 <= len(value) <= 88 or value[0] != "B":  # 0x04 in base64's first character
         return False
     try:
@@ -461,23 +466,23 @@ def _public_point(value: str) -> bool:
 def _case_flips(value: str) -> int:
     """Upper/lower changes between neighbours: about one in two in random letters, one a word
     in CamelCase (`CloudFormationModule`)."""
-    return len(re.findall(r"(?<=[a-z])[A-Z]|(?<=[A-Z])[a-z]", value))
+    return len(patterns.findall(r"(?<=[a-z])[A-Z]|(?<=[A-Z])[a-z]", value))
 
 
 def _looks_random(value: str) -> bool:
     """Stricter than `_looks_generated`: no digest, key id or UUID, and not words joined by
     dashes around one (`deps-v3-<sha>`, `build-cache-3b2f1c0d`)."""
     value = value.rstrip(":.")  # gpg: key 75B9F7DD13E61703: public key …
-    if len(value) < 16 or not _looks_generated(value) or re.fullmatch(_DIGEST, value):
+    if len(value) < 16 or not _looks_generated(value) or patterns.fullmatch(_DIGEST, value):
         return False
-    if re.fullmatch(r"[\w+/=.~:-]+", value) is None:
+    if patterns.fullmatch(r"[\w+/=.~:-]+", value) is None:
         return False
     if not any(c.isdigit() for c in value) and not _case_flips(value) * 3 >= len(value):
         return False
-    parts = re.split(r"[-_./:]+", value)
-    if any(len(p) >= 32 and re.fullmatch(_DIGEST, p) for p in parts):
+    parts = patterns.split(r"[-_./:]+", value)
+    if any(len(p) >= 32 and patterns.fullmatch(_DIGEST, p) for p in parts):
         return False
-    if re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+", value) and any(
+    if patterns.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+", value) and any(
         len(p) >= 4 and p.isalpha() for p in parts
     ):
         return False  # a snake_case identifier: pkcs7_encrypted_st
@@ -488,13 +493,13 @@ def _names_code(value: str) -> bool:
     """A bare word a program or a sentence would use (`new_password`, `newPassword`, `OAuth`,
     `IVs`, `SSHCertPrivateKeyTypes`), not one typed at random (`zCueQpBenQtY`): random letters
     change case at about every other letter, words at their starts."""
-    if not re.fullmatch(_BARE_WORD, value) or any(c.isdigit() for c in value):
+    if not patterns.fullmatch(_BARE_WORD, value) or any(c.isdigit() for c in value):
         return False
     flips = _case_flips(value)
     return bool(
         flips <= 2
         or flips * 3 < len(value)
-        or re.fullmatch(
+        or patterns.fullmatch(
             r"[a-z]*(?:[A-Z][a-z]{2,}|[A-Z]{2,4}(?=[A-Z][a-z]{2}|$))+(?:[A-Z][a-z])?", value
         )
     )
@@ -503,17 +508,19 @@ def _names_code(value: str) -> bool:
 def _joined_words(value: str) -> bool:
     """`auth.token.v2`, `deps-v3-cache`: words joined into a name, not a generated value; but a
     random part makes words its prefix (`apify_api_<random>`, `ddp_<random>`)."""
-    parts = re.split(r"[-_./:]+", value)
-    if any((len(p) >= 20 and _looks_random(p)) or re.fullmatch("[0-9a-f]{32,}", p) for p in parts):
+    parts = patterns.split(r"[-_./:]+", value)
+    if any(
+        (len(p) >= 20 and _looks_random(p)) or patterns.fullmatch("[0-9a-f]{32,}", p) for p in parts
+    ):
         return False  # and a key in hex after words (`depot_project_<64 hex>`, `web_<hex>`)
-    words = sum(bool(re.fullmatch(r"[a-z]{3,}(?:[A-Z][a-z]+)*|[A-Z]{2,5}", p)) for p in parts)
+    words = sum(bool(patterns.fullmatch(r"[a-z]{3,}(?:[A-Z][a-z]+)*|[A-Z]{2,5}", p)) for p in parts)
     return words * 2 >= len(parts)  # fs.s3.consistent.retryCount
 
 
 def _wordy(part: str) -> bool:
     """Runs of letters as long as words (`X25519PrivateKey`, `SignatureV4a`), where random
     text breaks case every few letters."""
-    runs = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", part)
+    runs = patterns.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", part)
     return bool(runs) and sum(map(len, runs)) >= 3.5 * len(runs)
 
 
@@ -554,7 +561,11 @@ _PUBLIC_SDK = (
 def _given_to_sdk(text: str, start: int) -> bool:
     before = text[max(0, start - 400) : start]
     call = max(before.rfind(".load("), before.rfind(".init("))
-    return call != -1 and ";" not in before[call:] and bool(re.search(_PUBLIC_SDK, before[:call]))
+    return (
+        call != -1
+        and ";" not in before[call:]
+        and bool(patterns.search(_PUBLIC_SDK, before[:call]))
+    )
 
 
 def _said_default(text: str, start: int, end: int) -> bool:
@@ -578,9 +589,10 @@ def _said_default(text: str, start: int, end: int) -> bool:
     lines.append(text[end : line_end if line_end != -1 else end + 300])
     if line_end != -1:
         lines.append(text[line_end + 1 : bottom])
-    comments = [c.group(1) for c in (re.search(_INI_COMMENT, line) for line in lines) if c]
+    comments = [c.group(1) for c in (patterns.search(_INI_COMMENT, line) for line in lines) if c]
     return any(
-        re.search(_DOCUMENTED_DEFAULT, c) and not re.search(_DENIED_DEFAULT, c) for c in comments
+        patterns.search(_DOCUMENTED_DEFAULT, c) and not patterns.search(_DENIED_DEFAULT, c)
+        for c in comments
     )
 
 
@@ -597,7 +609,7 @@ def _user_beside(text: str, start: int, end: int) -> bool:
     named = [line for line in lines if low in line.lower()]  # where a user could be the value
     if not named:
         return False
-    users = (user for line in named for user in re.finditer(_USER_NAMED, line))
+    users = (user for line in named for user in patterns.finditer(_USER_NAMED, line))
     return any(user.group(1).rstrip("`.;)").lower() == low for user in users)
 
 
@@ -621,7 +633,7 @@ _DOCUMENTED_DEFAULT = (
 
 @lru_cache(maxsize=1)
 def _documented_words() -> re.Pattern[str]:
-    return re.compile(r"(?i)default|publi(?:shed|c)|documented|from the")
+    return patterns.compile(r"(?i)default|publi(?:shed|c)|documented|from the")
 
 
 @lru_cache(maxsize=4)
@@ -652,8 +664,8 @@ def _said_public_key(text: str, end: int) -> bool:
     name needs that: `# remove before the repo goes public` says nothing of it): a browser's or a
     client's key, `key, public`, `public by design`."""
     line_end = text.find("\n", end, end + 300)
-    after = re.search(_COMMENT, text[end : line_end if line_end != -1 else end + 300])
-    return after is not None and re.search(_PUBLIC_KEY_SAID, after.group(1)) is not None
+    after = patterns.search(_COMMENT, text[end : line_end if line_end != -1 else end + 300])
+    return after is not None and patterns.search(_PUBLIC_KEY_SAID, after.group(1)) is not None
 
 
 _PUBLIC_KEY_SAID = (
@@ -670,17 +682,20 @@ def _said_public(text: str, start: int, end: int) -> bool:
     # back, or each value on it would re-read all the line before it.
     newline = text.rfind("\n", max(0, start - 400), start)
     line_start = newline + 1 if newline != -1 else max(0, start - 400)
-    if re.search(_PUBLIC_LABEL, text[max(line_start, start - 80) : start]):
+    if patterns.search(_PUBLIC_LABEL, text[max(line_start, start - 80) : start]):
         return True
-    if re.search(_PUBLIC_RECORD, text[line_start:start]):
+    if patterns.search(_PUBLIC_RECORD, text[line_start:start]):
         return True
     line_end = text.find("\n", end, end + 300)
-    after = re.search(_COMMENT, text[end : line_end if line_end != -1 else end + 300])
+    after = patterns.search(_COMMENT, text[end : line_end if line_end != -1 else end + 300])
     above = text[max(0, newline - 600) : newline].split("\n")[-3:] if newline != -1 else []
     comments = [after.group(1)] if after else []
-    comments += [c.group(1) for c in (re.match(r"[ \t]*" + _COMMENT, line) for line in above) if c]
+    comments += [
+        c.group(1) for c in (patterns.match(r"[ \t]*" + _COMMENT, line) for line in above) if c
+    ]
     if _given_to_sdk(text, start):  # unless a comment denies it
-        return not any(re.search(_DENIED, comment) for comment in comments)
+        return not any(patterns.search(_DENIED, comment) for comment in comments)
     return any(
-        re.search(_SAID_PUBLIC, comment) and not re.search(_DENIED, comment) for comment in comments
+        patterns.search(_SAID_PUBLIC, comment) and not patterns.search(_DENIED, comment)
+        for comment in comments
     )

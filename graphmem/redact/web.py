@@ -3,8 +3,7 @@ session cookies, and signed URLs' signatures."""
 
 from __future__ import annotations
 
-import re
-
+from graphmem import patterns
 from graphmem.redact.names import _SESSION_NAME
 from graphmem.redact.rule import _Found, _line_start, _Rule, _rule
 from graphmem.redact.tokens import _compiled
@@ -23,6 +22,10 @@ from graphmem.redact.values import (
     _wordy,
 )
 
+TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
+if TYPE_CHECKING:
+    import re
+
 
 def _find_url_password(m: re.Match[str]) -> _Found:
     password = m.group("pw")
@@ -30,7 +33,7 @@ def _find_url_password(m: re.Match[str]) -> _Found:
         user = m.group("user")
         if not _looks_random(user) or _is_placeholder(user):
             return None
-        if re.compile(r"@[\w.-]{0,80}\.sentry\.io\b").match(m.string, m.end("user")):
+        if patterns.compile(r"@[\w.-]{0,80}\.sentry\.io\b").match(m.string, m.end("user")):
             return None  # a Sentry DSN's key: public by design, as Sentry documents
         return "secret", m.start("user"), m.end("user")
     if _squash(password) == _squash(m.group("user")) != "" and _random_or_uuid(password):
@@ -50,14 +53,14 @@ def _find_url_password(m: re.Match[str]) -> _Found:
     # A password may hold `/`, but `host:8080/path@x` is a port and a path, not a password.
     if "/" in password and password.split("/", 1)[0].isdigit():
         return key or None
-    if key and re.search(r"[=&]", written):
+    if key and patterns.search(r"[=&]", written):
         return key  # a proxy's options in the password's place: `KEY:js_render=true@`
     return [*key, ("password", m.start("pw"), m.end("pw"))]
 
 
 def _key_material(user: str) -> bool:
     """Hex of 32 or more (a key, not a name), or a random value of 20 or more."""
-    return re.fullmatch(r"[0-9a-f]{32,128}|[0-9A-F]{32,128}", user) is not None or (
+    return patterns.fullmatch(r"[0-9a-f]{32,128}|[0-9A-F]{32,128}", user) is not None or (
         len(user) >= 20 and _looks_random(user)
     )
 
@@ -66,20 +69,20 @@ def _unquoted(value: str) -> str:
     """A URL's part as written before percent-encoding (`%3Cpassword%3E`: `<password>`)."""
     if "%" not in value:
         return value
-    return re.sub(r"%([0-9A-Fa-f]{2})", lambda h: chr(int(h.group(1), 16)), value)
+    return patterns.sub(r"%([0-9A-Fa-f]{2})", lambda h: chr(int(h.group(1), 16)), value)
 
 
 def _url_words(m: re.Match[str]) -> str:
     """The scheme, host and database of the URL whose password `m` found."""
     text = m.string
-    scheme = re.search(r"[\w+.-]{0,30}$", text[max(0, m.start() - 30) : m.start()])
-    rest = re.compile(r"[\w.-]{0,100}(?::\d{1,5})?(?:/[\w.-]{0,60})?").match(text, m.end())
+    scheme = patterns.search(r"[\w+.-]{0,30}$", text[max(0, m.start() - 30) : m.start()])
+    rest = patterns.compile(r"[\w.-]{0,100}(?::\d{1,5})?(?:/[\w.-]{0,60})?").match(text, m.end())
     return f"{scheme.group() if scheme else ''} {rest.group() if rest else ''}"
 
 
 def _random_or_uuid(value: str) -> bool:
     """A server token given as both user and password (Postmark's SMTP: `<uuid>:<uuid>@`)."""
-    return _looks_random(value) or re.fullmatch(_UUID, value, re.IGNORECASE) is not None
+    return _looks_random(value) or patterns.fullmatch(_UUID, value, patterns.IGNORECASE) is not None
 
 
 _UUID = r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
@@ -129,7 +132,7 @@ def _find_webhook_key(m: re.Match[str]) -> _Found:
     found = []
     for piece in _compiled(_URL_PIECE).finditer(m.string, m.start("path"), m.end()):
         value = piece.group()
-        if _looks_random(value) or re.fullmatch(_UUID, value, re.I):
+        if _looks_random(value) or patterns.fullmatch(_UUID, value, patterns.IGNORECASE):
             found.append(("webhook", piece.start(), piece.end()))
     return found or None
 
@@ -171,7 +174,7 @@ def _find_authorization(m: re.Match[str]) -> _Found:
     value = m.group("v")
     if _is_placeholder(value):
         return None
-    if re.fullmatch(r"[a-z_][a-z0-9_-]{0,20}=", value) and m.string[
+    if patterns.fullmatch(r"[a-z_][a-z0-9_-]{0,20}=", value) and m.string[
         m.end("v") : m.end("v") + 1
     ] in (
         '"',
@@ -223,8 +226,8 @@ def _find_encoded_pair(m: re.Match[str]) -> _Found:
     `base64.b64encode(b"user:pw")`): the password, or the user when it is the key (an API key
     with an empty or dummy password, as Basic auth APIs ask)."""
     user, password = m.group("user"), m.group("v")
-    if not password or re.fullmatch(r"[xX]|_", password):
-        keyed = _looks_random(user) or re.fullmatch(r"[0-9a-f]{32,}", user) is not None
+    if not password or patterns.fullmatch(r"[xX]|_", password):
+        keyed = _looks_random(user) or patterns.fullmatch(r"[0-9a-f]{32,}", user) is not None
         return ("secret", m.start("user"), m.end("user")) if keyed else None
     if len(password) < 4 or _is_placeholder(password) or _names_field(password):
         return None  # `btoa("a:b")`, `user:pass`: an example
@@ -246,9 +249,9 @@ def _find_cookie_secrets(m: re.Match[str]) -> _Found:
     """The values of session-like cookies (PHPSESSID, laravel_session, auth_token …) in a Cookie
     or Set-Cookie header, `document.cookie` or `curl -b`."""
     base, spans = m.start("pairs"), []
-    for pair in re.finditer(r"([^=;,\s]{1,128})=([^;,\s]{1,4096})", m.group("pairs")):
+    for pair in patterns.finditer(r"([^=;,\s]{1,128})=([^;,\s]{1,4096})", m.group("pairs")):
         value = pair.group(2)
-        if re.search(_SESSION_NAME, pair.group(1)) and _looks_credential(value):
+        if patterns.search(_SESSION_NAME, pair.group(1)) and _looks_credential(value):
             spans.append(("session", base + pair.start(2), base + pair.end(2)))
     return spans or None
 
@@ -265,25 +268,27 @@ def _find_header_secrets(m: re.Match[str]) -> _Found:
         indent = m.start() - line_start
         if text[line_start : m.start()].strip(" \t-"):  # `if "p2c" not in headers:` is code
             return None
-        for line in re.finditer(r"\n([ \t]*)[^\n]*", text[start : start + 2000]):
+        for line in patterns.finditer(r"\n([ \t]*)[^\n]*", text[start : start + 2000]):
             if len(line.group(1)) <= indent or not line.group().strip():
                 break
             block_end = start + line.end()
         region = (start, block_end)
     else:  # up to a blank, a quote or the next trigger: no rescans
-        value = re.compile(r"[\"']?((?:(?!_HEADERS=)[^\s\"']){1,1000})").match(text, start)
+        value = patterns.compile(r"[\"']?((?:(?!_HEADERS=)[^\s\"']){1,1000})").match(text, start)
         region = value.span(1) if value else (start, start)
     spans = []
     pairs = r"([A-Za-z][\w.-]{1,60})[\"']?[ \t]*%s[ \t]*[\"']?([\w.~+/%%-]{1,512}=*)(?![^\s,\"'])"
-    for pair in re.compile(pairs % ("=" if m.group("env") else ":")).finditer(text, *region):
-        if not re.search(_PLAIN_HEADER, pair.group(1)) and _secret_header_value(pair.group(2)):
+    for pair in patterns.compile(pairs % ("=" if m.group("env") else ":")).finditer(text, *region):
+        if not patterns.search(_PLAIN_HEADER, pair.group(1)) and _secret_header_value(
+            pair.group(2)
+        ):
             spans.append(("authorization", pair.start(2), pair.end(2)))
     return spans or None
 
 
 def _secret_header_value(value: str) -> bool:
     """Random, and not behind a prefix that says public (Statsig's `client-` key)."""
-    return _looks_random(value) and re.match(_PUBLIC_PREFIX, value) is None
+    return _looks_random(value) and patterns.match(_PUBLIC_PREFIX, value) is None
 
 
 _PLAIN_HEADER = (
@@ -322,9 +327,9 @@ def _find_request_headers(m: re.Match[str]) -> _Found:
         lines = [(m.group("hname"), m.start("hval"), m.end("hval"))]
     else:
         line_start = _line_start(text, m.start())
-        if not re.match(r"[A-Z]{3,7} \S", text[line_start : m.start()]):  # not a response
+        if not patterns.match(r"[A-Z]{3,7} \S", text[line_start : m.start()]):  # not a response
             return None
-        head = re.compile(r"([A-Za-z][\w-]{0,60}):[ \t]*([^\r\n]{0,512})\r?\n")
+        head = patterns.compile(r"([A-Za-z][\w-]{0,60}):[ \t]*([^\r\n]{0,512})\r?\n")
         lines, at = [], m.end()
         while len(lines) < 64 and (header := head.match(text, at)) is not None:
             lines.append((header.group(1), header.start(2), header.end(2)))
@@ -332,7 +337,8 @@ def _find_request_headers(m: re.Match[str]) -> _Found:
     spans = [
         ("authorization", start, end)
         for name, start, end in lines
-        if not re.search(_PLAIN_HEADER, name) and _secret_header_value(text[start:end].strip())
+        if not patterns.search(_PLAIN_HEADER, name)
+        and _secret_header_value(text[start:end].strip())
     ]
     return spans or None
 
@@ -358,7 +364,9 @@ def _find_signature(m: re.Match[str]) -> _Found:
     header = before.endswith(", ") and m.group().lower().startswith("signature=")  # SigV4 header
     if not (query or header) or not _has_entropy(m.group("v")):
         return None
-    if re.search(r"[Cc]redential=\w{0,30}EXAMPLE", m.string[max(0, m.start() - 600) : m.start()]):
+    if patterns.search(
+        r"[Cc]redential=\w{0,30}EXAMPLE", m.string[max(0, m.start() - 600) : m.start()]
+    ):
         return None  # signed with a documented example key (AWS's AKIAIOSFODNN7EXAMPLE)
     return (
         ("azure_sas" if m.group().lower().startswith("sig=") else "url_signature"),
@@ -376,7 +384,9 @@ _SAS_RULE = _Rule(
 
 
 def _find_cookie_value(m: re.Match[str]) -> _Found:
-    if re.search(_SESSION_NAME, m.group("name")) is None or not _looks_credential(m.group("v")):
+    if patterns.search(_SESSION_NAME, m.group("name")) is None or not _looks_credential(
+        m.group("v")
+    ):
         return None
     return "session", m.start("v"), m.end("v")
 
