@@ -118,7 +118,10 @@ def _gate(trigger: str, framed: bool) -> tuple[str, ...]:
     beside it, since a piece before a blank ends a word (`" +` needs a word ending in a quote and
     one starting with `+`: far rarer than the two anywhere in a word). In the text: its longest
     piece, lower-cased."""
-    pieces = trigger.lower().split()
+    lowered = trigger.lower()
+    pieces = lowered.split()
+    if len(pieces) == 1 and len(pieces[0]) == len(lowered):  # no blank in or beside it: most
+        return (lowered,)
     if not framed:
         return (max(pieces, key=len),) if pieces else ()
     last = len(pieces) - 1
