@@ -67,8 +67,18 @@ _AFTER = frozenset(" \t\r\n\"'`,;:)]}>|\\")  # what may end a whole value
 _TAGGED = r"-|[a-z][a-z0-9]{0,11}[_-]|[A-Z][A-Z0-9]{0,7}[_-]"
 # A tag that says what the value is, in the value itself (`app_token_…`, `key_…`, `user-secret-…`):
 # a credential whatever its label says (`X-Client-Id: app_token_…`), when the rest is random.
-_SECRET_TAG = r"(?i)(?:([a-z]{1,12})[_-])?(?:token|key|secret|apikey|passw(?:or)?d)[_-]"
-_PUBLIC_TAGS = frozenset("public pub publishable client site id kid".split())
+# `sk` is a secret key's (`sk_`, `sk-` of a dozen vendors); tags before it may say where it is
+# from (`live_secret_key_…`, `egy_sk_…`). Its body, after the tag, is random, or hex of 24 or more
+# (a UUID too): the tag says what the hex is, where alone it would be a digest or an id.
+_SECRET_TAG = (
+    r"(?i)((?:[a-z]{1,12}[_-]){0,2}?)(?:(?:token|key|secret|apikey|passw(?:or)?d|sk)[_-]){1,2}"
+)
+_TAGGED_HEX = r"[0-9a-f]{24,}|[0-9A-F]{24,}|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}"
+# Tags that say public, or an id: what the tag names is no secret (`public_key_…`, a cache's key).
+_PUBLIC_TAGS = frozenset(
+    "public pub publishable client site id kid cache idempotency partition sort row object "
+    "lookup dedup".split()
+)
 # The label: the last name before the value on its line, and what separates them (a colon, an
 # equals sign, a quote, a call's parenthesis, a flag's blank, a sentence's blank), and a list's
 # bracket (`secrets: ["…"]`).
@@ -126,9 +136,13 @@ class _RandomValues:
         named = None
         if re.match(_TAGGED, value) and not _grouped(value):
             named = re.match(_SECRET_TAG, value)
-            if named is not None and (named.group(1) or "").lower() in _PUBLIC_TAGS:
+            if named is not None and not _PUBLIC_TAGS.isdisjoint(
+                re.split("[_-]", named.group(1).lower())
+            ):
                 named = None  # `public_key_…`, `client_key_…`
-            if named is None or not _random(value[named.end() :]):
+            if named is None or not (
+                _random(value[named.end() :]) or re.fullmatch(_TAGGED_HEX, value[named.end() :])
+            ):
                 return None
         elif not _random(value):
             return None

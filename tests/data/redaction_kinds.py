@@ -3999,3 +3999,36 @@ for text in (
     'curl -u "$NAS_USER:$NAS_PASS" https://nas.lan/',
 ):
     _l("connection", text)
+
+
+# Round 16. A value whose own tag says secret key (`sk_`, `sk-`, `key_`, `live_secret_key_`) before
+# hex of 24 or more or a UUID, or `sk_` before a random run of one case: the tag says what the hex
+# is, in any sentence or syntax. Not a public, client or cache key's tag, nor hex behind another
+# tag (a digest's, an id's).
+def _uuid() -> str:
+    h = _r(32, HEX)
+    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+
+
+for template in (
+    "Mooi, die sleutel is {v} (niet delen)",
+    "keyring add billing --value {v}",
+    "payments (prod): {v}",
+    "ot mulle saadeti {v}, hoia seda endale",
+):
+    for _v in (
+        "sk_" + _r(32, LOWER_AN),
+        "key_" + _r(30, HEX),
+        "prod_secret_key_" + _r(32, HEX),
+        "sk-" + _uuid(),
+    ):
+        _s("prefixed_token", template.format(v=_v), _v)
+for text in (
+    f"publishable: live_public_key_{_r(32, HEX)}",
+    f"redis-cli GET cache_key_{_r(40, HEX)}",
+    f"cursor: page_token_{_r(8, HEX)}",
+    f"build sha: sha_{_r(40, HEX)}",
+    f"order id ord_{_uuid()} shipped",
+    f"client_key_{_r(32, HEX)} is the browser's",
+):
+    _l("prefixed_token", text)
