@@ -250,8 +250,10 @@ def _labelled(text: str, start: int, end: int, unless_public: bool = True) -> bo
     label = re.search(_LABEL, before)
     if label is None or _encrypted(text, start - len(before) + label.start()):
         return False
-    if len(label.group(1)) == 1:
-        return False  # `"x":`, `p=`, `-P`: a public key's numbers (JWK, DKIM), a flag: no name
+    # `"x":`, `p=`, `-P`: a public key's numbers (JWK, DKIM), a flag: no name; but a word elided
+    # as Romance languages write them is one (`l'è`, `c'è`, `qu'é`)
+    if len(label.group(1)) == 1 and not re.search(r"[^\W\d_]['\u2019]$", before[: label.start()]):
+        return False
     if re.fullmatch(r"(?:sk-)?(?:ssh|ecdsa)-[\w@.-]{2,40}", label.group(1)):
         return False  # `ssh-ed25519 …`: an SSH public key, after its type
     # the label and the word before it: `the public key …`

@@ -4032,3 +4032,19 @@ for text in (
     f"client_key_{_r(32, HEX)} is the browser's",
 ):
     _l("prefixed_token", text)
+
+
+# Round 16. A word elided before the value, as Romance languages and dialects write them (`l'è`,
+# `c'è`, `qu'é`): a label of one letter after an apostrophe is a word, not a key's coordinate.
+for template in (
+    "La ciau de l'aplicacion l'è {v}, gardala per tu.",
+    "Pe'l servizziu c'è {v} ma un la dà.",
+    "A chjave di u serviziu, qu'é {v} (ùn la dà).",
+):
+    _v = _r(36, UPPER_AN)
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    f"l'è {_r(40, HEX)}, u commit di ieri",
+    '{"kty": "EC", "x": "' + _r(43, URLSAFE) + '"}',
+):
+    _l("config_syntax", text)
