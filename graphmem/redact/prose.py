@@ -57,6 +57,12 @@ _UNSPACED_SCRIPTS = (
     ("\uac00", "\ud7af"),  # Korean (its particles glue on)
 )
 _SYMBOLS = frozenset("!#$%&*+?@^~")
+# A generator's passphrase: three words or more, capitalised alike, joined by one separator,
+# and a number (`Canyon-Otter-Cobalt-Otter-63`, `maple.drizzle.otter.7`), as password managers make.
+_PASSPHRASE = (
+    r"(?:[A-Z][a-z]{2,9}([-_.])(?:[A-Z][a-z]{2,9}\1){2,7}|[a-z]{3,10}([-_.])(?:[a-z]{3,10}\2){2,7})"
+    r"\d{1,4}"
+)
 _STRIP = "\"'`*_,;:.!?)]}\u00bb\u201d\u2019"
 
 
@@ -85,6 +91,8 @@ def _made(value: str) -> bool:
     lower = any(c.islower() for c in value)
     digit = any(c.isdigit() for c in value)
     symbol = not _SYMBOLS.isdisjoint(value)
+    if re.fullmatch(_PASSPHRASE, value):
+        return True
     if upper and lower:
         if digit and symbol:
             return True

@@ -4048,3 +4048,30 @@ for text in (
     '{"kty": "EC", "x": "' + _r(43, URLSAFE) + '"}',
 ):
     _l("config_syntax", text)
+
+
+# Round 16. A passphrase as password managers generate it, told in a sentence: three words or
+# more capitalised alike, one separator, a number (`Maple-Otter-Cobalt-41`), after a word for
+# password in any language. Not such a name where the sentence says what else it is.
+_WORDS = "maple otter cobalt canyon violin basil juniper harbor pebble lantern falcon".split()
+
+
+def _passphrase(sep: str, cap: bool) -> str:
+    words = [w.capitalize() if cap else w for w in _rng.sample(_WORDS, _rng.randrange(3, 6))]
+    return sep.join(words) + sep + str(_rng.randrange(2, 999))
+
+
+for template, sep, cap in (
+    ("Het wachtwoord van de NAS wordt {v}, zeg het niemand.", "-", True),
+    ("o contrasinal do wifi queda {v} ata o luns", ".", False),
+    ("Lozinka za VPN glasi {v}, ne dijeli je.", "_", True),
+    ("the admin password they picked: {v}", "-", False),
+):
+    _v = _passphrase(sep, cap)
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "password for host Web-Server-Prod-01 was rotated",
+    "the release is Maple-Otter-Cobalt-41 (no password in it)",
+    "password policy: see Security-Baseline-Doc-3",
+):
+    _l("config_syntax", text)
