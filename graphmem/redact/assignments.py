@@ -129,8 +129,9 @@ def _beside_its_hash(text: str, start: int, end: int) -> bool:
     return re.search(_HASH_MEMBER, "\n".join(lines)) is not None
 
 
-_HASH_MEMBER = (
-    r"""(?i)(?:password_?hash|hashed_?password|pass_?hash|(?<![\w-])hash)["']?[ \t]*[:=]"""
+_HASH_MEMBER = (  # `hash: …`, or the word and a digest after it (`salt … hash 9f3c…`)
+    r"""(?i)(?:password_?hash|hashed_?password|pass_?hash|(?<![\w-])hash)"""
+    r"""(?:["']?[ \t]*[:=]|[ \t]+[0-9a-f]{32})"""
 )
 
 

@@ -74,7 +74,8 @@ _REFERENCE = r"""(?ix)(?:
       | \{cipher\} | encrypted: | v\d:[A-Za-z0-9+/=]{8,32}:[A-Za-z0-9+/=] | EJ\[\d:  # EJSON
       | \{AQAAAB[A-Za-z0-9+/]{16}                      # Jenkins' Secret, encrypted: `{AQAAAB…}`
       | -----BEGIN[ ](?:PGP[ ]MESSAGE|AGE[ ]ENCRYPTED)        # armored ciphertext's first line
-      | (?:pbkdf2_sha\d+|argon2|bcrypt(?:_sha256)?|scrypt)\$  # Django's password hashes
+      | (?:pbkdf2(?:_sha\d+)?|argon2|bcrypt(?:_sha256)?|scrypt)\$  # Django's, Gitea's hashes
+      | \$[PHS]\$[./0-9A-Za-z]{30,56}(?![\w./])  # phpass's (WordPress, phpBB), Drupal 7's
       | \$(?:[1256]|2[abxy]|g?y|md5|sha1|argon2(?:id|i|d)|pbkdf2(?:-sha\d+)?)\$  # a crypt(3) hash
       | \$[789]\$                                      # scrypt's, and Cisco's type 8 and 9
       | (?:sha(?:1|224|256|384|512)|md5)[#$:]          # a digest tagged with its algorithm

@@ -4075,3 +4075,19 @@ for text in (
     "password policy: see Security-Baseline-Doc-3",
 ):
     _l("config_syntax", text)
+
+
+# Round 16. Password hashes in the formats PHP applications store (phpass's `$P$`/`$H$`, Drupal
+# 7's `$S$`) and a hash's parameters (`pbkdf2$10000$50`), and a salt in the record of the hash it
+# salts when the record is written `salt … hash …` with blanks: public as the hash is. A salt
+# standing alone stays a secret.
+_PHPASS = "./" + string.digits + string.ascii_letters
+for text in (
+    f"SELECT user_login, user_pass FROM wp_users;\nadmin | $P$B{_r(30, _PHPASS)}",
+    f'{{"name": "editor", "pass": "$S$E{_r(51, _PHPASS)}"}}',
+    f"mybb export: password=$H$9{_r(30, _PHPASS)} (phpass portable)",
+    f"gogs user.passwd_hash_algo: pbkdf2$10000$50 salt {_r(10, AN)} hash {_r(100, HEX)}",
+):
+    _l("config_syntax", text)
+_v = _r(20, AN)
+_s("config_syntax", f"LOGIN_SALT={_v}  # used by the session cookie", _v)
