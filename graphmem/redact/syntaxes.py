@@ -193,9 +193,20 @@ def _find_herestring_secret(m: re.Match[str]) -> _Found:
 
 
 def _find_piped_secret(m: re.Match[str]) -> _Found:
-    if re.search(_STORES_SECRET, _MARKER.sub("", m.group("rest"))) is None:  # `echo x | tee`
-        return None
-    return _literal("password")(m)
+    """`echo VALUE | a command that stores it`, or `echo VALUE` as the command a tool runs to get
+    its password (`password_cmd`, `PassCmd`, `passwordeval`, `--ldap_password_cmd=`)."""
+    rest = m.group("rest")
+    if rest is not None and re.search(_STORES_SECRET, _MARKER.sub("", rest)):
+        return _literal("password")(m)
+    before = m.string[_line_start(m.string, m.start(), 120) : m.start()]
+    return _literal("password")(m) if re.search(_PASSWORD_COMMAND, before) else None
+
+
+# A name for the command a tool runs to get a secret, and what stands between it and the command.
+_PASSWORD_COMMAND = (
+    r"(?i)(?:pass(?:word|wd)?|secret|token|cred(?:ential)?s?|auth)[_-]?(?:cmd|command|eval|exec)"
+    r"[\"']?[ \t]*(?:[=:][ \t]*)?[\"']?$"
+)
 
 
 _STORES_SECRET = (  # and what reads a password from its input: `sudo -S`, kinit, LUKS, ZFS
@@ -472,7 +483,7 @@ _OTHER_RULES: tuple[_Rule, ...] = (
     _rule(  # echo VALUE | a command that stores it or logs in with it
         r"(?:echo|printf)(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\"))?[ \t]+"
         + _QUOTED_VALUE
-        + r"|(?P<v>[^\s\"'|;&$][^\s\"'|;&]{0,255}))[ \t]*\|(?P<rest>[^\n;&]{1,200})",
+        + r"|(?P<v>[^\s\"'|;&$][^\s\"'|;&]{0,255}))(?:[ \t]*\|(?P<rest>[^\n;&]{1,200}))?",
         _find_piped_secret,
         "echo",
         "printf",

@@ -4091,3 +4091,25 @@ for text in (
     _l("config_syntax", text)
 _v = _r(20, AN)
 _s("config_syntax", f"LOGIN_SALT={_v}  # used by the session cookie", _v)
+
+
+# Round 16. `echo VALUE` (or `printf`) as the command a tool runs to get its password: mail
+# clients' `PassCmd`/`passwordeval`, a CLI's `--…password_cmd=`, any `…_cmd`/`…_command`/`…eval`
+# named for a password, token or credentials. Not a command that reads a store, nor a variable.
+for template in (
+    'PassCmd "echo {p}"',
+    "passwordeval printf '%s' {p}",
+    "beeline --ldap-password-command='echo -n {p}' -u jdbc:hive2://hs2:10000",
+    "[account]\ntoken_cmd = echo {p}",
+    "  source-cred-cmd: 'printf %s {p}'",
+):
+    _v = _policy_run()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    'PassCmd "pass show mail/work"',
+    "passwordeval gpg -q --for-your-eyes-only -d ~/.msmtp.gpg",
+    "password_command = echo $MAIL_PW",
+    "token_cmd = security find-generic-password -s gh -w",
+    "echo Build_42_done_ok > status.txt",
+):
+    _l("config_syntax", text)
