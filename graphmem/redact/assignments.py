@@ -79,7 +79,8 @@ _FOREIGN_NAME_END = (
     "(?:" + _FOREIGN_ALTERNATIVES + r")[^\W\d_\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{0,4}"
 )
 _VALUE = r"""
-    (?P<q>\\?["'][\]}]|\\?["']?)                               # `$cfg["password"] =`, `[\"pw\"]`
+    (?:__)?                                               # a build's `__API_TOKEN__` (dunder)
+    (?P<q>\\?["'`][\]}]|\\?["'`]?)                      # `$cfg["password"] =`, `[\"pw\"]`, `name`
     (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?(?=[ \t]*=))?  # `password: &str = "..."`
     (?:(?P<xsep>(?:[ \t]+[\w:.-]{1,40}=(?:"[^"<>\n]{0,100}"|'[^'<>\n]{0,100}')){0,4}>)
        (?P<xml>[^<>\n]{1,256})(?=</)                                  # <password a="b">value</
@@ -533,8 +534,13 @@ def _separates(m: re.Match[str], name: str, name_start: int, group: str) -> bool
         return False
     if m.group("sep") == ":" and text[name_start - 1 : name_start] == ":":  # `arn:…:secret:x`
         return False
-    if sep == ":" and text[max(0, name_start - 3) : name_start].rstrip().endswith("?"):
-        return False  # a ternary: `typeof apiKey === 'string' ? apiKey : 'Missing Key'`
+    if (
+        sep == ":"
+        and text[max(0, name_start - 3) : name_start].rstrip().endswith("?")
+        and not re.search(r"(?:^|\n)[ \t]*\?[ \t]*$", text[max(0, name_start - 40) : name_start])
+    ):
+        return False  # a ternary: `typeof apiKey === 'string' ? apiKey : 'Missing Key'` (a `?`
+        # first on its line is a prompt's: `? Password: …`, as inquirer's prompts echo answers)
     if sep == ",":  # define('DB_PASSWORD', 'value'), setItem('token', 'value')
         return _is_pair(text, name, name_start, m.end("q"))
     if sep:
@@ -566,7 +572,7 @@ def _loose_pair(m: re.Match[str], name_start: int, group: str) -> bool:
     name = text[name_start : m.start("q")].lower()
     if (m.group("loose") or "").startswith("-") and not _starts_line(text, name_start):
         return False  # flags between: only a directive's (`rootpw --plaintext x`), not argv's
-    if text[name_start - 1 : name_start] in ("'", '"') or name in ("pass", "auth"):  # verbs
+    if text[name_start - 1 : name_start] in ("'", '"', "`") or name in ("pass", "auth"):  # verbs
         return False
     if re.fullmatch(r"#?\d{1,3}:[ \t]+", m.group("loose") or ""):
         return True  # a numbered label says what follows as a colon does

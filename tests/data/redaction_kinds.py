@@ -4113,3 +4113,26 @@ for text in (
     "echo Build_42_done_ok > status.txt",
 ):
     _l("config_syntax", text)
+
+
+# Round 16. A name quoted as Markdown and MySQL quote identifiers (`` `db_password` = … ``), a
+# build's placeholder name in dunders (`__API_TOKEN__: JSON.stringify("…")`), and a prompt's
+# answer echoed after `?` (inquirer's `? Password: …`): names as any other. Not a bind
+# parameter, a column's type, a variable, nor a ternary's `?`.
+for template in (
+    "UPDATE `users` SET `password` = '{p}' WHERE `id` = 7;",
+    "Set the Postman variable `api_secret` = {p} before running the folder.",
+    "new webpack.DefinePlugin({{ __SMTP_PASSWORD__: JSON.stringify('{p}') }})",
+    "? Enter the admin password: {p}\n? Confirm: {p}",
+    "✔ Project name: shop\n? Token: {p}",
+):
+    _v = _policy_run()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    "UPDATE `users` SET `password` = ? WHERE `id` = ?",
+    "  `password_hash` varchar(255) NOT NULL,",
+    "new webpack.DefinePlugin({ __API_TOKEN__: JSON.stringify(process.env.API_TOKEN) })",
+    "const shown = isAdmin ? password : '********';",
+    "? Password: (hidden)",
+):
+    _l("config_syntax", text)
