@@ -42,6 +42,7 @@ _PLACEHOLDER = r"""(?ix)^(?:
       | :[A-Za-z_]\w{0,40}                               # a bind variable, a symbol: `=> :pk`
       | \d{1,2}                                          # a flag, a count: `{password: 1}`
       | %\([\w.]+\)[sdr] | \[[A-Za-z][\w .-]*\]          # %(password)s; [YOUR-PASSWORD]
+      | \([A-Za-z][A-Za-z .,'-]*[ ][A-Za-z .,'-]*\)       # what a tool shows: (stored in Keychain)
       | &[A-Za-z_]\w*\.?                                 # SAS and SQL*Plus macros: &dbpass
       | [\w-]{0,16}(?:\.{3,}|…|\*{3,}|•{3,})\w{0,6}        # elided, masked: sk_..., ****ornZ
       | (?:[a-z0-9]{1,12}[_.-]){1,3}[x*•._-]{8,}           # a prefix, then filler: waka_xxxx-xx
@@ -611,7 +612,12 @@ _USER_NAMED = (
 
 
 _DOCUMENTED_DEFAULT = (
-    r"(?i)\b(?:documented|published|factory|vendor'?s|well[- ]known|manual'?s)[ -]default"
+    r"(?i)\b(?:documented|published|factory|vendor'?s|well[- ]known|manual'?s)[ -]"
+    r"(?:[a-z]{2,12}[ -]){0,2}default"  # `documented local default`, `published admin default`
+    # the default its project ships, in its sample or example config (`default in the sample
+    # config.toml`, `the example .env's default`)
+    r"|\bdefault\b[^.;\n]{0,12}\b(?:in|from|of)[ ](?:the[ ])?(?:sample|example|shipped|stock)\b"
+    r"|\b(?:sample|example|shipped|stock)[ ](?:config|configuration|\.env|env)\S{0,12}[ ]default"
     # a value published for tests: `published sandbox merchant`, `public test cert`, a test
     # key `from the integration guide` (a dashboard's key is no manual's)
     r"|\b(?:documented|published)[ -](?:sandbox|test|demo)\b|\bpublic[ -](?:sandbox|test|demo)\b"
@@ -643,7 +649,7 @@ def _documented_spots(text: str) -> list[int] | None:
 
 _INI_COMMENT = _COMMENT.replace("(?:", "(?:;|", 1)  # and an INI file's `;`
 _DENIED_DEFAULT = (
-    r"(?i)\b(?:not|never|no longer|isn't|wasn't)\b[^.;\n]{0,20}"
+    r"(?i)\b(?:not|never|no longer|isn't|wasn't|changed|rotated|replaced|instead of)\b[^.;\n]{0,20}"
     r"\b(?:default|documented|published|public|test|sandbox|demo|from)\b"
 )
 

@@ -4136,3 +4136,28 @@ for text in (
     "? Password: (hidden)",
 ):
     _l("config_syntax", text)
+
+
+# Round 16. Values that say they are no secret: a comment calling the value the default its
+# project documents or ships in a sample config (`# documented local default`, `# default in the
+# example .env`), unless it says the value was changed from it; and a tool's description of
+# where the value is, in parentheses (`(stored in Keychain)`, `(not set)`).
+for text in (
+    "GF_SECURITY_ADMIN_PASSWORD=admin  # documented first-run default",
+    'db_password: "kanboard"  # default from the example config.php',
+    "<key>Token</key><string>(kept in the login keychain)</string>",
+    "SMTP password: (not set)",
+    "api_secret = (read from vault at startup)",
+):
+    _l("config_syntax", text)
+for template in (
+    'db_password: "{p}"  # changed from the default in the sample config',
+    "ADMIN_PASSWORD={p}  # not the documented default any more",
+):
+    _v = _policy_run()
+    _s("config_syntax", template.format(p=_v), _v)
+_s(
+    "config_syntax",
+    'db_password: "kanboard7"  # rotated from the example config default',
+    "kanboard7",
+)
