@@ -208,7 +208,14 @@ def _named_words(name: str, words: list[str]) -> int | None:
             "strong",
         ):
             return size
+    if re.fullmatch(_PASSW_WORD, words[0].rstrip(":\uff1a")):
+        return 1  # `Passwatt`, `Passwurd`: the Germanic languages' spellings, listed or not
     return 1 if name.lower().startswith(_unspaced()) else None
+
+
+# A word that starts as `password` does and ends its own way (Kölsch's `Passwatt`, Plautdietsch's
+# `Passwurd`), an elided article before it (`S'Passwatt`): in a sentence, a word for password.
+_PASSW_WORD = r"(?i)(?:[^\W\d_]{1,4}['\u2019-])?passw[^\W\d_]{1,5}"
 
 
 @lru_cache(maxsize=1)

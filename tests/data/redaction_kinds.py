@@ -4161,3 +4161,21 @@ _s(
     'db_password: "kanboard7"  # rotated from the example config default',
     "kanboard7",
 )
+
+
+# Round 16. A word for password spelt as `password` starts and ending its own way, as Germanic
+# dialects write it (`Passwurd`, `Passwatt`, `S'Passwoot`), told in a sentence before a made
+# value. Not a longer word that only starts so (`Passwortrichtlinie`, `passwordless`).
+for template in (
+    "Dat Passwurd för den Router is {p}, segg dat keen een.",
+    "S'Passwoot vom Wiki lautet {p}, nid wiitersäge.",
+    "Uus Passwatt is nu {p}.",
+):
+    _v = _policy_run()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    "Die Passwortrichtlinie verlangt Zeichen wie Ab3$ und mehr.",
+    "passwordless login via WebAuthn on Build7x servers",
+    "Passwall 4.2 routes Port8080 traffic",
+):
+    _l("config_syntax", text)
