@@ -4179,3 +4179,25 @@ for text in (
     "Passwall 4.2 routes Port8080 traffic",
 ):
     _l("config_syntax", text)
+
+
+# Round 16. A command line written as its argv: a list of literals (Python's subprocess, Go's
+# exec.Command, Node's spawn, a Dockerfile's exec form) or an audit record's `a0="…" a1="…"`,
+# read as the command line it stands for. Not the argv of a command holding no secret.
+for template in (
+    'subprocess.check_call(["sshpass", "-p", "{p}", "scp", "dump.sql", "db1:/tmp/"])',
+    'cmd := exec.Command("7z", "x", "-p{p}", "backup.7z")',
+    "spawn('curl', ['-sS', '-u', 'ci:{p}', 'https://nexus.lan/service/rest'])",
+    'type=EXECVE msg=audit(1764012345.120:431): argc=4 a0="zip" a1="-P" a2="{p}" a3="out.zip"',
+    "args = ['mysqldump', '-h', 'db1', '--password={p}', 'shop']",
+):
+    _v = _policy_run()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    'subprocess.run(["git", "log", "-n", "5", "--format=%H"])',
+    "spawn('ffmpeg', ['-i', 'in.mp4', '-b:v', '4500k', 'out.mp4'])",
+    'exec.Command("docker", "run", "-e", "DB_PASSWORD", "app:1.4")',
+    '["ssh", "-i", "~/.ssh/id_ed25519", "-p", "2222", "ops@bastion"]',
+    'type=EXECVE msg=audit(1764012345.120:432): argc=3 a0="ls" a1="-la" a2="/srv"',
+):
+    _l("config_syntax", text)
