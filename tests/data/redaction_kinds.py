@@ -4201,3 +4201,20 @@ for text in (
     'type=EXECVE msg=audit(1764012345.120:432): argc=3 a0="ls" a1="-la" a2="/srv"',
 ):
     _l("config_syntax", text)
+
+
+# Round 16. A long token (65 to 512 base64 or URL-safe characters, random) told in a sentence
+# after `access token`, `API key` and the like, in any language; not hex that long (a published
+# test key, a digest), nor a long word-made identifier.
+for template in (
+    "Zugangs-Token fürs CRM, access token lautet {v} und läuft nie ab",
+    "here's the bot token i used {v} (rotate it)",
+    "API key ea ke {v} - o se ke wa e arolelana",
+):
+    _v = _r(_rng.randrange(70, 180), B64)
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "the access token is rotated every 3600 s by TokenRotationScheduler2 in auth-svc",
+    "access token flow: AuthorizationCodeWithPkceRefreshTokenRotationDeviceBindingFactory",
+):
+    _l("config_syntax", text)
