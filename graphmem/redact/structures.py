@@ -316,6 +316,7 @@ def _find_table_column(m: re.Match[str]) -> _Found:
     if len(cells) < 2 or column < 0:
         return None
     name = header[cells[column][0] : cells[column][1]].strip()
+    commented = header.lstrip().startswith("#")
     spans = []
     at = header_end + 1
     for _ in range(64):
@@ -325,8 +326,11 @@ def _find_table_column(m: re.Match[str]) -> _Found:
             break
         if not re.fullmatch(r"[\s|:=+-]+", row):  # not a rule under the header
             row_cells = _cells(row, True) if piped else []
+            fields = [] if piped or not commented else _fields(row)
             if piped and len(row_cells) == len(cells):
                 a, b = row_cells[column]
+            elif len(fields) == len(cells):  # a commented header over rows it does not align
+                a, b = fields[column]  # with (chap-secrets, davfs2's secrets): cell by cell
             elif not piped and row[cells[column][0] - 1 : cells[column][0]] in (" ", "\t"):
                 a = cells[column][0]
                 b = a + len(row[a:].split(None, 1)[0]) if row[a:].strip() else a
@@ -381,6 +385,12 @@ def _find_csv_column(m: re.Match[str]) -> _Found:
 
 
 _CSV_NAME = r"[ \t]*[\"']?[A-Za-z][\w.-]{0,40}[\"']?[ \t]*"
+
+
+def _fields(row: str) -> list[tuple[int, int]]:
+    """(start, end) of each field of a row of blank-separated fields, quoted ones inside their
+    quotes (`"dsl-0001@isp"  *  "p…"  *`)."""
+    return [f.span(f.lastindex or 0) for f in re.finditer(r'"([^"\n]*)"|\'([^\'\n]*)\'|(\S+)', row)]
 
 
 def _cells(line: str, piped: bool) -> list[tuple[int, int]]:

@@ -4218,3 +4218,26 @@ for text in (
     "access token flow: AuthorizationCodeWithPkceRefreshTokenRotationDeviceBindingFactory",
 ):
     _l("config_syntax", text)
+
+
+# Round 16. A table of blank-separated fields under a commented header that names its columns,
+# where the rows do not align with the header (pap-secrets, davfs2's and mount helpers' secrets
+# files): the named column's field, cell by cell, when it looks generated. Not a placeholder
+# there, nor a row with another number of fields.
+for template in (
+    "# /etc/ppp/pap-secrets\n# client            server  secret          IP addresses\n"
+    '"adsl-20931@isp.lan"  *  "{p}"  *',
+    "# /etc/davfs2/secrets\n# url                     username        password\n"
+    "https://cloud.lan/remote.php/dav/files/anna/ anna {p}",
+    "# mount.cifs credentials table\n# share          user      password\n"
+    "//nas/backup svc-bkp '{p}'",
+):
+    _v = _generated_password()
+    _s("connection", template.format(p=_v), _v)
+for text in (
+    "# /etc/ppp/pap-secrets\n# client  server  secret  IP addresses\n"
+    '"adsl-20931@isp.lan"  *  ""  *',
+    "# url          username   password\nhttps://cloud.lan/dav/ anna  # asks for it",
+    "# name    token     expires\nci-bot    (revoked) 2026-01-01",
+):
+    _l("connection", text)
