@@ -80,8 +80,9 @@ _FOREIGN_NAME_END = (
 )
 _VALUE = r"""
     (?:__)?                                               # a build's `__API_TOKEN__` (dunder)
-    (?P<q>\\?["'`][\]}]|\\?["'`]?)                      # `$cfg["password"] =`, `[\"pw\"]`, `name`
-    (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?(?=[ \t]*=))?  # `password: &str = "..."`
+    (?P<q>\\?["'`][\]})]|\\?["'`]?)                      # `$cfg["password"] =`, `[\"pw\"]`, `name`
+    (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?(?=[ \t]*=)  # `password: &str = "..."`
+      |[ \t]+(?:string|String|securestring|secureString|str|\[\]byte)(?=[ \t]*=))?  # Go's, Bicep's
     (?:(?P<xsep>(?:[ \t]+[\w:.-]{1,40}=(?:"[^"<>\n]{0,100}"|'[^'<>\n]{0,100}')){0,4}>)
        (?P<xml>[^<>\n]{1,256})(?=</)                                  # <password a="b">value</
     |(?P<sep>[ \t]*(?::=|::(?=[ \t]*["'])|\?=|\|\|=|=>|=|:|[\uff1a\u055d\u1366]|<<?-(?!-))

@@ -4241,3 +4241,24 @@ for text in (
     "# name    token     expires\nci-bot    (revoked) 2026-01-01",
 ):
     _l("connection", text)
+
+
+# Round 16. A declaration with its type between the name and `=` (Go's `var pw string = "…"`,
+# Bicep's `param pw string = '…'`), and a secret's name read by a call whose result is shown
+# after it (ltrace's `getenv("…_TOKEN") = "…"`, a debugger's `Get("apiKey") = "…"`). Not code
+# on the right, nor a null result, nor a name that says no secret.
+for template in (
+    'const smtpPassword string = "{p}"',
+    "@secure()\nparam vmAdminPassword string = '{p}'",
+    'svc->getenv("BILLING_API_KEY") = "{p}"',
+    '(dlv) print cfg.Get("clientSecret") = "{p}"',
+):
+    _v = _generated_password()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    'var dbPassword string = os.Getenv("DB_PASSWORD")',
+    "param adminPassword string = newGuid()",
+    'svc->getenv("BILLING_API_KEY") = NULL',
+    'svc->getenv("HOME") = "/var/lib/svc"',
+):
+    _l("config_syntax", text)
