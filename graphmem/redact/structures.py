@@ -83,8 +83,13 @@ def _find_nested_secrets(m: re.Match[str]) -> _Found:
         words = [w.lower() for w in re.split(r"[\W_]+|(?<=[a-z0-9])(?=[A-Z])", member) if w]
         if not _ENCRYPTED_WORDS.isdisjoint(words):
             return None  # ciphertext (Chef's encrypted data bag items): the key is elsewhere
-        if not words or words[-1] in _NOT_A_SECRET_MEMBER or not _random_or_hex(value):
+        own = words == ["value"] and depth == 1 and not value.startswith("[")
+        if not own and (
+            not words or words[-1] in _NOT_A_SECRET_MEMBER or not _random_or_hex(value)
+        ):
             continue  # and not a date, a regex, a title: what a schema nests under `Secret`
+            # (but a parameter's `{"value": …}` is the name's own value, as ARM's parameter files
+            # write it, judged as the name judges; `[parameters('…')]` is an expression)
         kind = _secret_kind(name, value)
         if kind is not None:
             at = m.end() + token.start("value")

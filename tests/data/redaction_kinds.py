@@ -4262,3 +4262,21 @@ for text in (
     'svc->getenv("HOME") = "/var/lib/svc"',
 ):
     _l("config_syntax", text)
+
+
+# Round 16. A parameter's value as deployment parameter files write it, one level down
+# (`"adminPassword": {"value": "…"}`), judged as the name judges its own value: a password
+# with a generator's symbols anywhere in it. Not an expression (`[parameters('…')]`), a
+# reference to a vault, nor an empty one.
+for template in (
+    '{{"parameters": {{"sqlAdminPassword": {{"value": "{p}"}}}}}}',
+    '  "vmPassword": {{\n    "value": "{p}"\n  }},',
+):
+    _v = "?" + _generated_password()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    '"adminPassword": { "value": "[parameters(\'adminPassword\')]" }',
+    '"adminPassword": { "reference": { "keyVault": { "id": "/subscriptions/x" } } }',
+    '"adminPassword": { "value": "" }',
+):
+    _l("config_syntax", text)
