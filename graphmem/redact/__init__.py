@@ -92,6 +92,7 @@ from graphmem.redact.structures import (
     _NAMED_ROW_RULE,
     _NESTED_SECRETS_RULE,
     _NESTED_VALUE_RULE,
+    _NUMBERED_PAIR_RULE,
     _SECRET_DATA_RULE,
     _SIBLING_VALUE_RULE,
     _TABLE_RULE,
@@ -379,6 +380,7 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes | _RandomValues, ..
     *_PROTOCOL_RULES,
     _NESTED_VALUE_RULE,
     _SIBLING_VALUE_RULE,
+    _NUMBERED_PAIR_RULE,
     _NAMED_ROW_RULE,  # before tables: its rows have two cells, as a header has
     _TABLE_RULE,
     _PASSWORD_AFTER_USER_RULE,

@@ -443,3 +443,25 @@ _NAMED_ROW_RULE = _Rule(
     _find_named_row,
     ("|", "\t"),
 )
+
+
+def _find_numbered_pair(m: re.Match[str]) -> _Found:
+    """A hash printed as numbered lines, each field's name above its value (redis-cli's
+    `HGETALL`, `CONFIG GET`: `3) "client_secret"` then `4) "…"`): the value, judged as the
+    name judges its own."""
+    number = re.search(r"(?:^|[\s>])(\d{1,4})$", m.string[max(0, m.start() - 5) : m.start()])
+    if (
+        number is None
+        or int(m.group("j")) != int(number.group(1)) + 1
+        or number.group(1)[-1] in "02468"
+    ):
+        return None  # a name stands at an odd number, its value at the next
+    kind = _secret_kind(m.group("n"), m.group("v"))
+    return None if kind is None else (kind, m.start("v"), m.end("v"))
+
+
+_NUMBERED_PAIR_RULE = _Rule(
+    r'\) "(?P<n>[^"\n]{1,128})"\r?\n[ \t]{0,40}(?P<j>\d{1,4})\) "(?P<v>[^"\n]{1,512})"',
+    _find_numbered_pair,
+    (') "',),
+)

@@ -4280,3 +4280,20 @@ for text in (
     '"adminPassword": { "value": "" }',
 ):
     _l("config_syntax", text)
+
+
+# Round 16. A hash printed as numbered lines, a field's name above its value (redis-cli's
+# HGETALL, KeyDB's and Valkey's alike, `CONFIG GET`): the value, as the name judges it. Not a
+# value under a name that says no secret.
+for template in (
+    '10.0.3.7:6379> HGETALL tenant:42:smtp\n1) "host"\n2) "smtp.lan"\n3) "password"\n4) "{p}"',
+    'valkey> HGETALL svc:stripe\n1) "mode"\n2) "live"\n3) "api_key"\n4) "{p}"\n5) "tz"',
+):
+    _v = _generated_password()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    '127.0.0.1:6379> HGETALL user:9\n1) "name"\n2) "Ana"\n3) "password_hash"\n'
+    f'4) "$2b$12${_r(53, _PHPASS)}"',
+    '1) "token_ttl"\n2) "3600"\n3) "session_key_prefix"\n4) "sess:"',
+):
+    _l("config_syntax", text)
