@@ -63,6 +63,7 @@ from graphmem.redact.assignments import _ASSIGNMENT_RULE, _FOREIGN_ASSIGNMENT_RU
 from graphmem.redact.calls import (
     _CALL_PASSWORD_RULE,
     _CALL_RULE,
+    _CLIENT_RULE,
     _NAMED_CALL_RULE,
     _PASSWORD_AFTER_DATABASE_URL_RULE,
     _PASSWORD_AFTER_USER_RULE,
@@ -375,6 +376,7 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes | _RandomValues, ..
     _SECRET_DATA_RULE,
     _HOST_TOKENS_RULE,
     _CALL_RULE,
+    _CLIENT_RULE,
     _SAS_RULE,
     *_OTHER_RULES,
     *_PROTOCOL_RULES,

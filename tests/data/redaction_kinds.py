@@ -4297,3 +4297,27 @@ for text in (
     '1) "token_ttl"\n2) "3600"\n3) "session_key_prefix"\n4) "sess:"',
 ):
     _l("config_syntax", text)
+
+
+# Round 16. A client's constructor given its key as a positional argument (`…Client("…")`,
+# `SDK("…")`, `getInstance(id, "…")`), in any language: the argument that looks random, or a
+# token of parts (`Tag:random:hex`) by its random part. Not an id of hex behind a type's
+# capitals (Twilio's `AC…`), a region, a URL, a name of words, a JWT (a public anon key).
+for template in (
+    'kv = KVClient("KVS:{r}:{h}")',
+    'client := search.NewClient("app-17", "{k}")',
+    "$sdk = new \\Acme\\SDK('{k}');",
+    'val chat = ChatCore.getInstance("7rxq2m", "{k}")',
+):
+    _secrets = {"r": _r(24, AN), "h": _r(64, HEX), "k": _r(32, AN)}
+    _text = template.format(**_secrets)
+    _v = _secrets["r"] if "KVS" in _text else _secrets["k"]
+    _s("prefixed_token", _text, _v)
+for text in (
+    f'client = Client("AC{_r(32, HEX)}", os.environ["TWILIO_AUTH_TOKEN"])',
+    'api = ApiClient("eu-central-1-production-cluster")',
+    'http = HttpClient("https://api.payments.lan/v2/")',
+    "sb = createClient(SUPABASE_URL, 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.c2lnbmF0dXJl')",
+    'client = Client("my_long_project_identifier_name")',
+):
+    _l("prefixed_token", text)
