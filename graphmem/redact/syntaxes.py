@@ -108,6 +108,12 @@ def _find_user_password(m: re.Match[str]) -> _Found:
     return "password", m.start("v"), m.end("v")
 
 
+def _find_config_user_password(m: re.Match[str]) -> _Found:
+    """`user = "name:password"` as curl's config file writes `--user`: a password that looks
+    generated (`user = root:wheel` elsewhere is an owner and a group)."""
+    return _find_user_password(m) if _looks_generated(m.group("v")) else None
+
+
 def _find_proxy_or_ab_user(m: re.Match[str]) -> _Found:
     """`--proxy-user` anywhere; `-A`/`-P` only in an `ab` command (elsewhere `-A` is curl's
     user agent, ssh's agent forwarding)."""
@@ -405,6 +411,13 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         "-u=",
         "--user",
         "-auth",  # jenkins-cli -auth, httpie --auth
+    ),
+    _rule(  # curl's config file (.curlrc, `curl -K`): its flags' long names without dashes
+        r"\n[ \t]*(?:proxy-)?user(?:[ \t]*=[ \t]*|[ \t]+)[\"']?"
+        r"(?P<user>[^\s:\"'@]{1,256}):(?P<v>[^\s\"']{1,256})",
+        _find_config_user_password,
+        "\nuser",
+        "\nproxy-user",
     ),
     _rule(  # curl's --proxy-user, ApacheBench's -A and -P (its proxy's): user, colon, password
         r"(?<![\w-])(?:--proxy-user|-A|-P)(?:[ \t]+|=)[\"']?"

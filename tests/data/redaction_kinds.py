@@ -4321,3 +4321,20 @@ for text in (
     'client = Client("my_long_project_identifier_name")',
 ):
     _l("prefixed_token", text)
+
+
+# Round 16. curl's config file (`.curlrc`, a `curl -K` file), whose lines are its flags' long
+# names without dashes: `user = "name:password"`, `proxy-user name:password`. Not an owner and
+# a group under another program's `user =`, nor a variable.
+for template in (
+    '# ci/curl.cfg\nfail\nuser = "deploy:{p}"\nurl = "https://nexus.lan/repository/raw/"',
+    "--silent\nproxy-user scraper:{p}\nproxy = gate.proxy.lan:22225",
+):
+    _v = _generated_password()
+    _s("connection", template.format(p=_v), _v)
+for text in (
+    "[program:worker]\ncommand=/srv/worker\nuser = www-data:www-data",
+    '# .curlrc\nuser = "deploy:$NEXUS_PASSWORD"',
+    "[unit]\nuser = root:wheel",
+):
+    _l("connection", text)
