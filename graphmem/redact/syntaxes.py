@@ -110,8 +110,10 @@ def _find_user_password(m: re.Match[str]) -> _Found:
 
 def _find_config_user_password(m: re.Match[str]) -> _Found:
     """`user = "name:password"` as curl's config file writes `--user`: a password that looks
-    generated (`user = root:wheel` elsewhere is an owner and a group)."""
-    return _find_user_password(m) if _looks_generated(m.group("v")) else None
+    made, not a word (`user = root:wheel` elsewhere is an owner and a group)."""
+    value = m.group("v")
+    made = len(value) >= 8 and not re.fullmatch(r"[a-z][a-z0-9_.-]*|\d+", value)
+    return _find_user_password(m) if made else None
 
 
 def _find_proxy_or_ab_user(m: re.Match[str]) -> _Found:
