@@ -70,7 +70,7 @@ from graphmem.redact.calls import (
 )
 from graphmem.redact.keys import _KEY_RULES, _find_der_key
 from graphmem.redact.private import _drop_private
-from graphmem.redact.prose import _TOLD_KEY_RULE, _TOLD_PASSWORD_RULE
+from graphmem.redact.prose import _SLASHED_LOGIN_RULE, _TOLD_KEY_RULE, _TOLD_PASSWORD_RULE
 from graphmem.redact.protocols import _PROTOCOL_RULES
 from graphmem.redact.randoms import _RandomValues
 from graphmem.redact.rule import (
@@ -392,6 +392,7 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes | _RandomValues, ..
     _FOREIGN_ASSIGNMENT_RULE,
     _TOLD_PASSWORD_RULE,
     _TOLD_KEY_RULE,
+    _SLASHED_LOGIN_RULE,
     _PASSWORD_SHAPES,  # a name beside the value says more, and its kind
     _RANDOM_VALUES,  # last: the value alone
 )

@@ -279,3 +279,39 @@ _TOLD_PASSWORD_RULE = _Rule(
     before=_may_tell,
     stable=True,
 )
+
+
+def _find_slashed_login(m: re.Match[str]) -> _Found:
+    """A login told as `user / password` after a word that says so (`the admin login is admin /
+    …`, `credentials: ops / …`, `then typed: billing / …`): the password, when it is made (a
+    digit among letters, eight or more), not a word, a path or a version."""
+    text = m.string
+    line_start = _line_start(text, m.start(), 160)
+    before = text[line_start : m.start()]
+    user = re.search(r"(?:^|[\s:(\"'`])([a-z][\w.@+-]{1,63})$", before)  # users: lower case
+    if user is None or not re.search(_LOGIN_WORDS, before[: user.start(1)]):
+        return None
+    if re.match(r"[ \t]+/[ \t]", text[m.end() : m.end() + 3]) or re.search(
+        r"/[ \t]*$", before[: user.start(1)]
+    ):
+        return None  # a path of more steps: a menu's (`Settings / Security / Keys`)
+    raw = m.group("v")
+    value = raw.rstrip(".,;:!?)\"'`")
+    if not re.fullmatch(r"(?=[^\d]*\d)(?=.*[A-Za-z])[^\s/\\<>]{8,64}", value) or _is_placeholder(
+        value
+    ):
+        return None
+    if re.fullmatch(r"v?\d+(?:\.\d+)+\w*|[\w.+-]+@[\w.-]+|\d{4}-\d\d-\d\d\S*", value):
+        return None  # a version, an e-mail, a date
+    return "password", m.start("v"), m.start("v") + len(value)
+
+
+_LOGIN_WORDS = (
+    r"(?i)\b(?:login|logins|log[ -]in|sign[ -]?in|credentials?|creds|user(?:name)?[ ]?/[ ]?pass"
+    r"(?:word)?|typed|auth)\b"
+)
+_SLASHED_LOGIN_RULE = _Rule(
+    r"[ \t]/[ \t]+(?P<v>[^\s/]{8,128})",
+    _find_slashed_login,
+    (" / ",),
+)

@@ -4338,3 +4338,23 @@ for text in (
     "[unit]\nuser = root:wheel",
 ):
     _l("connection", text)
+
+
+# Round 16. A login told as `user / password` after a word that says it is one (`login`,
+# `credentials`, `creds`, `sign in`, `typed`), in chat, comments and notes: the password when
+# it is made (a digit among letters). Not a menu's path (capitalised steps, or more of them), a
+# version, a date.
+for template in (
+    "[14:02] Mara: wifi admin login is root / {p} (change it later)",
+    "# creds for the staging box: deploy / {p}",
+    "Sign in with qa-bot / {p} and open the orders page.",
+):
+    _v = _appended_password()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    "login page: Settings / Security2FA",
+    "Sign in, then open admin / settings / Backups2024",
+    "credentials rotated in build 2024 / release v1.2.3",
+    "login flow: web / mobile2 (see ADR-12)",
+):
+    _l("config_syntax", text)
