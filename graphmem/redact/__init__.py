@@ -177,6 +177,10 @@ def _find_joined_literals(m: re.Match[str]) -> _Found:  # here: it redacts what 
     if len(pieces) < 2:
         return None
     prefix = text[line_start : opening + 1]
+    if line_start > 1:  # a name on the line above, opening the run: `TOKEN = (`, `KEY = \`
+        above = text[_line_start(text, line_start - 1, 200) : line_start - 1].rstrip()
+        if re.search(r"(?:=|:|=>)[ \t]*[(\\]$", above):
+            prefix = above[:-1] + prefix.lstrip()
     whole = prefix + "".join(text[a:b] for a, b in pieces) + quote
     if MARKER_PREFIX in whole or not re.search(_SECRET_HINT, whole):
         return None

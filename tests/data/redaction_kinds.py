@@ -4358,3 +4358,19 @@ for text in (
     "login flow: web / mobile2 (see ADR-12)",
 ):
     _l("config_syntax", text)
+
+
+# Round 16. A string written as literals joined over lines under the name that opens them on the
+# line above (Python's `TOKEN = (` then a literal a line, a shell's or C's `KEY = \`): the name
+# says what the literals make. Not a message joined so.
+for template in (
+    'SIGNING_SECRET = (\n    "{a}"\n    "{b}"\n)',
+    'settings = {{\n    "api_key": (\n        "{a}"\n        "{b}"\n    ),\n}}',
+):
+    _a, _b = _r(30, AN), _r(30, AN)
+    _s("config_syntax", template.format(a=_a, b=_b), _a, _b)
+for text in (
+    'HELP_TEXT = (\n    "Set the token in your profile, "\n    "then run sync again"\n)',
+    'ERROR = (\n    "password must hold 12 characters "\n    "and a digit"\n)',
+):
+    _l("config_syntax", text)
