@@ -108,6 +108,28 @@ def _find_user_password(m: re.Match[str]) -> _Found:
     return "password", m.start("v"), m.end("v")
 
 
+def _find_prompt_answer(m: re.Match[str]) -> _Found:
+    """The answer a script sends to a password prompt it waited for (expect's `expect
+    "password:"` then `send "…\\r"`, pexpect's `expect('Password:')` then `sendline('…')`): the
+    answer, unless a variable or a placeholder."""
+    text = m.string
+    before = text[max(0, m.start() - 200) : m.start()]
+    if not re.search(_PASSWORD_PROMPT, before):
+        return None
+    value = m.group("v")
+    if not value or value[0] in "$[{%" or _is_placeholder(value):
+        return None  # `send "$pw\r"`: Tcl's variable, `[exec …]`: a command's output
+    return "password", m.start("v"), m.end("v")
+
+
+# A wait for a password prompt, on one of the lines above the answer (`expect "assword:"`,
+# `child.expect('Password:')`, `expect -re "(P|p)assword"`).
+_PASSWORD_PROMPT = (
+    r"(?i)expect(?:_exact)?\b[^\n]{0,60}(?:assword|passphrase|passcode|\bpin\b)[^\n]{0,40}\n"
+    r"(?:(?![^\n]*(?:expect|send))[^\n]*\n){0,2}[^\n]{0,40}$"  # the first answer after it
+)
+
+
 def _find_config_user_password(m: re.Match[str]) -> _Found:
     """`user = "name:password"` as curl's config file writes `--user`: a password that looks
     made, not a word (`user = root:wheel` elsewhere is an owner and a group)."""
@@ -413,6 +435,12 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         "-u=",
         "--user",
         "-auth",  # jenkins-cli -auth, httpie --auth
+    ),
+    _rule(  # expect's and pexpect's answer to a password prompt
+        r"send(?:line)?(?:[ \t]+--)?[ \t]*\(?[ \t]*[bru]?([\"'])(?P<v>[^\"'\\\n]{1,256})"
+        r"(?:\\[rn])*\1",
+        _find_prompt_answer,
+        "send",
     ),
     _rule(  # curl's config file (.curlrc, `curl -K`): its flags' long names without dashes
         r"\n[ \t]*(?:proxy-)?user(?:[ \t]*=[ \t]*|[ \t]+)[\"']?"

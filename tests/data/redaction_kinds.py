@@ -4374,3 +4374,24 @@ for text in (
     'ERROR = (\n    "password must hold 12 characters "\n    "and a digit"\n)',
 ):
     _l("config_syntax", text)
+
+
+# Round 16. The answer a script sends to a password prompt it waited for: expect's `expect
+# "assword:"` then `send "…\r"`, pexpect's `expect('Password:')` then `sendline('…')`, a
+# passphrase's prompt too. Not a variable or a command's output sent, nor the answer to another
+# prompt, nor the commands sent after the login.
+for template in (
+    'spawn sftp backup@nas.lan\nexpect "backup@nas.lan\'s password:"\nsend "{p}\\r"\n'
+    'expect "sftp>"',
+    "p = pexpect.spawn('ssh ops@db1')\np.expect('[Pp]assword: ')\np.sendline('{p}')",
+    'expect -re "Enter passphrase for .*:"\nsend -- "{p}\\n"',
+):
+    _v = _generated_password()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    'expect "password:"\nsend "$env(NAS_PW)\\r"',
+    'expect "password:"\nsend "[exec pass show nas]\\r"',
+    'expect "login:"\nsend "backup\\r"',
+    'expect "password:"\nsend "$pw\\r"\nexpect "#"\nsend "show running-config\\r"',
+):
+    _l("config_syntax", text)
