@@ -4395,3 +4395,22 @@ for text in (
     'expect "password:"\nsend "$pw\\r"\nexpect "#"\nsend "show running-config\\r"',
 ):
     _l("config_syntax", text)
+
+
+# Round 16. A key block whose lines a SQL dump joins with `'||char(10)||'` (SQLite's `.dump`,
+# Oracle's and PostgreSQL's `chr(10)`): the block, body and all. Not a public key so joined.
+for join, label in (("'||char(10)||'", "PRIVATE KEY"), ("'||chr(10)||'", "EC PRIVATE KEY")):
+    _lines = _b64_lines(320).split("\n")
+    _text = (
+        f"INSERT INTO keys VALUES(7,'svc','-----BEGIN {label}-----{join}"
+        + join.join(_lines)
+        + f"{join}-----END {label}-----');"
+    )
+    _s("key_block", _text, _lines[1], _lines[-2])
+_lines = _b64_lines(270).split("\n")
+_l(
+    "key_block",
+    "INSERT INTO keys VALUES(8,'pub','-----BEGIN PUBLIC KEY-----'||char(10)||'"
+    + "'||char(10)||'".join(_lines)
+    + "'||char(10)||'-----END PUBLIC KEY-----');",
+)
