@@ -32,6 +32,7 @@ from graphmem.redact.values import (
     _HAS_DIGIT,
     _REFERENCE,
     _TYPE_NAMES,
+    _in_web_config,
     _is_placeholder,
     _looks_generated,
     _looks_random,
@@ -312,6 +313,8 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         text, m.start(group), m.end(group)
     ):
         return None  # `token: 'live_…', // client-side token, public by design`
+    if _in_web_config(text, m.start(group), m.end(group)):
+        return None  # a Firebase web app's `apiKey`, public by design
     if name.lower().endswith("salt") and _beside_its_hash(text, name_start, m.end(group)):
         return None  # a stored password's salt, public as its hash is: `"hash": …, "salt": …`
     if _said_default(text, m.start(group), m.end(group)):

@@ -23,6 +23,7 @@ from graphmem.redact.rule import (
 from graphmem.redact.values import (
     _HAS_DIGIT,
     _has_entropy,
+    _in_web_config,
     _is_placeholder,
     _looks_generated,
     _looks_random,
@@ -311,6 +312,8 @@ class _PrefixTable:
             or (not _HAS_DIGIT(body) and _is_placeholder(body))
         ):
             return None  # filler, an example (`AKIAIOSFODNN7EXAMPLE`), `xoxb-your-bot-token`
+        if _in_web_config(m.string, m.start(), m.end()):
+            return None  # a Firebase web app's config: its key identifies the app, in every page
         return self._kind[m.re.pattern], m.start(), m.end()
 
 

@@ -670,11 +670,25 @@ _PUBLIC_KEY_SAID = (
 )
 
 
+def _in_web_config(text: str, start: int, end: int) -> bool:
+    """Whether the value is a Google API key (`AIza…`) in a Firebase web app's config, beside
+    the members only that config has: Firebase documents that key as public, the browser gets it
+    with every page (the database's rules guard the data)."""
+    return text.startswith("AIza", start) and (
+        re.search(_FIREBASE_CONFIG, text[max(0, start - 400) : end + 400]) is not None
+    )
+
+
+_FIREBASE_CONFIG = r"(?i)authDomain|messagingSenderId|firebaseapp\.com|storageBucket"
+
+
 def _said_public(text: str, start: int, end: int) -> bool:
     """Whether a comment, the value's label, its DNS record or the analytics SDK it is given to
     says the value at `start:end` is public."""
     # Only the 400 chars before the value: a longer line (minified code) is read no further
     # back, or each value on it would re-read all the line before it.
+    if _in_web_config(text, start, end):
+        return True
     newline = text.rfind("\n", max(0, start - 400), start)
     line_start = newline + 1 if newline != -1 else max(0, start - 400)
     if re.search(_PUBLIC_LABEL, text[max(line_start, start - 80) : start]):

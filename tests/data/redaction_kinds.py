@@ -4414,3 +4414,22 @@ _l(
     + "'||char(10)||'".join(_lines)
     + "'||char(10)||'-----END PUBLIC KEY-----');",
 )
+
+
+# Round 16. A Firebase web app's config: its `apiKey` (`AIza…`) beside the members only that
+# config has (`authDomain`, `messagingSenderId`, `storageBucket`) is public by design, served
+# with every page. A Google API key elsewhere (a server's, a Maps key in an env file) is not.
+_G = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-"
+for template in (
+    "static const FirebaseOptions web = FirebaseOptions(\n  apiKey: '{k}',\n"
+    "  authDomain: 'shop-prod.firebaseapp.com',\n  messagingSenderId: '81723',\n);",
+    '<script>firebase.initializeApp({{apiKey:"{k}",authDomain:"kiosk.firebaseapp.com",'
+    'storageBucket:"kiosk.appspot.com"}})</script>',
+):
+    _l("prefixed_token", template.format(k="AIza" + _r(35, _G)))
+for template in (
+    "GOOGLE_MAPS_SERVER_KEY=AIza{k}",
+    "geocoder = googlemaps.Client(key='AIza{k}')  # server key, restricted by IP",
+):
+    _v = "AIza" + _r(35, _G)
+    _s("prefixed_token", template.replace("AIza{k}", _v), _v)
