@@ -381,7 +381,8 @@ def _decoded_header(token: str) -> str:
 
 def _find_jwt(m: re.Match[str]) -> _Found:
     """A JWT, but not one its issuer documents as public: Supabase's anon key (`"role":
-    "anon"`), which every browser holding the site gets."""
+    "anon"`), which every browser holding the site gets; nor an example the standard or jwt.io
+    publishes."""
     import binascii
 
     if m.group("jwe") is not None:  # encrypted: a header that names its content encryption
@@ -391,9 +392,14 @@ def _find_jwt(m: re.Match[str]) -> _Found:
         claims = binascii.a2b_base64(payload.translate(_URLSAFE) + "=" * (-len(payload) % 4))
     except (binascii.Error, ValueError):
         return "jwt", m.start(), m.end()
-    if re.search(rb'"role"\s*:\s*"anon"', claims):
+    if re.search(rb'"role"\s*:\s*"anon"', claims) or re.search(_EXAMPLE_CLAIMS, claims):
         return None
     return "jwt", m.start(), m.end()
+
+
+# The claims of the JWTs the standard and jwt.io publish as examples (RFC 7519's `joe`,
+# jwt.io's `John Doe`), whatever key signed them: everyone's, in every tutorial.
+_EXAMPLE_CLAIMS = rb'"sub"\s*:\s*"1234567890",\s*"name"\s*:\s*"John Doe"|example\.com/is_root"'
 
 
 _URLSAFE = str.maketrans("-_", "+/")

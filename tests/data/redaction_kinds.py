@@ -4433,3 +4433,23 @@ for template in (
 ):
     _v = "AIza" + _r(35, _G)
     _s("prefixed_token", template.replace("AIza{k}", _v), _v)
+
+
+# Round 16. The JWTs the standard and jwt.io publish as examples (RFC 7519's `joe`, jwt.io's
+# `John Doe`), whatever key signed them; a token with any other claims is a credential.
+def _jwt(claims: dict[str, object]) -> str:
+    def enc(part: dict[str, object]) -> str:
+        raw = json.dumps(part, separators=(",", ":")).encode()
+        return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+    return f"{enc({'alg': 'HS256', 'typ': 'JWT'})}.{enc(claims)}.{_r(43, URLSAFE)}"
+
+
+for claims in (
+    {"sub": "1234567890", "name": "John Doe", "iat": 1516239022},
+    {"sub": "1234567890", "name": "John Doe", "admin": True, "iat": 1516239022},
+    {"iss": "joe", "exp": 1300819380, "http://example.com/is_root": True},
+):
+    _l("authorization", f"pasted from the tutorial: {_jwt(claims)}")
+_v = _jwt({"sub": "u_81723", "name": "Dana Ito", "role": "admin", "iat": 1764000000})
+_s("authorization", f"curl -H 'Authorization: Bearer {_v}' https://api.lan/me", _v)
