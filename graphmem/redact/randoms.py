@@ -96,11 +96,14 @@ _PUBLIC_WORDS = frozenset(
 )
 
 
-# Base58 of 32 bytes, as Solana writes an address (an ed25519 public key), and words of a chain
-# beside it; its secret key is 64 bytes, 87 or 88 characters.
-_BASE58_32_BYTES = r"[1-9A-HJ-NP-Za-km-z]{32,44}"
+# Base58 of a public key or its hash, as chains write an address (Solana's 32 bytes, XRPL's
+# `r…` of 25 to 35 characters, Polkadot's and Kusama's SS58 of 47 or 48), and words of a chain
+# beside it; secret keys are longer (Solana's 64 bytes, 87 or 88 characters; Bitcoin's WIF, 51),
+# or an XRPL seed's `s…` (29).
+_BASE58_ADDRESS = r"(?!s[1-9A-HJ-NP-Za-km-z]{28}$)[1-9A-HJ-NP-Za-km-z]{25,48}"
 _CHAIN = (
-    r"(?i)\b(?:sol|solana|devnet|testnet|mainnet|lamports?|wallet|address|airdrop|pubkey|spl)\b"
+    r"(?i)\b(?:sol|solana|devnet|testnet|mainnet|lamports?|wallet|address|airdrop|pubkey|spl"
+    r"|xrpl?|ripple|destination|polkadot|kusama|ss58|substrate|treasury)\b"
 )
 
 
@@ -151,10 +154,10 @@ class _RandomValues:
             return None
         if named is not None:
             return "secret", start, end  # the value says what it is, whatever its label says
-        if re.fullmatch(_BASE58_32_BYTES, value) and re.search(
+        if re.fullmatch(_BASE58_ADDRESS, value) and re.search(
             _CHAIN, text[max(0, start - 120) : end + 120]
         ):
-            return None  # a Solana address: a 32-byte public key (a secret key is 64 bytes)
+            return None  # a chain's address: a public key or its hash (a secret key is longer)
         return None if _said_public(text, start, end) else ("secret", start, end)
 
 

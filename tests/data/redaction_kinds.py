@@ -4453,3 +4453,16 @@ for claims in (
     _l("authorization", f"pasted from the tutorial: {_jwt(claims)}")
 _v = _jwt({"sub": "u_81723", "name": "Dana Ito", "role": "admin", "iat": 1764000000})
 _s("authorization", f"curl -H 'Authorization: Bearer {_v}' https://api.lan/me", _v)
+
+
+# Round 16. A chain's address beside its words: XRPL's `r…` (25 to 35 base58 characters),
+# Polkadot's and Kusama's SS58 (47 or 48), as Solana's before: a public key or its hash. An
+# XRPL seed (`s…`, 29) beside the same words is the wallet's secret.
+for text in (
+    f"XRP payout to r{_r(32, BASE58)} (destination tag 88123)",
+    f"Kusama validator stash (SS58): H{_r(46, BASE58)}",
+    f"polkadot.js: treasury account 1{_r(46, BASE58)}",
+):
+    _l("key_block", text)
+_v = "s" + _r(28, BASE58)
+_s("key_block", f"XRPL wallet seed: {_v} (testnet faucet, but keep it out of git)", _v)
