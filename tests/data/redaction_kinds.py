@@ -4466,3 +4466,23 @@ for text in (
     _l("key_block", text)
 _v = "s" + _r(28, BASE58)
 _s("key_block", f"XRPL wallet seed: {_v} (testnet faucet, but keep it out of git)", _v)
+
+
+# Round 16. A vendor's own header, named for the key or token it carries (`X-Gladia-Key`,
+# `x-acme-token`), in a header, a headers object or HTTPie's `Name:value`: its value, a UUID or
+# hex included. Not a lookup key's (`X-Idempotency-Key`, `x-cache-key`), nor a public one.
+for template in (
+    "x-kestrel-token: {u}",
+    'fetch(url, {{ headers: {{ "X-Loom-Key": "{u}" }} }})',
+    "http POST api.fernway.lan/v1/jobs X-Fernway-Key:{h}",
+):
+    _u, _h = _uuid(), _r(32, HEX)
+    _v = _u if "{u}" in template else _h
+    _s("authorization", template.format(u=_u, h=_h), _v)
+for text in (
+    f"X-Idempotency-Key: {_uuid()}",
+    f"x-cache-key: {_r(40, HEX)}",
+    f"X-Public-Key: {_r(64, HEX)}",
+    f"X-Request-Id: {_uuid()}",
+):
+    _l("authorization", text)
