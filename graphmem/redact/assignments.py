@@ -534,6 +534,8 @@ def _separates(m: re.Match[str], name: str, name_start: int, group: str) -> bool
     if group == "xml":  # <password>value</password>
         return text[name_start - 1 : name_start] == "<"
     sep = "" if m.group("loose") else m.group("sep").strip()
+    if not sep and "`" in m.group("q"):
+        return False  # a name quoted in prose (`` `--password` / `password` ``): no assignment
     if sep == ":" and text[name_start - 1 : name_start] == "$":  # `$PWD:/src`: an expansion
         return False
     if m.group("sep") == ":" and text[name_start - 1 : name_start] == ":":  # `arn:…:secret:x`

@@ -27,6 +27,8 @@ def _find_call_keys(m: re.Match[str]) -> _Found:
         group = 1 if arg.group(1) is not None else 2
         value = arg.group(group)
         random = _looks_random(value) if ":" not in value else _random_part(value)
+        if random and re.search(r"(?:^|[-_])[a-z]{4,}(?:$|[-_])", value):
+            continue  # `"0198c1a2-release"`: a label, a word between its separators
         if re.fullmatch(r"[A-Z]{1,4}[0-9a-f]{24,}", value):
             continue  # hex behind a type's capitals: an id (Twilio's `AC…` account SID)
         if random and not (_is_placeholder(value) or re.match(_PUBLIC_PREFIX, value)):

@@ -4486,3 +4486,12 @@ for text in (
     f"X-Request-Id: {_uuid()}",
 ):
     _l("authorization", text)
+
+
+# Round 16, from real files: a test's label given to a client (`_client("0198c1a2-release")`),
+# and a name quoted in a sentence followed by a slash, are no assignment of a secret.
+for text in (
+    'client, events = self._client("0198c1a2-release")',
+    "or follows `--password` / `password`. Most triggers end here",
+):
+    _l("config_syntax", text)
