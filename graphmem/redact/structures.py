@@ -464,4 +464,5 @@ _NUMBERED_PAIR_RULE = _Rule(
     r'\) "(?P<n>[^"\n]{1,128})"\r?\n[ \t]{0,40}(?P<j>\d{1,4})\) "(?P<v>[^"\n]{1,512})"',
     _find_numbered_pair,
     (') "',),
+    needs='1) "',  # the first field's line: rarer than a parenthesis before a quote
 )

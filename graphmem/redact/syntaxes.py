@@ -443,11 +443,11 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         "send",
     ),
     _rule(  # curl's config file (.curlrc, `curl -K`): its flags' long names without dashes
-        r"\n[ \t]*(?:proxy-)?user(?:[ \t]*=[ \t]*|[ \t]+)[\"']?"
+        r"\n(?:proxy-)?user(?:[ \t]*=[ \t]*|[ \t]+)[\"']?"
         r"(?P<user>[^\s:\"'@]{1,256}):(?P<v>[^\s\"']{1,256})",
         _find_config_user_password,
-        "\nuser",
-        "\nproxy-user",
+        *("\nuser =", "\nuser=", '\nuser "', "\nuser '"),  # `user name:pw` bare: too common
+        *("\nproxy-user =", "\nproxy-user=", '\nproxy-user "', "\nproxy-user "),
     ),
     _rule(  # curl's --proxy-user, ApacheBench's -A and -P (its proxy's): user, colon, password
         r"(?<![\w-])(?:--proxy-user|-A|-P)(?:[ \t]+|=)[\"']?"
