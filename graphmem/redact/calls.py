@@ -1,5 +1,6 @@
-"""Secrets given to calls: an SDK's set-up arguments, the password of a login or connect call, a
-one-argument call named like a secret (`setAccessToken("…")`)."""
+"""Secrets given to calls: an SDK's set-up arguments and a client's constructor's
+(`DataAPIClient("…")`), the password of a login or connect call, a one-argument call named like
+a secret (`setAccessToken("…")`)."""
 
 from __future__ import annotations
 

@@ -14,6 +14,9 @@ Decisions (the tests pin each one):
   and digits of one case (`i9weqs3jnhv3sult`). Never a path, URL, e-mail, expression, flag,
   variable, placeholder or digest (hex of 32 or more: `password hash is 5f4d…`), and never
   the word after a user, login, host or account word (`password for user Admin7Xk9 reset`).
+- A login told as `user / password` after a word that says it is one (`login`, `credentials`,
+  `typed`): the password when it is made (a digit among letters), the user in lower case, and
+  not a menu's path of steps (`Settings / Security`).
 """
 
 from __future__ import annotations

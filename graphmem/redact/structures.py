@@ -1,6 +1,7 @@
 """Values named by the structure around them rather than beside them: a default under its
 variable or parameter, a fallback under the name it is assigned to, a YAML group of secrets,
-a Kubernetes Secret's data, a CSV column, tokens keyed by host."""
+a Kubernetes Secret's data, a CSV column, a table's column under a commented header, a hash
+printed as numbered name and value lines (redis-cli), tokens keyed by host."""
 
 from __future__ import annotations
 
