@@ -63,6 +63,7 @@ def test_every_split_is_covered() -> None:
         "redaction_heldout16",
         "redaction_heldout17",
         "redaction_heldout18",
+        "redaction_heldout19",
     }
     assert expected <= set(_CORPORA)
 

@@ -63,13 +63,14 @@ from graphmem.redact.assignments import _ASSIGNMENT_RULE, _FOREIGN_ASSIGNMENT_RU
 from graphmem.redact.calls import (
     _CALL_PASSWORD_RULE,
     _CALL_RULE,
+    _CLIENT_RULE,
     _NAMED_CALL_RULE,
     _PASSWORD_AFTER_DATABASE_URL_RULE,
     _PASSWORD_AFTER_USER_RULE,
 )
 from graphmem.redact.keys import _KEY_RULES, _find_der_key
 from graphmem.redact.private import _drop_private
-from graphmem.redact.prose import _TOLD_KEY_RULE, _TOLD_PASSWORD_RULE
+from graphmem.redact.prose import _SLASHED_LOGIN_RULE, _TOLD_KEY_RULE, _TOLD_PASSWORD_RULE
 from graphmem.redact.protocols import _PROTOCOL_RULES
 from graphmem.redact.randoms import _RandomValues
 from graphmem.redact.rule import (
@@ -92,6 +93,7 @@ from graphmem.redact.structures import (
     _NAMED_ROW_RULE,
     _NESTED_SECRETS_RULE,
     _NESTED_VALUE_RULE,
+    _NUMBERED_PAIR_RULE,
     _SECRET_DATA_RULE,
     _SIBLING_VALUE_RULE,
     _TABLE_RULE,
@@ -178,6 +180,10 @@ def _find_joined_literals(m: re.Match[str]) -> _Found:  # here: it redacts what 
     if len(pieces) < 2:
         return None
     prefix = text[line_start : opening + 1]
+    if line_start > 1:  # a name on the line above, opening the run: `TOKEN = (`, `KEY = \`
+        above = text[_line_start(text, line_start - 1, 200) : line_start - 1].rstrip()
+        if patterns.search(r"(?:=|:|=>)[ \t]*[(\\]$", above):
+            prefix = above[:-1] + prefix.lstrip()
     whole = prefix + "".join(text[a:b] for a, b in pieces) + quote
     if MARKER_PREFIX in whole or not patterns.search(_SECRET_HINT, whole):
         return None
@@ -217,6 +223,104 @@ _JOINED_RULE = _Rule(
     # a quote, then `+`, ` .` (PHP, Lua), a newline or a quote; each trigger costs a pass over
     # the text, so the rarer joiners (VB's `&`, `.` unspaced) are left out
     tuple(q + j for q in "\"'" for j in ("+", " +", " .", "\n", " " + q)),
+)
+
+
+# A command line written as its argv: a list of literals (`["sshpass", "-p", "…"]`, exec.Command's
+# arguments, a Dockerfile's CMD) or an audit record's `a0="…" a1="…"`. Read as the command line
+# it stands for, so that every rule for command lines reads it; each literal the command line's
+# secrets cover is redacted.
+_ARGV_ITEM = (
+    r"""[ \t]*(?:\r?\n[ \t]{0,80})?(?:"((?:[^"\\\n]|\\.){0,512})"|'((?:[^'\\\n]|\\.){0,512})')"""
+)
+_ARGV_NEXT = r"[ \t]*(?:,|(?=[ \t]*(?:\r?\n[ \t]{0,80})?[\])]))"
+_AUDIT_ARG = r'(?<![\w])a\d{1,3}="([^"\n]{0,512})"'
+# How many argv lists one text's pass reads (each costs a redaction of the command line, a third
+# of a millisecond): past that, a text of lists back to back would hold a hook for seconds.
+_ARGV_READS = 200
+_ARGV_READ: list[Any] = [None, 0]  # the text being read, and how many lists it has had read
+_ARGV_SECRET_HINT = r"[^\s-]{6}(?<![a-z./_-]{6})"  # six characters, not all a word's or a path's
+_SHELL_SAFE = r"[^\s\"'`;&|<>$()\\]+"  # as people type them unquoted
+
+
+def _find_argv(m: re.Match[str]) -> _Found:  # here: it redacts the command line it makes
+    text, at = m.string, m.start()
+    if m.group().startswith('" a'):  # auditd's EXECVE record: the arguments of its line
+        start = _line_start(text, at, 200)
+        if text.find('" a1="', start, at) != -1:
+            return None  # not the record's: a value that holds one
+        end = text.find("\n", at, at + 4000)
+        items = [
+            i.span(1)
+            for i in patterns.compile(_AUDIT_ARG).finditer(
+                text, start, end if end != -1 else at + 4000
+            )
+        ]
+    else:
+        items = _argv_items(text, at)
+    if len(items) < 2 or any(MARKER_PREFIX in text[a:b] for a, b in items):
+        return None
+    if sum(b - a for a, b in items) > 4000:
+        return None  # data, not a command line
+    if not any(patterns.search(_ARGV_SECRET_HINT, text[a:b]) for a, b in items):
+        return None  # cheap: no argument a secret could be (`["git", "log", "-n", "5"]`)
+    if _ARGV_READ[0] is not text:
+        _ARGV_READ[:] = [text, 0]
+    _ARGV_READ[1] += 1
+    if _ARGV_READ[1] > _ARGV_READS:
+        return None  # each read costs a redaction: a text of thousands is read in part
+    pieces, offsets, length = [], [], 0
+    for a, b in items:
+        item = text[a:b]
+        quoted = (
+            item if patterns.fullmatch(_SHELL_SAFE, item) else "'" + item.replace("'", "") + "'"
+        )
+        offsets.append(length + (quoted != item))
+        pieces.append(quoted)
+        length += len(quoted) + 1
+    line = " ".join(pieces)
+    spans = _replaced(line, redact(line).text)
+    if not spans:
+        return None
+    found = []
+    for (a, b), offset in zip(items, offsets, strict=True):
+        for kind, start, end in spans:
+            if start < offset + b - a and end > offset:
+                found.append((kind, a + max(0, start - offset), a + min(b - a, end - offset)))
+    return found or None
+
+
+def _argv_items(text: str, at: int) -> list[tuple[int, int]]:
+    """The literals of the list or call holding the one that ends at `at`: read from its
+    opening bracket or parenthesis (the nearest before, on its line or the few above)."""
+    floor = max(0, at - 600)
+    for opening in (text.rfind("[", floor, at), text.rfind("(", floor, at)):
+        if opening == -1:
+            continue
+        items, pos = [], opening + 1
+        for _ in range(64):
+            item = patterns.compile(_ARGV_ITEM).match(text, pos)
+            if item is None:
+                break
+            group = 1 if item.group(1) is not None else 2
+            items.append(item.span(group))
+            after = patterns.compile(_ARGV_NEXT).match(text, item.end())
+            if after is None:
+                break
+            pos = after.end()
+        here = next((i for i, (a, b) in enumerate(items) if a <= at + 1 < b + 2), None)
+        if here is None:
+            continue
+        if any(text.startswith("-", a) for a, _ in items[: here + 1]):
+            return []  # a flag before: the list was read at that flag, once
+        return items
+    return []
+
+
+_ARGV_RULE = _Rule(
+    r"""["'][ \t]*,[ \t]*["']-|" a1=""",
+    _find_argv,
+    ('", "-', "', '-", '","-', "','-", '" a1="'),
 )
 
 
@@ -262,6 +366,7 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes | _RandomValues, ..
     ),
     *_TOKEN_RULES,
     _JOINED_RULE,
+    _ARGV_RULE,
     _URL_RULE,
     _UNC_URL_RULE,
     _PATH_KEY_RULE,
@@ -282,11 +387,13 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes | _RandomValues, ..
     _SECRET_DATA_RULE,
     _HOST_TOKENS_RULE,
     _CALL_RULE,
+    _CLIENT_RULE,
     _SAS_RULE,
     *_OTHER_RULES,
     *_PROTOCOL_RULES,
     _NESTED_VALUE_RULE,
     _SIBLING_VALUE_RULE,
+    _NUMBERED_PAIR_RULE,
     _NAMED_ROW_RULE,  # before tables: its rows have two cells, as a header has
     _TABLE_RULE,
     _PASSWORD_AFTER_USER_RULE,
@@ -296,6 +403,7 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes | _RandomValues, ..
     _FOREIGN_ASSIGNMENT_RULE,
     _TOLD_PASSWORD_RULE,
     _TOLD_KEY_RULE,
+    _SLASHED_LOGIN_RULE,
     _PASSWORD_SHAPES,  # a name beside the value says more, and its kind
     _RANDOM_VALUES,  # last: the value alone
 )

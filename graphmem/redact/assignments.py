@@ -32,6 +32,7 @@ from graphmem.redact.values import (
     _HAS_DIGIT,
     _REFERENCE,
     _TYPE_NAMES,
+    _in_web_config,
     _is_placeholder,
     _looks_generated,
     _looks_random,
@@ -83,8 +84,10 @@ _FOREIGN_NAME_END = (
     "(?:" + _FOREIGN_ALTERNATIVES + r")[^\W\d_\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{0,4}"
 )
 _VALUE = r"""
-    (?P<q>\\?["'][\]}]|\\?["']?)                               # `$cfg["password"] =`, `[\"pw\"]`
-    (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?(?=[ \t]*=))?  # `password: &str = "..."`
+    (?:__)?                                               # a build's `__API_TOKEN__` (dunder)
+    (?P<q>\\?["'`][\]})]|\\?["'`]?)                      # `$cfg["password"] =`, `[\"pw\"]`, `name`
+    (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?(?=[ \t]*=)  # `password: &str = "..."`
+      |[ \t]+(?:string|String|securestring|secureString|str|\[\]byte)(?=[ \t]*=))?  # Go's, Bicep's
     (?:(?P<xsep>(?:[ \t]+[\w:.-]{1,40}=(?:"[^"<>\n]{0,100}"|'[^'<>\n]{0,100}')){0,4}>)
        (?P<xml>[^<>\n]{1,256})(?=</)                                  # <password a="b">value</
     |(?P<sep>[ \t]*(?::=|::(?=[ \t]*["'])|\?=|\|\|=|=>|=|:|[\uff1a\u055d\u1366]|<<?-(?!-))
@@ -133,8 +136,9 @@ def _beside_its_hash(text: str, start: int, end: int) -> bool:
     return patterns.search(_HASH_MEMBER, "\n".join(lines)) is not None
 
 
-_HASH_MEMBER = (
-    r"""(?i)(?:password_?hash|hashed_?password|pass_?hash|(?<![\w-])hash)["']?[ \t]*[:=]"""
+_HASH_MEMBER = (  # `hash: …`, or the word and a digest after it (`salt … hash 9f3c…`)
+    r"""(?i)(?:password_?hash|hashed_?password|pass_?hash|(?<![\w-])hash)"""
+    r"""(?:["']?[ \t]*[:=]|[ \t]+[0-9a-f]{32})"""
 )
 
 
@@ -315,6 +319,8 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         text, m.start(group), m.end(group)
     ):
         return None  # `token: 'live_…', // client-side token, public by design`
+    if _in_web_config(text, m.start(group), m.end(group)):
+        return None  # a Firebase web app's `apiKey`, public by design
     if name.lower().endswith("salt") and _beside_its_hash(text, name_start, m.end(group)):
         return None  # a stored password's salt, public as its hash is: `"hash": …, "salt": …`
     if _said_default(text, m.start(group), m.end(group)):
@@ -538,12 +544,21 @@ def _separates(m: re.Match[str], name: str, name_start: int, group: str) -> bool
     if group == "xml":  # <password>value</password>
         return text[name_start - 1 : name_start] == "<"
     sep = "" if m.group("loose") else m.group("sep").strip()
+    if not sep and "`" in m.group("q"):
+        return False  # a name quoted in prose (`` `--password` / `password` ``): no assignment
     if sep == ":" and text[name_start - 1 : name_start] == "$":  # `$PWD:/src`: an expansion
         return False
     if m.group("sep") == ":" and text[name_start - 1 : name_start] == ":":  # `arn:…:secret:x`
         return False
-    if sep == ":" and text[max(0, name_start - 3) : name_start].rstrip().endswith("?"):
-        return False  # a ternary: `typeof apiKey === 'string' ? apiKey : 'Missing Key'`
+    if (
+        sep == ":"
+        and text[max(0, name_start - 3) : name_start].rstrip().endswith("?")
+        and not patterns.search(
+            r"(?:^|\n)[ \t]*\?[ \t]*$", text[max(0, name_start - 40) : name_start]
+        )
+    ):
+        return False  # a ternary: `typeof apiKey === 'string' ? apiKey : 'Missing Key'` (a `?`
+        # first on its line is a prompt's: `? Password: …`, as inquirer's prompts echo answers)
     if sep == ",":  # define('DB_PASSWORD', 'value'), setItem('token', 'value')
         return _is_pair(text, name, name_start, m.end("q"))
     if sep:
@@ -576,7 +591,7 @@ def _loose_pair(m: re.Match[str], name_start: int, group: str) -> bool:
     name = text[name_start : m.start("q")].lower()
     if (m.group("loose") or "").startswith("-") and not _starts_line(text, name_start):
         return False  # flags between: only a directive's (`rootpw --plaintext x`), not argv's
-    if text[name_start - 1 : name_start] in ("'", '"') or name in ("pass", "auth"):  # verbs
+    if text[name_start - 1 : name_start] in ("'", '"', "`") or name in ("pass", "auth"):  # verbs
         return False
     if patterns.fullmatch(r"#?\d{1,3}:[ \t]+", m.group("loose") or ""):
         return True  # a numbered label says what follows as a colon does

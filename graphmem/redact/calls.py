@@ -1,5 +1,6 @@
-"""Secrets given to calls: an SDK's set-up arguments, the password of a login or connect call, a
-one-argument call named like a secret (`setAccessToken("…")`)."""
+"""Secrets given to calls: an SDK's set-up arguments and a client's constructor's
+(`DataAPIClient("…")`), the password of a login or connect call, a one-argument call named like
+a secret (`setAccessToken("…")`)."""
 
 from __future__ import annotations
 
@@ -22,14 +23,19 @@ if TYPE_CHECKING:
 
 def _find_call_keys(m: re.Match[str]) -> _Found:
     """SDK set-up calls take their keys as positional arguments: `Parse.initialize(this, "…",
-    "…")`. Only arguments that look random count, so no name, digest or UUID."""
+    "…")`, and so do clients' constructors (`DataAPIClient("…")`, `mercadopago.SDK("…")`,
+    `StreamChat.getInstance(key, "…")`). Only arguments that look random count, so no name,
+    digest or UUID; a token of parts (`Tag:random:hex`) by its random part."""
     spans = []
-    for arg in patterns.finditer(r"\"([\w-]{16,200})\"|'([\w-]{16,200})'", m.group("args")):
+    for arg in patterns.finditer(r"\"([\w:-]{16,200})\"|'([\w:-]{16,200})'", m.group("args")):
         group = 1 if arg.group(1) is not None else 2
         value = arg.group(group)
-        if _looks_random(value) and not (
-            _is_placeholder(value) or patterns.match(_PUBLIC_PREFIX, value)
-        ):
+        random = _looks_random(value) if ":" not in value else _random_part(value)
+        if random and patterns.search(r"(?:^|[-_])[a-z]{4,}(?:$|[-_])", value):
+            continue  # `"0198c1a2-release"`: a label, a word between its separators
+        if patterns.fullmatch(r"[A-Z]{1,4}[0-9a-f]{24,}", value):
+            continue  # hex behind a type's capitals: an id (Twilio's `AC…` account SID)
+        if random and not (_is_placeholder(value) or patterns.match(_PUBLIC_PREFIX, value)):
             at = m.start("args")
             start, end = at + arg.start(group), at + arg.end(group)
             if not _said_public(m.string, start, end):
@@ -37,6 +43,19 @@ def _find_call_keys(m: re.Match[str]) -> _Found:
     return spans or None
 
 
+def _random_part(value: str) -> bool:
+    """A token of colon-separated parts (a tag, then a random part, then more), not a path or
+    a namespace (`urn:…`, `arn:aws:…`, `scheme:host`): one part a generator's."""
+    parts = value.split(":")
+    return len(parts) <= 4 and any(len(p) >= 20 and _looks_random(p) for p in parts[1:])
+
+
+_CLIENT_RULE = _Rule(  # a client's constructor given its key: `DataAPIClient("…")`, `SDK("…")`
+    r"(?:client|sdk|getinstance)[ \t]*\((?P<args>(?:[^()]|\([^()\n]{0,80}\)){1,600})\)",
+    _find_call_keys,
+    ("client(", "sdk(", "getinstance("),
+    fold=True,
+)
 _CALL_RULE = _Rule(  # a method of an SDK object: `GameAnalytics.Initialize(`, `Flurry…build(`
     r"(?<=\.)(?:init|initiali[sz]e|setup|configure|start|build)[ \t]*"
     r"\((?P<args>(?:[^()\n]|\([^()\n]{0,80}\)){1,400})\)",

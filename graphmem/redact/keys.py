@@ -361,8 +361,10 @@ _KEY_RULES: tuple[_Rule, ...] = (
         + _KEY_LABEL
         + r"-----"
         + _ARMOR_HEADERS
-        # `>`: a block quoted in an e-mail or a chat; `<br>`, `&#10;`: newlines in HTML, XML
-        + r"(?:(?!-----)(?:[A-Za-z0-9+/=\s\\:,.\"'>-]|<br ?/?>|&\#(?:1[03]|x[aAdD]);))*"
+        # `>`: a block quoted in an e-mail or a chat; `<br>`, `&#10;`: newlines in HTML, XML;
+        # `'||char(10)||'`: newlines in SQL, a dump's lines joined
+        + r"(?:(?!-----)(?:[A-Za-z0-9+/=\s\\:,.\"'>-]|<br ?/?>|&\#(?:1[03]|x[aAdD]);"
+        + r"|\|\|[ \t]*(?:char|chr|CHAR|CHR|nchar|NCHAR)\(1[03]\)[ \t]*\|\|))*"
         + r"(?:-----END \1-----)?",
         _find_key_block,
         "-----BEGIN ",

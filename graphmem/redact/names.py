@@ -111,6 +111,7 @@ _FOREIGN_KEYS = (
     | languages.KEYS
 )
 # Plurals name several values of the singular's kind (`APP_KEYS=a,b`, `tokens`).
+_PUBLIC_HEADER_WORDS = frozenset("public pub publishable site client id kid".split())
 _PLURALS = {"keys": "key", "tokens": "token", "secrets": "secret", "passwords": "password"}
 _KEY_STORES = frozenset(("p12", "pfx", "pkcs12", "keystore", "jks"))
 _KEY_STORE_ENDS = _KEY_STORES | {"b64", "base64", "key", "data"}
@@ -224,6 +225,13 @@ def _classify_name(name: str) -> tuple[str, str] | None:
         return "secret", "random"  # Consul's gossip key; `--ak … --sk …` (access, secret key)
     if not _LOOKUP_WORDS.isdisjoint(words[:-1]):
         return None
+    if (
+        words[0] == "x"
+        and len(words) >= 3
+        and last in ("key", "token")
+        and _PUBLIC_HEADER_WORDS.isdisjoint(words)
+    ):
+        return "secret", "strong"  # a vendor's header, named for the key it carries: X-Gladia-Key
     if last == "pat":  # GITHUB_PAT, ADO_PAT: a personal access token
         return "secret", "weak"
     if last.endswith("signer"):  # signer: AwsSdkSigV4Signer names a class; a signing key is long

@@ -14,6 +14,9 @@ Decisions (the tests pin each one):
   and digits of one case (`i9weqs3jnhv3sult`). Never a path, URL, e-mail, expression, flag,
   variable, placeholder or digest (hex of 32 or more: `password hash is 5f4d…`), and never
   the word after a user, login, host or account word (`password for user Admin7Xk9 reset`).
+- A login told as `user / password` after a word that says it is one (`login`, `credentials`,
+  `typed`): the password when it is made (a digit among letters), the user in lower case, and
+  not a menu's path of steps (`Settings / Security`).
 """
 
 from __future__ import annotations
@@ -61,6 +64,12 @@ _UNSPACED_SCRIPTS = (
     ("\uac00", "\ud7af"),  # Korean (its particles glue on)
 )
 _SYMBOLS = frozenset("!#$%&*+?@^~")
+# A generator's passphrase: three words or more, capitalised alike, joined by one separator,
+# and a number (`Canyon-Otter-Cobalt-Otter-63`, `maple.drizzle.otter.7`), as password managers make.
+_PASSPHRASE = (
+    r"(?:[A-Z][a-z]{2,9}([-_.])(?:[A-Z][a-z]{2,9}\1){2,7}|[a-z]{3,10}([-_.])(?:[a-z]{3,10}\2){2,7})"
+    r"\d{1,4}"
+)
 _STRIP = "\"'`*_,;:.!?)]}\u00bb\u201d\u2019"
 
 
@@ -89,6 +98,8 @@ def _made(value: str) -> bool:
     lower = any(c.islower() for c in value)
     digit = any(c.isdigit() for c in value)
     symbol = not _SYMBOLS.isdisjoint(value)
+    if patterns.fullmatch(_PASSPHRASE, value):
+        return True
     if upper and lower:
         if digit and symbol:
             return True
@@ -172,6 +183,13 @@ def _find_told_key(m: re.Match[str]) -> _Found:
 
 
 def _told_key(value: str) -> bool:
+    if len(value) > 64:  # a long token: base64 or URL-safe, random (hex that long: a key's
+        # published test value, a digest; in hex, keys are told up to 128)
+        return (
+            patterns.fullmatch(r"[A-Za-z0-9+/_-]{65,512}={0,2}", value) is not None
+            and patterns.fullmatch(r"(?:0x)?[0-9a-fA-F]+", value) is None
+            and _looks_random(value)
+        )
     return (
         _made(value) or patterns.fullmatch(r"[0-9a-f]{32,128}|[0-9A-F]{32,128}", value) is not None
     )
@@ -206,7 +224,14 @@ def _named_words(name: str, words: list[str]) -> int | None:
             "strong",
         ):
             return size
+    if patterns.fullmatch(_PASSW_WORD, words[0].rstrip(":\uff1a")):
+        return 1  # `Passwatt`, `Passwurd`: the Germanic languages' spellings, listed or not
     return 1 if name.lower().startswith(_unspaced()) else None
+
+
+# A word that starts as `password` does and ends its own way (Kölsch's `Passwatt`, Plautdietsch's
+# `Passwurd`), an elided article before it (`S'Passwatt`): in a sentence, a word for password.
+_PASSW_WORD = r"(?i)(?:[^\W\d_]{1,4}['\u2019-])?passw[^\W\d_]{1,5}"
 
 
 @lru_cache(maxsize=1)
@@ -262,4 +287,40 @@ _TOLD_PASSWORD_RULE = _Rule(
     fold=True,
     before=_may_tell,
     stable=True,
+)
+
+
+def _find_slashed_login(m: re.Match[str]) -> _Found:
+    """A login told as `user / password` after a word that says so (`the admin login is admin /
+    …`, `credentials: ops / …`, `then typed: billing / …`): the password, when it is made (a
+    digit among letters, eight or more), not a word, a path or a version."""
+    text = m.string
+    line_start = _line_start(text, m.start(), 160)
+    before = text[line_start : m.start()]
+    user = patterns.search(r"(?:^|[\s:(\"'`])([a-z][\w.@+-]{1,63})$", before)  # users: lower case
+    if user is None or not patterns.search(_LOGIN_WORDS, before[: user.start(1)]):
+        return None
+    if patterns.match(r"[ \t]+/[ \t]", text[m.end() : m.end() + 3]) or patterns.search(
+        r"/[ \t]*$", before[: user.start(1)]
+    ):
+        return None  # a path of more steps: a menu's (`Settings / Security / Keys`)
+    raw = m.group("v")
+    value = raw.rstrip(".,;:!?)\"'`")
+    if not patterns.fullmatch(
+        r"(?=[^\d]*\d)(?=.*[A-Za-z])[^\s/\\<>]{8,64}", value
+    ) or _is_placeholder(value):
+        return None
+    if patterns.fullmatch(r"v?\d+(?:\.\d+)+\w*|[\w.+-]+@[\w.-]+|\d{4}-\d\d-\d\d\S*", value):
+        return None  # a version, an e-mail, a date
+    return "password", m.start("v"), m.start("v") + len(value)
+
+
+_LOGIN_WORDS = (
+    r"(?i)\b(?:login|logins|log[ -]in|sign[ -]?in|credentials?|creds|user(?:name)?[ ]?/[ ]?pass"
+    r"(?:word)?|typed|auth)\b"
+)
+_SLASHED_LOGIN_RULE = _Rule(
+    r"[ \t]/[ \t]+(?P<v>[^\s/]{8,128})",
+    _find_slashed_login,
+    (" / ",),
 )

@@ -71,8 +71,18 @@ _AFTER = frozenset(" \t\r\n\"'`,;:)]}>|\\")  # what may end a whole value
 _TAGGED = r"-|[a-z][a-z0-9]{0,11}[_-]|[A-Z][A-Z0-9]{0,7}[_-]"
 # A tag that says what the value is, in the value itself (`app_token_…`, `key_…`, `user-secret-…`):
 # a credential whatever its label says (`X-Client-Id: app_token_…`), when the rest is random.
-_SECRET_TAG = r"(?i)(?:([a-z]{1,12})[_-])?(?:token|key|secret|apikey|passw(?:or)?d)[_-]"
-_PUBLIC_TAGS = frozenset("public pub publishable client site id kid".split())
+# `sk` is a secret key's (`sk_`, `sk-` of a dozen vendors); tags before it may say where it is
+# from (`live_secret_key_…`, `egy_sk_…`). Its body, after the tag, is random, or hex of 24 or more
+# (a UUID too): the tag says what the hex is, where alone it would be a digest or an id.
+_SECRET_TAG = (
+    r"(?i)((?:[a-z]{1,12}[_-]){0,2}?)(?:(?:token|key|secret|apikey|passw(?:or)?d|sk)[_-]){1,2}"
+)
+_TAGGED_HEX = r"[0-9a-f]{24,}|[0-9A-F]{24,}|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}"
+# Tags that say public, or an id: what the tag names is no secret (`public_key_…`, a cache's key).
+_PUBLIC_TAGS = frozenset(
+    "public pub publishable client site id kid cache idempotency partition sort row object "
+    "lookup dedup".split()
+)
 # The label: the last name before the value on its line, and what separates them (a colon, an
 # equals sign, a quote, a call's parenthesis, a flag's blank, a sentence's blank), and a list's
 # bracket (`secrets: ["…"]`).
@@ -90,11 +100,14 @@ _PUBLIC_WORDS = frozenset(
 )
 
 
-# Base58 of 32 bytes, as Solana writes an address (an ed25519 public key), and words of a chain
-# beside it; its secret key is 64 bytes, 87 or 88 characters.
-_BASE58_32_BYTES = r"[1-9A-HJ-NP-Za-km-z]{32,44}"
+# Base58 of a public key or its hash, as chains write an address (Solana's 32 bytes, XRPL's
+# `r…` of 25 to 35 characters, Polkadot's and Kusama's SS58 of 47 or 48), and words of a chain
+# beside it; secret keys are longer (Solana's 64 bytes, 87 or 88 characters; Bitcoin's WIF, 51),
+# or an XRPL seed's `s…` (29).
+_BASE58_ADDRESS = r"(?!s[1-9A-HJ-NP-Za-km-z]{28}$)[1-9A-HJ-NP-Za-km-z]{25,48}"
 _CHAIN = (
-    r"(?i)\b(?:sol|solana|devnet|testnet|mainnet|lamports?|wallet|address|airdrop|pubkey|spl)\b"
+    r"(?i)\b(?:sol|solana|devnet|testnet|mainnet|lamports?|wallet|address|airdrop|pubkey|spl"
+    r"|xrpl?|ripple|destination|polkadot|kusama|ss58|substrate|treasury)\b"
 )
 
 
@@ -130,9 +143,14 @@ class _RandomValues:
         named = None
         if patterns.match(_TAGGED, value) and not _grouped(value):
             named = patterns.match(_SECRET_TAG, value)
-            if named is not None and (named.group(1) or "").lower() in _PUBLIC_TAGS:
+            if named is not None and not _PUBLIC_TAGS.isdisjoint(
+                patterns.split("[_-]", named.group(1).lower())
+            ):
                 named = None  # `public_key_…`, `client_key_…`
-            if named is None or not _random(value[named.end() :]):
+            if named is None or not (
+                _random(value[named.end() :])
+                or patterns.fullmatch(_TAGGED_HEX, value[named.end() :])
+            ):
                 return None
         elif not _random(value):
             return None
@@ -141,10 +159,10 @@ class _RandomValues:
             return None
         if named is not None:
             return "secret", start, end  # the value says what it is, whatever its label says
-        if patterns.fullmatch(_BASE58_32_BYTES, value) and patterns.search(
+        if patterns.fullmatch(_BASE58_ADDRESS, value) and patterns.search(
             _CHAIN, text[max(0, start - 120) : end + 120]
         ):
-            return None  # a Solana address: a 32-byte public key (a secret key is 64 bytes)
+            return None  # a chain's address: a public key or its hash (a secret key is longer)
         return None if _said_public(text, start, end) else ("secret", start, end)
 
 
@@ -246,8 +264,12 @@ def _labelled(text: str, start: int, end: int, unless_public: bool = True) -> bo
     label = patterns.search(_LABEL, before)
     if label is None or _encrypted(text, start - len(before) + label.start()):
         return False
-    if len(label.group(1)) == 1:
-        return False  # `"x":`, `p=`, `-P`: a public key's numbers (JWK, DKIM), a flag: no name
+    # `"x":`, `p=`, `-P`: a public key's numbers (JWK, DKIM), a flag: no name; but a word elided
+    # as Romance languages write them is one (`l'è`, `c'è`, `qu'é`)
+    if len(label.group(1)) == 1 and not patterns.search(
+        r"[^\W\d_]['\u2019]$", before[: label.start()]
+    ):
+        return False
     if patterns.fullmatch(r"(?:sk-)?(?:ssh|ecdsa)-[\w@.-]{2,40}", label.group(1)):
         return False  # `ssh-ed25519 …`: an SSH public key, after its type
     # the label and the word before it: `the public key …`

@@ -1,6 +1,7 @@
 """Values named by the structure around them rather than beside them: a default under its
 variable or parameter, a fallback under the name it is assigned to, a YAML group of secrets,
-a Kubernetes Secret's data, a CSV column, tokens keyed by host."""
+a Kubernetes Secret's data, a CSV column, a table's column under a commented header, a hash
+printed as numbered name and value lines (redis-cli), tokens keyed by host."""
 
 from __future__ import annotations
 
@@ -87,8 +88,13 @@ def _find_nested_secrets(m: re.Match[str]) -> _Found:
         words = [w.lower() for w in patterns.split(r"[\W_]+|(?<=[a-z0-9])(?=[A-Z])", member) if w]
         if not _ENCRYPTED_WORDS.isdisjoint(words):
             return None  # ciphertext (Chef's encrypted data bag items): the key is elsewhere
-        if not words or words[-1] in _NOT_A_SECRET_MEMBER or not _random_or_hex(value):
+        own = words == ["value"] and depth == 1 and not value.startswith("[")
+        if not own and (
+            not words or words[-1] in _NOT_A_SECRET_MEMBER or not _random_or_hex(value)
+        ):
             continue  # and not a date, a regex, a title: what a schema nests under `Secret`
+            # (but a parameter's `{"value": …}` is the name's own value, as ARM's parameter files
+            # write it, judged as the name judges; `[parameters('…')]` is an expression)
         kind = _secret_kind(name, value)
         if kind is not None:
             at = m.end() + token.start("value")
@@ -320,6 +326,7 @@ def _find_table_column(m: re.Match[str]) -> _Found:
     if len(cells) < 2 or column < 0:
         return None
     name = header[cells[column][0] : cells[column][1]].strip()
+    commented = header.lstrip().startswith("#")
     spans = []
     at = header_end + 1
     for _ in range(64):
@@ -329,8 +336,11 @@ def _find_table_column(m: re.Match[str]) -> _Found:
             break
         if not patterns.fullmatch(r"[\s|:=+-]+", row):  # not a rule under the header
             row_cells = _cells(row, True) if piped else []
+            fields = [] if piped or not commented else _fields(row)
             if piped and len(row_cells) == len(cells):
                 a, b = row_cells[column]
+            elif len(fields) == len(cells):  # a commented header over rows it does not align
+                a, b = fields[column]  # with (chap-secrets, davfs2's secrets): cell by cell
             elif not piped and row[cells[column][0] - 1 : cells[column][0]] in (" ", "\t"):
                 a = cells[column][0]
                 b = a + len(row[a:].split(None, 1)[0]) if row[a:].strip() else a
@@ -387,6 +397,15 @@ def _find_csv_column(m: re.Match[str]) -> _Found:
 _CSV_NAME = r"[ \t]*[\"']?[A-Za-z][\w.-]{0,40}[\"']?[ \t]*"
 
 
+def _fields(row: str) -> list[tuple[int, int]]:
+    """(start, end) of each field of a row of blank-separated fields, quoted ones inside their
+    quotes (`"dsl-0001@isp"  *  "p…"  *`)."""
+    return [
+        f.span(f.lastindex or 0)
+        for f in patterns.finditer(r'"([^"\n]*)"|\'([^\'\n]*)\'|(\S+)', row)
+    ]
+
+
 def _cells(line: str, piped: bool) -> list[tuple[int, int]]:
     """(start, end) of each cell: between `|`, or runs apart by a tab or two blanks."""
     splitter = r"[^|]+" if piped else r"\S+(?: \S+)*"
@@ -431,4 +450,27 @@ _NAMED_ROW_RULE = _Rule(
     r"(?P<sep>\|[ \t]*|\t)(?P<v>[^\s|]{1,512})[ \t]*\|?[ \t]*(?=\r?\n|$)",
     _find_named_row,
     ("|", "\t"),
+)
+
+
+def _find_numbered_pair(m: re.Match[str]) -> _Found:
+    """A hash printed as numbered lines, each field's name above its value (redis-cli's
+    `HGETALL`, `CONFIG GET`: `3) "client_secret"` then `4) "…"`): the value, judged as the
+    name judges its own."""
+    number = patterns.search(r"(?:^|[\s>])(\d{1,4})$", m.string[max(0, m.start() - 5) : m.start()])
+    if (
+        number is None
+        or int(m.group("j")) != int(number.group(1)) + 1
+        or number.group(1)[-1] in "02468"
+    ):
+        return None  # a name stands at an odd number, its value at the next
+    kind = _secret_kind(m.group("n"), m.group("v"))
+    return None if kind is None else (kind, m.start("v"), m.end("v"))
+
+
+_NUMBERED_PAIR_RULE = _Rule(
+    r'\) "(?P<n>[^"\n]{1,128})"\r?\n[ \t]{0,40}(?P<j>\d{1,4})\) "(?P<v>[^"\n]{1,512})"',
+    _find_numbered_pair,
+    (') "',),
+    needs='1) "',  # the first field's line: rarer than a parenthesis before a quote
 )

@@ -111,6 +111,36 @@ def _find_user_password(m: re.Match[str]) -> _Found:
     return "password", m.start("v"), m.end("v")
 
 
+def _find_prompt_answer(m: re.Match[str]) -> _Found:
+    """The answer a script sends to a password prompt it waited for (expect's `expect
+    "password:"` then `send "…\\r"`, pexpect's `expect('Password:')` then `sendline('…')`): the
+    answer, unless a variable or a placeholder."""
+    text = m.string
+    before = text[max(0, m.start() - 200) : m.start()]
+    if not patterns.search(_PASSWORD_PROMPT, before):
+        return None
+    value = m.group("v")
+    if not value or value[0] in "$[{%" or _is_placeholder(value):
+        return None  # `send "$pw\r"`: Tcl's variable, `[exec …]`: a command's output
+    return "password", m.start("v"), m.end("v")
+
+
+# A wait for a password prompt, on one of the lines above the answer (`expect "assword:"`,
+# `child.expect('Password:')`, `expect -re "(P|p)assword"`).
+_PASSWORD_PROMPT = (
+    r"(?i)expect(?:_exact)?\b[^\n]{0,60}(?:assword|passphrase|passcode|\bpin\b)[^\n]{0,40}\n"
+    r"(?:(?![^\n]*(?:expect|send))[^\n]*\n){0,2}[^\n]{0,40}$"  # the first answer after it
+)
+
+
+def _find_config_user_password(m: re.Match[str]) -> _Found:
+    """`user = "name:password"` as curl's config file writes `--user`: a password that looks
+    made, not a word (`user = root:wheel` elsewhere is an owner and a group)."""
+    value = m.group("v")
+    made = len(value) >= 8 and not patterns.fullmatch(r"[a-z][a-z0-9_.-]*|\d+", value)
+    return _find_user_password(m) if made else None
+
+
 def _find_proxy_or_ab_user(m: re.Match[str]) -> _Found:
     """`--proxy-user` anywhere; `-A`/`-P` only in an `ab` command (elsewhere `-A` is curl's
     user agent, ssh's agent forwarding)."""
@@ -200,9 +230,20 @@ def _find_herestring_secret(m: re.Match[str]) -> _Found:
 
 
 def _find_piped_secret(m: re.Match[str]) -> _Found:
-    if patterns.search(_STORES_SECRET, _MARKER.sub("", m.group("rest"))) is None:  # `echo x | tee`
-        return None
-    return _literal("password")(m)
+    """`echo VALUE | a command that stores it`, or `echo VALUE` as the command a tool runs to get
+    its password (`password_cmd`, `PassCmd`, `passwordeval`, `--ldap_password_cmd=`)."""
+    rest = m.group("rest")
+    if rest is not None and patterns.search(_STORES_SECRET, _MARKER.sub("", rest)):
+        return _literal("password")(m)
+    before = m.string[_line_start(m.string, m.start(), 120) : m.start()]
+    return _literal("password")(m) if patterns.search(_PASSWORD_COMMAND, before) else None
+
+
+# A name for the command a tool runs to get a secret, and what stands between it and the command.
+_PASSWORD_COMMAND = (
+    r"(?i)(?:pass(?:word|wd)?|secret|token|cred(?:ential)?s?|auth)[_-]?(?:cmd|command|eval|exec)"
+    r"[\"']?[ \t]*(?:[=:][ \t]*)?[\"']?$"
+)
 
 
 _STORES_SECRET = (  # and what reads a password from its input: `sudo -S`, kinit, LUKS, ZFS
@@ -408,6 +449,19 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         "--user",
         "-auth",  # jenkins-cli -auth, httpie --auth
     ),
+    _rule(  # expect's and pexpect's answer to a password prompt
+        r"send(?:line)?(?:[ \t]+--)?[ \t]*\(?[ \t]*[bru]?([\"'])(?P<v>[^\"'\\\n]{1,256})"
+        r"(?:\\[rn])*\1",
+        _find_prompt_answer,
+        "send",
+    ),
+    _rule(  # curl's config file (.curlrc, `curl -K`): its flags' long names without dashes
+        r"\n(?:proxy-)?user(?:[ \t]*=[ \t]*|[ \t]+)[\"']?"
+        r"(?P<user>[^\s:\"'@]{1,256}):(?P<v>[^\s\"']{1,256})",
+        _find_config_user_password,
+        *("\nuser =", "\nuser=", '\nuser "', "\nuser '"),  # `user name:pw` bare: too common
+        *("\nproxy-user =", "\nproxy-user=", '\nproxy-user "', "\nproxy-user "),
+    ),
     _rule(  # curl's --proxy-user, ApacheBench's -A and -P (its proxy's): user, colon, password
         r"(?<![\w-])(?:--proxy-user|-A|-P)(?:[ \t]+|=)[\"']?"
         r"(?P<user>[^\s:\"'@]{1,256}):[\"']?(?P<v>[^\s\"']{1,256})",
@@ -485,7 +539,7 @@ _OTHER_RULES: tuple[_Rule, ...] = (
     _rule(  # echo VALUE | a command that stores it or logs in with it
         r"(?:echo|printf)(?:[ \t]+-[neE]{1,3})*(?:[ \t]+(?:'%s(?:\\n)?'|\"%s(?:\\n)?\"))?[ \t]+"
         + _QUOTED_VALUE
-        + r"|(?P<v>[^\s\"'|;&$][^\s\"'|;&]{0,255}))[ \t]*\|(?P<rest>[^\n;&]{1,200})",
+        + r"|(?P<v>[^\s\"'|;&$][^\s\"'|;&]{0,255}))(?:[ \t]*\|(?P<rest>[^\n;&]{1,200}))?",
         _find_piped_secret,
         "echo",
         "printf",

@@ -22,6 +22,7 @@ from graphmem.redact.rule import (
 from graphmem.redact.values import (
     _HAS_DIGIT,
     _has_entropy,
+    _in_web_config,
     _is_placeholder,
     _looks_generated,
     _looks_random,
@@ -314,6 +315,8 @@ class _PrefixTable:
             or (not _HAS_DIGIT(body) and _is_placeholder(body))
         ):
             return None  # filler, an example (`AKIAIOSFODNN7EXAMPLE`), `xoxb-your-bot-token`
+        if _in_web_config(m.string, m.start(), m.end()):
+            return None  # a Firebase web app's config: its key identifies the app, in every page
         return self._kind[m.re.pattern], m.start(), m.end()
 
 
@@ -383,7 +386,8 @@ def _decoded_header(token: str) -> str:
 
 def _find_jwt(m: re.Match[str]) -> _Found:
     """A JWT, but not one its issuer documents as public: Supabase's anon key (`"role":
-    "anon"`), which every browser holding the site gets."""
+    "anon"`), which every browser holding the site gets; nor an example the standard or jwt.io
+    publishes."""
     import binascii
 
     if m.group("jwe") is not None:  # encrypted: a header that names its content encryption
@@ -393,9 +397,15 @@ def _find_jwt(m: re.Match[str]) -> _Found:
         claims = binascii.a2b_base64(payload.translate(_URLSAFE) + "=" * (-len(payload) % 4))
     except (binascii.Error, ValueError):
         return "jwt", m.start(), m.end()
-    if patterns.search(r'"role"[ \t\r\n\f\v]*:[ \t\r\n\f\v]*"anon"', claims.decode("latin-1")):
+    read = claims.decode("latin-1")  # byte for byte; (?a): `\s` is ASCII's, as in bytes
+    if patterns.search(r'(?a)"role"\s*:\s*"anon"', read) or patterns.search(_EXAMPLE_CLAIMS, read):
         return None
     return "jwt", m.start(), m.end()
+
+
+# The claims of the JWTs the standard and jwt.io publish as examples (RFC 7519's `joe`,
+# jwt.io's `John Doe`), whatever key signed them: everyone's, in every tutorial.
+_EXAMPLE_CLAIMS = r'(?a)"sub"\s*:\s*"1234567890",\s*"name"\s*:\s*"John Doe"|example\.com/is_root"'
 
 
 _URLSAFE = str.maketrans("-_", "+/")

@@ -47,6 +47,7 @@ _PLACEHOLDER = r"""(?ix)^(?:
       | :[A-Za-z_]\w{0,40}                               # a bind variable, a symbol: `=> :pk`
       | \d{1,2}                                          # a flag, a count: `{password: 1}`
       | %\([\w.]+\)[sdr] | \[[A-Za-z][\w .-]*\]          # %(password)s; [YOUR-PASSWORD]
+      | \([A-Za-z][A-Za-z .,'-]*[ ][A-Za-z .,'-]*\)       # what a tool shows: (stored in Keychain)
       | &[A-Za-z_]\w*\.?                                 # SAS and SQL*Plus macros: &dbpass
       | [\w-]{0,16}(?:\.{3,}|…|\*{3,}|•{3,})\w{0,6}        # elided, masked: sk_..., ****ornZ
       | (?:[a-z0-9]{1,12}[_.-]){1,3}[x*•._-]{8,}           # a prefix, then filler: waka_xxxx-xx
@@ -79,7 +80,8 @@ _REFERENCE = r"""(?ix)(?:
       | \{cipher\} | encrypted: | v\d:[A-Za-z0-9+/=]{8,32}:[A-Za-z0-9+/=] | EJ\[\d:  # EJSON
       | \{AQAAAB[A-Za-z0-9+/]{16}                      # Jenkins' Secret, encrypted: `{AQAAAB…}`
       | -----BEGIN[ ](?:PGP[ ]MESSAGE|AGE[ ]ENCRYPTED)        # armored ciphertext's first line
-      | (?:pbkdf2_sha\d+|argon2|bcrypt(?:_sha256)?|scrypt)\$  # Django's password hashes
+      | (?:pbkdf2(?:_sha\d+)?|argon2|bcrypt(?:_sha256)?|scrypt)\$  # Django's, Gitea's hashes
+      | \$[PHS]\$[./0-9A-Za-z]{30,56}(?![\w./])  # phpass's (WordPress, phpBB), Drupal 7's
       | \$(?:[1256]|2[abxy]|g?y|md5|sha1|argon2(?:id|i|d)|pbkdf2(?:-sha\d+)?)\$  # a crypt(3) hash
       | \$[789]\$                                      # scrypt's, and Cisco's type 8 and 9
       | (?:sha(?:1|224|256|384|512)|md5)[#$:]          # a digest tagged with its algorithm
@@ -622,7 +624,12 @@ _USER_NAMED = (
 
 
 _DOCUMENTED_DEFAULT = (
-    r"(?i)\b(?:documented|published|factory|vendor'?s|well[- ]known|manual'?s)[ -]default"
+    r"(?i)\b(?:documented|published|factory|vendor'?s|well[- ]known|manual'?s)[ -]"
+    r"(?:[a-z]{2,12}[ -]){0,2}default"  # `documented local default`, `published admin default`
+    # the default its project ships, in its sample or example config (`default in the sample
+    # config.toml`, `the example .env's default`)
+    r"|\bdefault\b[^.;\n]{0,12}\b(?:in|from|of)[ ](?:the[ ])?(?:sample|example|shipped|stock)\b"
+    r"|\b(?:sample|example|shipped|stock)[ ](?:config|configuration|\.env|env)\S{0,12}[ ]default"
     # a value published for tests: `published sandbox merchant`, `public test cert`, a test
     # key `from the integration guide` (a dashboard's key is no manual's)
     r"|\b(?:documented|published)[ -](?:sandbox|test|demo)\b|\bpublic[ -](?:sandbox|test|demo)\b"
@@ -654,7 +661,7 @@ def _documented_spots(text: str) -> list[int] | None:
 
 _INI_COMMENT = _COMMENT.replace("(?:", "(?:;|", 1)  # and an INI file's `;`
 _DENIED_DEFAULT = (
-    r"(?i)\b(?:not|never|no longer|isn't|wasn't)\b[^.;\n]{0,20}"
+    r"(?i)\b(?:not|never|no longer|isn't|wasn't|changed|rotated|replaced|instead of)\b[^.;\n]{0,20}"
     r"\b(?:default|documented|published|public|test|sandbox|demo|from)\b"
 )
 
@@ -675,11 +682,25 @@ _PUBLIC_KEY_SAID = (
 )
 
 
+def _in_web_config(text: str, start: int, end: int) -> bool:
+    """Whether the value is a Google API key (`AIza…`) in a Firebase web app's config, beside
+    the members only that config has: Firebase documents that key as public, the browser gets it
+    with every page (the database's rules guard the data)."""
+    return text.startswith("AIza", start) and (
+        patterns.search(_FIREBASE_CONFIG, text[max(0, start - 400) : end + 400]) is not None
+    )
+
+
+_FIREBASE_CONFIG = r"(?i)authDomain|messagingSenderId|firebaseapp\.com|storageBucket"
+
+
 def _said_public(text: str, start: int, end: int) -> bool:
     """Whether a comment, the value's label, its DNS record or the analytics SDK it is given to
     says the value at `start:end` is public."""
     # Only the 400 chars before the value: a longer line (minified code) is read no further
     # back, or each value on it would re-read all the line before it.
+    if _in_web_config(text, start, end):
+        return True
     newline = text.rfind("\n", max(0, start - 400), start)
     line_start = newline + 1 if newline != -1 else max(0, start - 400)
     if patterns.search(_PUBLIC_LABEL, text[max(line_start, start - 80) : start]):

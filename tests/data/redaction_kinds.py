@@ -3999,3 +3999,499 @@ for text in (
     'curl -u "$NAS_USER:$NAS_PASS" https://nas.lan/',
 ):
     _l("connection", text)
+
+
+# Round 16. A value whose own tag says secret key (`sk_`, `sk-`, `key_`, `live_secret_key_`) before
+# hex of 24 or more or a UUID, or `sk_` before a random run of one case: the tag says what the hex
+# is, in any sentence or syntax. Not a public, client or cache key's tag, nor hex behind another
+# tag (a digest's, an id's).
+def _uuid() -> str:
+    h = _r(32, HEX)
+    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+
+
+for template in (
+    "Mooi, die sleutel is {v} (niet delen)",
+    "keyring add billing --value {v}",
+    "payments (prod): {v}",
+    "ot mulle saadeti {v}, hoia seda endale",
+):
+    for _v in (
+        "sk_" + _r(32, LOWER_AN),
+        "key_" + _r(30, HEX),
+        "prod_secret_key_" + _r(32, HEX),
+        "sk-" + _uuid(),
+    ):
+        _s("prefixed_token", template.format(v=_v), _v)
+for text in (
+    f"publishable: live_public_key_{_r(32, HEX)}",
+    f"redis-cli GET cache_key_{_r(40, HEX)}",
+    f"cursor: page_token_{_r(8, HEX)}",
+    f"build sha: sha_{_r(40, HEX)}",
+    f"order id ord_{_uuid()} shipped",
+    f"client_key_{_r(32, HEX)} is the browser's",
+):
+    _l("prefixed_token", text)
+
+
+# Round 16. A word elided before the value, as Romance languages and dialects write them (`l'è`,
+# `c'è`, `qu'é`): a label of one letter after an apostrophe is a word, not a key's coordinate.
+for template in (
+    "La ciau de l'aplicacion l'è {v}, gardala per tu.",
+    "Pe'l servizziu c'è {v} ma un la dà.",
+    "A chjave di u serviziu, qu'é {v} (ùn la dà).",
+):
+    _v = _r(36, UPPER_AN)
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    f"l'è {_r(40, HEX)}, u commit di ieri",
+    '{"kty": "EC", "x": "' + _r(43, URLSAFE) + '"}',
+):
+    _l("config_syntax", text)
+
+
+# Round 16. A passphrase as password managers generate it, told in a sentence: three words or
+# more capitalised alike, one separator, a number (`Maple-Otter-Cobalt-41`), after a word for
+# password in any language. Not such a name where the sentence says what else it is.
+_WORDS = "maple otter cobalt canyon violin basil juniper harbor pebble lantern falcon".split()
+
+
+def _passphrase(sep: str, cap: bool) -> str:
+    words = [w.capitalize() if cap else w for w in _rng.sample(_WORDS, _rng.randrange(3, 6))]
+    return sep.join(words) + sep + str(_rng.randrange(2, 999))
+
+
+for template, sep, cap in (
+    ("Het wachtwoord van de NAS wordt {v}, zeg het niemand.", "-", True),
+    ("o contrasinal do wifi queda {v} ata o luns", ".", False),
+    ("Lozinka za VPN glasi {v}, ne dijeli je.", "_", True),
+    ("the admin password they picked: {v}", "-", False),
+):
+    _v = _passphrase(sep, cap)
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "password for host Web-Server-Prod-01 was rotated",
+    "the release is Maple-Otter-Cobalt-41 (no password in it)",
+    "password policy: see Security-Baseline-Doc-3",
+):
+    _l("config_syntax", text)
+
+
+# Round 16. Password hashes in the formats PHP applications store (phpass's `$P$`/`$H$`, Drupal
+# 7's `$S$`) and a hash's parameters (`pbkdf2$10000$50`), and a salt in the record of the hash it
+# salts when the record is written `salt … hash …` with blanks: public as the hash is. A salt
+# standing alone stays a secret.
+_PHPASS = "./" + string.digits + string.ascii_letters
+for text in (
+    f"SELECT user_login, user_pass FROM wp_users;\nadmin | $P$B{_r(30, _PHPASS)}",
+    f'{{"name": "editor", "pass": "$S$E{_r(51, _PHPASS)}"}}',
+    f"mybb export: password=$H$9{_r(30, _PHPASS)} (phpass portable)",
+    f"gogs user.passwd_hash_algo: pbkdf2$10000$50 salt {_r(10, AN)} hash {_r(100, HEX)}",
+):
+    _l("config_syntax", text)
+_v = _r(20, AN)
+_s("config_syntax", f"LOGIN_SALT={_v}  # used by the session cookie", _v)
+
+
+# Round 16. `echo VALUE` (or `printf`) as the command a tool runs to get its password: mail
+# clients' `PassCmd`/`passwordeval`, a CLI's `--…password_cmd=`, any `…_cmd`/`…_command`/`…eval`
+# named for a password, token or credentials. Not a command that reads a store, nor a variable.
+for template in (
+    'PassCmd "echo {p}"',
+    "passwordeval printf '%s' {p}",
+    "beeline --ldap-password-command='echo -n {p}' -u jdbc:hive2://hs2:10000",
+    "[account]\ntoken_cmd = echo {p}",
+    "  source-cred-cmd: 'printf %s {p}'",
+):
+    _v = _policy_run()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    'PassCmd "pass show mail/work"',
+    "passwordeval gpg -q --for-your-eyes-only -d ~/.msmtp.gpg",
+    "password_command = echo $MAIL_PW",
+    "token_cmd = security find-generic-password -s gh -w",
+    "echo Build_42_done_ok > status.txt",
+):
+    _l("config_syntax", text)
+
+
+# Round 16. A name quoted as Markdown and MySQL quote identifiers (`` `db_password` = … ``), a
+# build's placeholder name in dunders (`__API_TOKEN__: JSON.stringify("…")`), and a prompt's
+# answer echoed after `?` (inquirer's `? Password: …`): names as any other. Not a bind
+# parameter, a column's type, a variable, nor a ternary's `?`.
+for template in (
+    "UPDATE `users` SET `password` = '{p}' WHERE `id` = 7;",
+    "Set the Postman variable `api_secret` = {p} before running the folder.",
+    "new webpack.DefinePlugin({{ __SMTP_PASSWORD__: JSON.stringify('{p}') }})",
+    "? Enter the admin password: {p}\n? Confirm: {p}",
+    "✔ Project name: shop\n? Token: {p}",
+):
+    _v = _policy_run()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    "UPDATE `users` SET `password` = ? WHERE `id` = ?",
+    "  `password_hash` varchar(255) NOT NULL,",
+    "new webpack.DefinePlugin({ __API_TOKEN__: JSON.stringify(process.env.API_TOKEN) })",
+    "const shown = isAdmin ? password : '********';",
+    "? Password: (hidden)",
+):
+    _l("config_syntax", text)
+
+
+# Round 16. Values that say they are no secret: a comment calling the value the default its
+# project documents or ships in a sample config (`# documented local default`, `# default in the
+# example .env`), unless it says the value was changed from it; and a tool's description of
+# where the value is, in parentheses (`(stored in Keychain)`, `(not set)`).
+for text in (
+    "GF_SECURITY_ADMIN_PASSWORD=admin  # documented first-run default",
+    'db_password: "kanboard"  # default from the example config.php',
+    "<key>Token</key><string>(kept in the login keychain)</string>",
+    "SMTP password: (not set)",
+    "api_secret = (read from vault at startup)",
+):
+    _l("config_syntax", text)
+for template in (
+    'db_password: "{p}"  # changed from the default in the sample config',
+    "ADMIN_PASSWORD={p}  # not the documented default any more",
+):
+    _v = _policy_run()
+    _s("config_syntax", template.format(p=_v), _v)
+_s(
+    "config_syntax",
+    'db_password: "kanboard7"  # rotated from the example config default',
+    "kanboard7",
+)
+
+
+# Round 16. A word for password spelt as `password` starts and ending its own way, as Germanic
+# dialects write it (`Passwurd`, `Passwatt`, `S'Passwoot`), told in a sentence before a made
+# value. Not a longer word that only starts so (`Passwortrichtlinie`, `passwordless`).
+for template in (
+    "Dat Passwurd för den Router is {p}, segg dat keen een.",
+    "S'Passwoot vom Wiki lautet {p}, nid wiitersäge.",
+    "Uus Passwatt is nu {p}.",
+):
+    _v = _policy_run()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    "Die Passwortrichtlinie verlangt Zeichen wie Ab3$ und mehr.",
+    "passwordless login via WebAuthn on Build7x servers",
+    "Passwall 4.2 routes Port8080 traffic",
+):
+    _l("config_syntax", text)
+
+
+# Round 16. A command line written as its argv: a list of literals (Python's subprocess, Go's
+# exec.Command, Node's spawn, a Dockerfile's exec form) or an audit record's `a0="…" a1="…"`,
+# read as the command line it stands for. Not the argv of a command holding no secret.
+for template in (
+    'subprocess.check_call(["sshpass", "-p", "{p}", "scp", "dump.sql", "db1:/tmp/"])',
+    'cmd := exec.Command("7z", "x", "-p{p}", "backup.7z")',
+    "spawn('curl', ['-sS', '-u', 'ci:{p}', 'https://nexus.lan/service/rest'])",
+    'type=EXECVE msg=audit(1764012345.120:431): argc=4 a0="zip" a1="-P" a2="{p}" a3="out.zip"',
+    "args = ['mysqldump', '-h', 'db1', '--password={p}', 'shop']",
+):
+    _v = _policy_run()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    'subprocess.run(["git", "log", "-n", "5", "--format=%H"])',
+    "spawn('ffmpeg', ['-i', 'in.mp4', '-b:v', '4500k', 'out.mp4'])",
+    'exec.Command("docker", "run", "-e", "DB_PASSWORD", "app:1.4")',
+    '["ssh", "-i", "~/.ssh/id_ed25519", "-p", "2222", "ops@bastion"]',
+    'type=EXECVE msg=audit(1764012345.120:432): argc=3 a0="ls" a1="-la" a2="/srv"',
+):
+    _l("config_syntax", text)
+
+
+# Round 16. A long token (65 to 512 base64 or URL-safe characters, random) told in a sentence
+# after `access token`, `API key` and the like, in any language; not hex that long (a published
+# test key, a digest), nor a long word-made identifier.
+for template in (
+    "Zugangs-Token fürs CRM, access token lautet {v} und läuft nie ab",
+    "here's the bot token i used {v} (rotate it)",
+    "API key ea ke {v} - o se ke wa e arolelana",
+):
+    _v = _r(_rng.randrange(70, 180), B64)
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "the access token is rotated every 3600 s by TokenRotationScheduler2 in auth-svc",
+    "access token flow: AuthorizationCodeWithPkceRefreshTokenRotationDeviceBindingFactory",
+):
+    _l("config_syntax", text)
+
+
+# Round 16. A table of blank-separated fields under a commented header that names its columns,
+# where the rows do not align with the header (pap-secrets, davfs2's and mount helpers' secrets
+# files): the named column's field, cell by cell, when it looks generated. Not a placeholder
+# there, nor a row with another number of fields.
+for template in (
+    "# /etc/ppp/pap-secrets\n# client            server  secret          IP addresses\n"
+    '"adsl-20931@isp.lan"  *  "{p}"  *',
+    "# /etc/davfs2/secrets\n# url                     username        password\n"
+    "https://cloud.lan/remote.php/dav/files/anna/ anna {p}",
+    "# mount.cifs credentials table\n# share          user      password\n"
+    "//nas/backup svc-bkp '{p}'",
+):
+    _v = _generated_password()
+    _s("connection", template.format(p=_v), _v)
+for text in (
+    "# /etc/ppp/pap-secrets\n# client  server  secret  IP addresses\n"
+    '"adsl-20931@isp.lan"  *  ""  *',
+    "# url          username   password\nhttps://cloud.lan/dav/ anna  # asks for it",
+    "# name    token     expires\nci-bot    (revoked) 2026-01-01",
+):
+    _l("connection", text)
+
+
+# Round 16. A declaration with its type between the name and `=` (Go's `var pw string = "…"`,
+# Bicep's `param pw string = '…'`), and a secret's name read by a call whose result is shown
+# after it (ltrace's `getenv("…_TOKEN") = "…"`, a debugger's `Get("apiKey") = "…"`). Not code
+# on the right, nor a null result, nor a name that says no secret.
+for template in (
+    'const smtpPassword string = "{p}"',
+    "@secure()\nparam vmAdminPassword string = '{p}'",
+    'svc->getenv("BILLING_API_KEY") = "{p}"',
+    '(dlv) print cfg.Get("clientSecret") = "{p}"',
+):
+    _v = _generated_password()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    'var dbPassword string = os.Getenv("DB_PASSWORD")',
+    "param adminPassword string = newGuid()",
+    'svc->getenv("BILLING_API_KEY") = NULL',
+    'svc->getenv("HOME") = "/var/lib/svc"',
+):
+    _l("config_syntax", text)
+
+
+# Round 16. A parameter's value as deployment parameter files write it, one level down
+# (`"adminPassword": {"value": "…"}`), judged as the name judges its own value: a password
+# with a generator's symbols anywhere in it. Not an expression (`[parameters('…')]`), a
+# reference to a vault, nor an empty one.
+for template in (
+    '{{"parameters": {{"sqlAdminPassword": {{"value": "{p}"}}}}}}',
+    '  "vmPassword": {{\n    "value": "{p}"\n  }},',
+):
+    _v = "?" + _generated_password()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    '"adminPassword": { "value": "[parameters(\'adminPassword\')]" }',
+    '"adminPassword": { "reference": { "keyVault": { "id": "/subscriptions/x" } } }',
+    '"adminPassword": { "value": "" }',
+):
+    _l("config_syntax", text)
+
+
+# Round 16. A hash printed as numbered lines, a field's name above its value (redis-cli's
+# HGETALL, KeyDB's and Valkey's alike, `CONFIG GET`): the value, as the name judges it. Not a
+# value under a name that says no secret.
+for template in (
+    '10.0.3.7:6379> HGETALL tenant:42:smtp\n1) "host"\n2) "smtp.lan"\n3) "password"\n4) "{p}"',
+    'valkey> HGETALL svc:stripe\n1) "mode"\n2) "live"\n3) "api_key"\n4) "{p}"\n5) "tz"',
+):
+    _v = _generated_password()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    '127.0.0.1:6379> HGETALL user:9\n1) "name"\n2) "Ana"\n3) "password_hash"\n'
+    f'4) "$2b$12${_r(53, _PHPASS)}"',
+    '1) "token_ttl"\n2) "3600"\n3) "session_key_prefix"\n4) "sess:"',
+):
+    _l("config_syntax", text)
+
+
+# Round 16. A client's constructor given its key as a positional argument (`…Client("…")`,
+# `SDK("…")`, `getInstance(id, "…")`), in any language: the argument that looks random, or a
+# token of parts (`Tag:random:hex`) by its random part. Not an id of hex behind a type's
+# capitals (Twilio's `AC…`), a region, a URL, a name of words, a JWT (a public anon key).
+for template in (
+    'kv = KVClient("KVS:{r}:{h}")',
+    'client := search.NewClient("app-17", "{k}")',
+    "$sdk = new \\Acme\\SDK('{k}');",
+    'val chat = ChatCore.getInstance("7rxq2m", "{k}")',
+):
+    _secrets = {"r": _r(24, AN), "h": _r(64, HEX), "k": _r(32, AN)}
+    _text = template.format(**_secrets)
+    _v = _secrets["r"] if "KVS" in _text else _secrets["k"]
+    _s("prefixed_token", _text, _v)
+for text in (
+    f'client = Client("AC{_r(32, HEX)}", os.environ["TWILIO_AUTH_TOKEN"])',
+    'api = ApiClient("eu-central-1-production-cluster")',
+    'http = HttpClient("https://api.payments.lan/v2/")',
+    "sb = createClient(SUPABASE_URL, 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.c2lnbmF0dXJl')",
+    'client = Client("my_long_project_identifier_name")',
+):
+    _l("prefixed_token", text)
+
+
+# Round 16. curl's config file (`.curlrc`, a `curl -K` file), whose lines are its flags' long
+# names without dashes: `user = "name:password"`, `proxy-user name:password`. Not an owner and
+# a group under another program's `user =`, nor a variable.
+for template in (
+    '# ci/curl.cfg\nfail\nuser = "deploy:{p}"\nurl = "https://nexus.lan/repository/raw/"',
+    "--silent\nproxy-user scraper:{p}\nproxy = gate.proxy.lan:22225",
+):
+    _v = _generated_password()
+    _s("connection", template.format(p=_v), _v)
+for text in (
+    "[program:worker]\ncommand=/srv/worker\nuser = www-data:www-data",
+    '# .curlrc\nuser = "deploy:$NEXUS_PASSWORD"',
+    "[unit]\nuser = root:wheel",
+):
+    _l("connection", text)
+
+
+# Round 16. A login told as `user / password` after a word that says it is one (`login`,
+# `credentials`, `creds`, `sign in`, `typed`), in chat, comments and notes: the password when
+# it is made (a digit among letters). Not a menu's path (capitalised steps, or more of them), a
+# version, a date.
+for template in (
+    "[14:02] Mara: wifi admin login is root / {p} (change it later)",
+    "# creds for the staging box: deploy / {p}",
+    "Sign in with qa-bot / {p} and open the orders page.",
+):
+    _v = _appended_password()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    "login page: Settings / Security2FA",
+    "Sign in, then open admin / settings / Backups2024",
+    "credentials rotated in build 2024 / release v1.2.3",
+    "login flow: web / mobile2 (see ADR-12)",
+):
+    _l("config_syntax", text)
+
+
+# Round 16. A string written as literals joined over lines under the name that opens them on the
+# line above (Python's `TOKEN = (` then a literal a line, a shell's or C's `KEY = \`): the name
+# says what the literals make. Not a message joined so.
+for template in (
+    'SIGNING_SECRET = (\n    "{a}"\n    "{b}"\n)',
+    'settings = {{\n    "api_key": (\n        "{a}"\n        "{b}"\n    ),\n}}',
+):
+    _a, _b = _r(30, AN), _r(30, AN)
+    _s("config_syntax", template.format(a=_a, b=_b), _a, _b)
+for text in (
+    'HELP_TEXT = (\n    "Set the token in your profile, "\n    "then run sync again"\n)',
+    'ERROR = (\n    "password must hold 12 characters "\n    "and a digit"\n)',
+):
+    _l("config_syntax", text)
+
+
+# Round 16. The answer a script sends to a password prompt it waited for: expect's `expect
+# "assword:"` then `send "…\r"`, pexpect's `expect('Password:')` then `sendline('…')`, a
+# passphrase's prompt too. Not a variable or a command's output sent, nor the answer to another
+# prompt, nor the commands sent after the login.
+for template in (
+    'spawn sftp backup@nas.lan\nexpect "backup@nas.lan\'s password:"\nsend "{p}\\r"\n'
+    'expect "sftp>"',
+    "p = pexpect.spawn('ssh ops@db1')\np.expect('[Pp]assword: ')\np.sendline('{p}')",
+    'expect -re "Enter passphrase for .*:"\nsend -- "{p}\\n"',
+):
+    _v = _generated_password()
+    _s("config_syntax", template.format(p=_v), _v)
+for text in (
+    'expect "password:"\nsend "$env(NAS_PW)\\r"',
+    'expect "password:"\nsend "[exec pass show nas]\\r"',
+    'expect "login:"\nsend "backup\\r"',
+    'expect "password:"\nsend "$pw\\r"\nexpect "#"\nsend "show running-config\\r"',
+):
+    _l("config_syntax", text)
+
+
+# Round 16. A key block whose lines a SQL dump joins with `'||char(10)||'` (SQLite's `.dump`,
+# Oracle's and PostgreSQL's `chr(10)`): the block, body and all. Not a public key so joined.
+for join, label in (("'||char(10)||'", "PRIVATE KEY"), ("'||chr(10)||'", "EC PRIVATE KEY")):
+    _lines = _b64_lines(320).split("\n")
+    _text = (
+        f"INSERT INTO keys VALUES(7,'svc','-----BEGIN {label}-----{join}"
+        + join.join(_lines)
+        + f"{join}-----END {label}-----');"
+    )
+    _s("key_block", _text, _lines[1], _lines[-2])
+_lines = _b64_lines(270).split("\n")
+_l(
+    "key_block",
+    "INSERT INTO keys VALUES(8,'pub','-----BEGIN PUBLIC KEY-----'||char(10)||'"
+    + "'||char(10)||'".join(_lines)
+    + "'||char(10)||'-----END PUBLIC KEY-----');",
+)
+
+
+# Round 16. A Firebase web app's config: its `apiKey` (`AIza…`) beside the members only that
+# config has (`authDomain`, `messagingSenderId`, `storageBucket`) is public by design, served
+# with every page. A Google API key elsewhere (a server's, a Maps key in an env file) is not.
+_G = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-"
+for template in (
+    "static const FirebaseOptions web = FirebaseOptions(\n  apiKey: '{k}',\n"
+    "  authDomain: 'shop-prod.firebaseapp.com',\n  messagingSenderId: '81723',\n);",
+    '<script>firebase.initializeApp({{apiKey:"{k}",authDomain:"kiosk.firebaseapp.com",'
+    'storageBucket:"kiosk.appspot.com"}})</script>',
+):
+    _l("prefixed_token", template.format(k="AIza" + _r(35, _G)))
+for template in (
+    "GOOGLE_MAPS_SERVER_KEY=AIza{k}",
+    "geocoder = googlemaps.Client(key='AIza{k}')  # server key, restricted by IP",
+):
+    _v = "AIza" + _r(35, _G)
+    _s("prefixed_token", template.replace("AIza{k}", _v), _v)
+
+
+# Round 16. The JWTs the standard and jwt.io publish as examples (RFC 7519's `joe`, jwt.io's
+# `John Doe`), whatever key signed them; a token with any other claims is a credential.
+def _jwt(claims: dict[str, object]) -> str:
+    def enc(part: dict[str, object]) -> str:
+        raw = json.dumps(part, separators=(",", ":")).encode()
+        return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+    return f"{enc({'alg': 'HS256', 'typ': 'JWT'})}.{enc(claims)}.{_r(43, URLSAFE)}"
+
+
+for claims in (
+    {"sub": "1234567890", "name": "John Doe", "iat": 1516239022},
+    {"sub": "1234567890", "name": "John Doe", "admin": True, "iat": 1516239022},
+    {"iss": "joe", "exp": 1300819380, "http://example.com/is_root": True},
+):
+    _l("authorization", f"pasted from the tutorial: {_jwt(claims)}")
+_v = _jwt({"sub": "u_81723", "name": "Dana Ito", "role": "admin", "iat": 1764000000})
+_s("authorization", f"curl -H 'Authorization: Bearer {_v}' https://api.lan/me", _v)
+
+
+# Round 16. A chain's address beside its words: XRPL's `r…` (25 to 35 base58 characters),
+# Polkadot's and Kusama's SS58 (47 or 48), as Solana's before: a public key or its hash. An
+# XRPL seed (`s…`, 29) beside the same words is the wallet's secret.
+for text in (
+    f"XRP payout to r{_r(32, BASE58)} (destination tag 88123)",
+    f"Kusama validator stash (SS58): H{_r(46, BASE58)}",
+    f"polkadot.js: treasury account 1{_r(46, BASE58)}",
+):
+    _l("key_block", text)
+_v = "s" + _r(28, BASE58)
+_s("key_block", f"XRPL wallet seed: {_v} (testnet faucet, but keep it out of git)", _v)
+
+
+# Round 16. A vendor's own header, named for the key or token it carries (`X-Gladia-Key`,
+# `x-acme-token`), in a header, a headers object or HTTPie's `Name:value`: its value, a UUID or
+# hex included. Not a lookup key's (`X-Idempotency-Key`, `x-cache-key`), nor a public one.
+for template in (
+    "x-kestrel-token: {u}",
+    'fetch(url, {{ headers: {{ "X-Loom-Key": "{u}" }} }})',
+    "http POST api.fernway.lan/v1/jobs X-Fernway-Key:{h}",
+):
+    _u, _h = _uuid(), _r(32, HEX)
+    _v = _u if "{u}" in template else _h
+    _s("authorization", template.format(u=_u, h=_h), _v)
+for text in (
+    f"X-Idempotency-Key: {_uuid()}",
+    f"x-cache-key: {_r(40, HEX)}",
+    f"X-Public-Key: {_r(64, HEX)}",
+    f"X-Request-Id: {_uuid()}",
+):
+    _l("authorization", text)
+
+
+# Round 16, from real files: a test's label given to a client (`_client("0198c1a2-release")`),
+# and a name quoted in a sentence followed by a slash, are no assignment of a secret.
+for text in (
+    'client, events = self._client("0198c1a2-release")',
+    "or follows `--password` / `password`. Most triggers end here",
+):
+    _l("config_syntax", text)
