@@ -4495,3 +4495,79 @@ for text in (
     "or follows `--password` / `password`. Most triggers end here",
 ):
     _l("config_syntax", text)
+
+
+# Round 17. A made value told last in a clause of prose, in a language no word list holds: after
+# three words of prose, before a stop, a comma, a dash or the line's end. Shapes no word has: a
+# long word run into a four-digit number, a generator's passphrase, random letters and digits of
+# both cases with a generator's symbols.
+def _year_word() -> str:
+    first = _rng.choice(("Lantern", "Marble", "Thistle", "Harbor", "Cobalt", "Juniper", "Walrus"))
+    second = _rng.choice(("willow", "copper", "meadow", "pepper", "falcon", "biscuit", "orchid"))
+    return f"{first}{second}{_rng.randrange(1000, 10_000)}"
+
+
+for template, value in (
+    ("Mandi Toni, la peraule clâf gnove dal server di prove e je {v}. No sta dâle a nissun.", "y"),
+    ("Bonjou Jak, nouvo kòd sekrè sèvè a se {v}, pa bay pèsonn li.", "g"),
+    ("Habari Juma, tokeni ya malipo ya mfumo ni {v}. Usiiweke kwenye hazina.", "r"),
+    ("Demat Yann, ar ger-kuzh nevez evit ar servijer a zo {v} — na roit ket anezhañ.", "p"),
+    ("Allegra Curdin, il pled secret dal server da test è `{v}`, betg al dar vinavant.", "g"),
+    ("Bon dia Maria, e kodigo sekreto di e server nobo ta {v}. No partié ku ningun hende.", "y!"),
+    ("Heads up team: the shared login for the staging box is now {v}.", "g"),
+    ("Moien Jang, de Schlëssel vum neie Build-Server ass elo {v}\nMerci!", "r"),
+):
+    if value == "y":
+        _v = _year_word()
+    elif value == "y!":
+        _v = _year_word() + "!"
+    elif value == "p":
+        _v = "-".join(_rng.choice(("Maple", "Otter", "Cobalt", "Tundra", "Quill")) for _ in "abc")
+        _v += f"-{_rng.randrange(10, 100)}"
+    elif value == "g":
+        _v = _r(6) + "-" + _r(5) + _rng.choice("#?~") + _r(5) + "_"
+    else:
+        _v = _r(36)
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "La version dal kernel sul server di prove e je 6.8.0-45-generic.",
+    "Il numar dal ordin par il cliente al è ORD2024A7781.",
+    "The failing commit on the main branch is 4f9c2a1e7b3d8e0f.",
+    "Ndugu, namba ya kifurushi chako ni 1Z999AA10123456784.",
+    "The image we deploy to the cluster is nginx:1.27-alpine.",
+    "The video she linked in the channel is dQw4w9WgXcQ.",
+    "The release tag on the project page is v2024.06.11-rc1.",
+    "el cargo que falló en la tienda es pi_3PqXbC2eZvKYlo2C0abc.",
+    "the class that failed in the nightly run is UserAccountService2024.",
+    "the bucket we restore from is called acme-backups-eu-west-1.",
+    "Our new project codename for the rewrite is Bluefalcon, ready by Q3.",
+    "The hostname of the new database box is db-prod-eu-07.",
+):
+    _l("config_syntax", text)
+
+
+# Round 17. A chosen password with symbols inside and one closing it after its number
+# (`Ha7bor$c0pper2291#`), alone in any text; and, told after a word for password, a long word
+# run into a four-digit number (`Harborcopper2291`), as people and generators append one.
+for template in (
+    "neues Kennwort fürs NAS: {v}. Bitte nicht weitergeben.",
+    "  311  borg create ::daily --passphrase {v}",
+    "Ops note — vault unsealed with {v}; rotate after the audit.",
+):
+    _v = f"{_r(3, string.ascii_letters)}{_r(2, string.digits)}{_r(3, string.ascii_lowercase)}"
+    _v += f"${_r(2, string.ascii_lowercase)}{_rng.randrange(1000, 10_000)}#"
+    _s("config_syntax", template.format(v=_v), _v)
+for template in (
+    "Repro steps (login `qa`, password `{v}`), then open Settings.",
+    "wifi password for the office is {v} btw",
+    "Das Passwort lautet {v} (bis Freitag gültig).",
+):
+    _v = _year_word()
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "the password reset page moved to Dashboardnext2024 last sprint",
+    "password hashing uses Argon2id since Release2024, see the notes",
+    "Issue#2291# was closed as a duplicate of Issue#2290",
+    "the password policy of Northwind2024 asks for twelve characters",
+):
+    _l("config_syntax", text)
