@@ -7,6 +7,7 @@ from __future__ import annotations
 from graphmem import patterns
 from graphmem.redact.keys import _find_keypair_bytes, _find_wallet_keys, _find_xml_rsa_key
 from graphmem.redact.names import _SESSION_NAME, _secret_kind
+from graphmem.redact.prose import _made
 from graphmem.redact.rule import _MARKER, _Finder, _Found, _line_start, _Rule, _rule
 from graphmem.redact.values import (
     _is_placeholder,
@@ -270,6 +271,24 @@ def _cli_password(tool: str, flag: str, *triggers: str, glued: bool = False) -> 
     )
 
 
+# Four capitalised words or more and a small number, written apart (`Orchid Echo Zinnia Anchor 22`):
+# a passphrase a generator or a person made, not a title (whose number is a year or leads it).
+_SPACED_PASSPHRASE = (
+    r"(?:[A-Z][a-z]{2,9} ){4,8}\d{1,3}|(?:[A-Z][a-z]{2,9} ){3,8}[A-Z][a-z]{2,9}\d{1,3}"
+)
+
+
+def _find_quoted_short_p(m: re.Match[str]) -> _Found:
+    """Any tool's `-p` with a quoted value (`-p'…'`, `-p "…"`): mysql's, sshpass', git-secret's,
+    transcrypt's and many more tools' password, but a port, a path, a prompt or a patch in others
+    (`docker run -p '8080:80'`, `mkdir -p 'Q3 reports'`, `read -p 'Name: '`, `kubectl patch -p
+    '{…}'`): only a value that looks made (as in a sentence: `_made`) or a spaced passphrase."""
+    value = m.group("dq") if m.group("dq") is not None else m.group("sq")
+    if not (patterns.fullmatch(_SPACED_PASSPHRASE, value) or (" " not in value and _made(value))):
+        return None
+    return _literal("password")(m)
+
+
 def _find_user_then_password(m: re.Match[str]) -> _Found:
     line = m.string[_line_start(m.string, m.start()) : m.start()]
     if patterns.search(
@@ -471,6 +490,14 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         "-P ",
     ),
     *_CLI_PASSWORD_RULES,
+    _rule(  # any tool's `-p`, quoted: a password when it looks made (see `_find_quoted_short_p`)
+        r"(?<![\w-])-p(?:[ \t]+|=)?" + _QUOTED_VALUE + ")",
+        _find_quoted_short_p,
+        "-p'",
+        "-p '",
+        '-p"',
+        '-p "',
+    ),
     _rule(  # Oracle: sqlplus user/password@db, jdbc:oracle:thin:user/password@host
         r"(?:sqlplus(?:[ \t]+-[A-Za-z]{1,2})*[ \t]+|thin:|(?:CONNECT|connect|CONN|conn)[ \t]+)"
         r"[\"']?(?P<user>[A-Za-z][\w$#]{0,29})/(?P<v>[^\s/@\"']{1,128})@",

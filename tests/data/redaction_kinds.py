@@ -4571,3 +4571,34 @@ for text in (
     "the password policy of Northwind2024 asks for twelve characters",
 ):
     _l("config_syntax", text)
+
+
+# Round 17. Any tool's `-p` with a quoted value that looks made, or a spaced passphrase: a
+# password (veracrypt, tomb, encfs wrappers …). Not a port, a path, a prompt, a patch, a plugin.
+for template, value in (
+    ("veracrypt --text --mount vault.hc /mnt/v -p '{v}' --pim 0 --non-interactive", "c"),
+    ('$ tomb open secrets.tomb -k secrets.tomb.key -p"{v}"', "c"),
+    ("> cryfs-unlock ~/.crypt ~/plain -p '{v}'", "s"),
+    ('RUN sqlite-crypt /data/app.db -p "{v}" --rekey', "y"),
+):
+    if value == "c":
+        _v = f"{_r(4, string.ascii_letters)}{_r(2, string.digits)}%{_r(6)}"
+    elif value == "s":
+        _v = " ".join(
+            _rng.choice(("Thistle", "Cobalt", "Juniper", "Walrus", "Quill")) for _ in "abcd"
+        )
+        _v += f" {_rng.randrange(10, 100)}"
+    else:
+        _v = _year_word() + "!"
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "read -p 'Enter the admin password: ' pw",
+    "mkdir -p 'Reports Q3 2024'",
+    "docker run -d -p '8080:80' nginx:1.27",
+    'kubectl patch deploy web -p \'{"spec":{"replicas":3}}\'',
+    "ssh -p '2222' deploy@bastion.acme.io",
+    "pytest -p 'no:cacheprovider' tests/",
+    "hledger balance -p 'from 2024/01 to 2024/03'",
+    "pandoc notes.md -p 'Annual Report Draft Final 2024' -o out.pdf",
+):
+    _l("config_syntax", text)
