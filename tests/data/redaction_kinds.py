@@ -4602,3 +4602,30 @@ for text in (
     "pandoc notes.md -p 'Annual Report Draft Final 2024' -o out.pdf",
 ):
     _l("config_syntax", text)
+
+
+# Round 17. An Authorization header's name and value as a call's two arguments, any scheme or
+# none (`setHeader('Authorization', 'ApiKey …')`); Basic credentials that hold an API key as the
+# user and a dummy password (`KEY:x`), as Basic-auth APIs ask.
+for template in (
+    'req.add_header("Authorization", "ApiKey {v}")',
+    '.header("Authorization", "{v}")',
+    "$client->setHeader('Authorization', 'Klaviyo-API-Key {v}');",
+):
+    _v = _uuid() if '{v}"' in template else _r(32, HEX)
+    _s("authorization", template.format(v=_v), _v)
+for template in (
+    'proxy_set_header Authorization "Basic {v}";',
+    "curl -H 'Authorization: Basic {v}' https://api.sendwave.example/v3/lists",
+):
+    _v = base64.b64encode(f"{_r(32, HEX)}:x".encode()).decode()
+    _s("authorization", template.format(v=_v), _v)
+for text in (
+    'req.Header.Set("Authorization", "Bearer " + token)',
+    'xhr.setRequestHeader("Authorization", authHeader);',
+    'headers.set("Authorization", "Basic dXNlcm5hbWU6cGFzc3dvcmQ=")',
+    'res.setHeader("WWW-Authenticate", "Basic realm=Restricted")',
+    '.header("Authorization", "Key YOUR_API_KEY_HERE")',
+    'curl -H "Authorization: Basic dXNlcm5hbWU6eA==" https://api.example.com/',
+):
+    _l("authorization", text)
