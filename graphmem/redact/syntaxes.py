@@ -289,6 +289,13 @@ def _find_quoted_short_p(m: re.Match[str]) -> _Found:
     return _literal("password")(m)
 
 
+def _find_named_flag_value(m: re.Match[str]) -> _Found:
+    group = next(g for g in ("dq", "sq", "v") if m.group(g) is not None)
+    name = m.group("name").rsplit("/", 1)[-1]  # an SSM parameter's path: its last part
+    kind = _secret_kind(name, m.group(group))
+    return None if kind is None else (kind, m.start(group), m.end(group))
+
+
 def _find_user_then_password(m: re.Match[str]) -> _Found:
     line = m.string[_line_start(m.string, m.start()) : m.start()]
     if patterns.search(
@@ -543,6 +550,17 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         _literal("secret"),
         "secret",
         "put-parameter",
+    ),
+    _rule(  # a variable's name in one flag, its value in the next (`--key DB_PASSWORD --value …`,
+        # `--name API_TOKEN --value …`): judged as the name judges its own value
+        r"(?<![\w-])--(?:key|name|variable|var|param(?:eter)?)(?:[ \t]+|=)[\"']?"
+        r"(?P<name>[A-Za-z_][\w./-]{0,127})[\"']?(?:[ \t]+\\?\n?[ \t]*)"
+        r"(?:--)?value(?:[ \t]+|=)" + _QUOTED_VALUE + r"|(?P<v>[^\s\"'-][^\s\"']{0,511}))",
+        _find_named_flag_value,
+        "--key",
+        "--name",
+        "--var",
+        "--param",
     ),
     _rule(  # a here-string into such a command: wrangler secret put NAME <<< 'VALUE'
         r"<<<[ \t]*" + _QUOTED_VALUE + r"|(?P<v>[^\s\"'|;&$][^\s\"'|;&]{0,255}))",

@@ -4629,3 +4629,21 @@ for text in (
     'curl -H "Authorization: Basic dXNlcm5hbWU6eA==" https://api.example.com/',
 ):
     _l("authorization", text)
+
+
+# Round 17. A variable's name in one flag and its value in the next (`--key NAME --value V`,
+# `--name NAME --value V`), as CI and parameter stores' CLIs take them: the name judges the value.
+for template in (
+    "aws ssm put-parameter --name /prod/billing/DB_PASSWORD --value '{v}' --type String",
+    "az pipelines variable create --name DEPLOY_API_TOKEN --value {v} --secret true",
+    '$ ci-vars add --key SIGNING_KEY_PASSPHRASE \\\n    --value "{v}" --protected',
+):
+    _v = _r(18) if "TOKEN" in template else _year_word() + "!"
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "aws ssm put-parameter --name /prod/billing/DB_HOST --value db.internal --type String",
+    "az pipelines variable create --name BUILD_CONFIGURATION --value Release",
+    "$ ci-vars add --key PASSWORD_MIN_LENGTH --value 12",
+    "gh variable set --name TOKEN_TTL --value 3600",
+):
+    _l("config_syntax", text)
