@@ -296,6 +296,25 @@ def _find_named_flag_value(m: re.Match[str]) -> _Found:
     return None if kind is None else (kind, m.start(group), m.end(group))
 
 
+# What is compared: a name, a member (`cfg.WebhookSecret`), a subscript or a getter's key
+# (`headers["x-api-key"]`, `params[:token]`, `.get("X-Admin-Token")`), last before the operator.
+_COMPARED = (
+    r"(?:\[[ \t]*:?[\"']?|\([ \t]*[\"'])?(?P<name>[A-Za-z_][\w-]{0,80})"
+    r"(?:[\"']?[ \t]*\]|[\"'][ \t]*\))?[ \t]*$"
+)
+
+
+def _find_compared_literal(m: re.Match[str]) -> _Found:
+    """A literal compared with what a secret's name holds: the secret, judged as the name judges
+    its own value (`if password == ""`, `token_type == "Bearer"`, a placeholder: none)."""
+    before = m.string[max(_line_start(m.string, m.start(), 200), m.start() - 200) : m.start()]
+    named = patterns.search(_COMPARED, before)
+    if named is None or before[: named.start()].rstrip().endswith("typeof"):
+        return None  # `typeof apiKey === 'string'`: its type, not its value
+    kind = _secret_kind(named.group("name").replace("-", "_"), m.group("v"))
+    return None if kind is None else (kind, m.start("v"), m.end("v"))
+
+
 def _find_user_then_password(m: re.Match[str]) -> _Found:
     line = m.string[_line_start(m.string, m.start()) : m.start()]
     if patterns.search(
@@ -561,6 +580,14 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         "--name",
         "--var",
         "--param",
+    ),
+    _rule(  # code comparing a secret's name to a literal: `if token == "…"`, `!==`, Lua's `~=`
+        # `==` after a blank: base64's padding (`…eA=="`) is none
+        r"(?:(?<=[ \t])===?|!==?|~=)[ \t]*[bfr]?(?P<q>[\"'`])(?P<v>[^\"'`\n\\]{1,512})(?P=q)",
+        _find_compared_literal,
+        "==",
+        "!=",
+        "~=",
     ),
     _rule(  # a here-string into such a command: wrangler secret put NAME <<< 'VALUE'
         r"<<<[ \t]*" + _QUOTED_VALUE + r"|(?P<v>[^\s\"'|;&$][^\s\"'|;&]{0,255}))",

@@ -4647,3 +4647,29 @@ for text in (
     "gh variable set --name TOKEN_TTL --value 3600",
 ):
     _l("config_syntax", text)
+
+
+# Round 17. Code comparing what a secret's name holds with a literal (`==`, `!==`, Lua's `~=`),
+# through a member, a subscript or a getter's key: the literal, as the name judges its value.
+for template in (
+    'if request.headers.get("X-Admin-Token") == "{v}":',
+    "if (req.query.apiKey !== '{v}') return res.sendStatus(401);",
+    'if cfg.WebhookSecret != "{v}" {{',
+    'halt 401 unless params[:token] == "{v}"',
+    'if ngx.var.http_x_api_key ~= "{v}" then return ngx.exit(401) end',
+):
+    _v = _r(32, URLSAFE)
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    'if password == "":',
+    'if token_type == "Bearer":',
+    "if (process.env.API_KEY === undefined) throw new Error('missing');",
+    'if secret_key == "your-secret-key-here":',
+    'assert resp.headers["X-Request-Id"] == "req-123"',
+    'if key == "Enter":',
+    "if password != confirm_password:",
+    'if auth.token == "null" or auth.token == "undefined":',
+    "expect(config.secretName).toBe('prod/db') && mode === 'production'",
+):
+    _l("config_syntax", text)
+_l("config_syntax", "if (typeof secretToken !== 'undefined' && typeof authToken === 'function')")
