@@ -4673,3 +4673,20 @@ for text in (
 ):
     _l("config_syntax", text)
 _l("config_syntax", "if (typeof secretToken !== 'undefined' && typeof authToken === 'function')")
+
+
+# Round 17. A client's options object: its members are named, and their names judge them (a
+# client id is no secret, a client secret is), not read as a constructor's positional key.
+for text in (
+    "const sdk = new SDK({ serverUrl: 'https://auth.acme.io', clientId: '4be0a3f5c1d27e98b6a4' })",
+    "auth = AuthClient(domain='acme.eu.auth0.example', client_id='Qm7ZrX2pLk9VbN4tYw8s')",
+):
+    _l("config_syntax", text)
+_v = _r(40)
+_s(
+    "config_syntax",
+    f"client = OAuthClient(client_id='Qm7ZrX2pLk9VbN4tYw8s', client_secret='{_v}')",
+    _v,
+)
+_v = _r(32, HEX)
+_s("config_syntax", f'const sdk = new SDK({{ appId: "acme-portal", apiSecret: "{_v}" }})', _v)
