@@ -4690,3 +4690,12 @@ _s(
 )
 _v = _r(32, HEX)
 _s("config_syntax", f'const sdk = new SDK({{ appId: "acme-portal", apiSecret: "{_v}" }})', _v)
+
+
+# Round 17. A flag named in a sentence, a short word of prose after it, is no value.
+for text in (
+    "error: set --password or PGPASSWORD before running the migration",
+    "Either pass --token to the CLI or export it in the environment.",
+    "mongod: --keyFile and --auth are needed together; use --password if prompted",
+):
+    _l("config_syntax", text)
