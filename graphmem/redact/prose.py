@@ -355,8 +355,12 @@ _GENERATOR_SYMBOLS = "!#$%&*+?@^~_-="
 @lru_cache(maxsize=512)  # ordinary text repeats its words: a value is judged once
 def _predicate_made(value: str) -> bool:
     """A value no word of prose is (see `_TOLD_AT_END`)."""
-    if patterns.fullmatch(_COMPOUND_YEAR, value) or patterns.fullmatch(_PASSPHRASE, value):
+    if patterns.fullmatch(_COMPOUND_YEAR, value):
         return True
+    if patterns.fullmatch(_PASSPHRASE, value):
+        return patterns.fullmatch(r"[a-z0-9_]+", value) is None  # not snake_case: a name
+    if patterns.search(r"[A-Z][a-z]{3,}$", value):
+        return False  # `GLiNER2Client`: a name ends in a word, as a random value rarely does
     core = value.strip(_GENERATOR_SYMBOLS)
     if len(value) < 12 or not core or _is_placeholder(value):
         return False

@@ -311,7 +311,10 @@ def _find_compared_literal(m: re.Match[str]) -> _Found:
     named = patterns.search(_COMPARED, before)
     if named is None or before[: named.start()].rstrip().endswith("typeof"):
         return None  # `typeof apiKey === 'string'`: its type, not its value
-    kind = _secret_kind(named.group("name").replace("-", "_"), m.group("v"))
+    value = m.group("v")
+    if not (_looks_generated(value) or _made(value)):
+        return None  # `user_pass == "git"`, `tags["shared_key"] == "child_value"`: a test's
+    kind = _secret_kind(named.group("name").replace("-", "_"), value)
     return None if kind is None else (kind, m.start("v"), m.end("v"))
 
 

@@ -174,6 +174,9 @@ def _find_authorization(m: re.Match[str]) -> _Found:
     value = m.group("v")
     if _is_placeholder(value):
         return None
+    header = m.group("header") or ""
+    if "," in header and patterns.match(r"[\"'][ \t]*,", m.string[m.end("v") : m.end("v") + 3]):
+        return None  # `("authorization", "x-amz-date", …)`: a list of header names, not a call's
     if patterns.fullmatch(r"[a-z_][a-z0-9_-]{0,20}=", value) and m.string[
         m.end("v") : m.end("v") + 1
     ] in (

@@ -4699,3 +4699,15 @@ for text in (
     "mongod: --keyFile and --auth are needed together; use --password if prompted",
 ):
     _l("config_syntax", text)
+
+
+# Round 17, from real files: a sentence ending in a class's name or a test's, a tuple of header
+# names, and a test comparing a secret's name with a plain word, are no secret.
+for text in (
+    "'gliner2 is required for GLiNER2Client. '",
+    "# This reverses the order of checks from test_isfile_case_1.",
+    '_SIGNED = ("authorization", "x-amz-content-sha256", "x-amz-date", "x-amz-security-token")',
+    'and user_pass == "git"',
+    'assert parent_tags["shared_key"] == "parent_value"',
+):
+    _l("config_syntax", text)
