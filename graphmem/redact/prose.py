@@ -14,6 +14,10 @@ Decisions (the tests pin each one):
   and digits of one case (`i9weqs3jnhv3sult`). Never a path, URL, e-mail, expression, flag,
   variable, placeholder or digest (hex of 32 or more: `password hash is 5f4d…`), and never
   the word after a user, login, host or account word (`password for user Admin7Xk9 reset`).
+- A made value told last in a clause, with no word for password at all (`… es X.`, `… li X.`):
+  after three words of prose, before a stop, comma, dash or the line's end, and only in a shape
+  no word of prose has (a long word run into a four-digit number, a generator's passphrase,
+  random letters and digits of both cases); not a tagged id, hex, or a name ending in a word.
 - A login told as `user / password` after a word that says it is one (`login`, `credentials`,
   `typed`): the password when it is made (a digit among letters), the user in lower case, and
   not a menu's path of steps (`Settings / Security`).
