@@ -4711,3 +4711,21 @@ for text in (
     'assert parent_tags["shared_key"] == "parent_value"',
 ):
     _l("config_syntax", text)
+
+
+# Round 17. A random value whose first character is base64url's `-`, right after a label's sign
+# (`name: -Lm…`): the value's own, not a flag's. A flag's value after a sign is no random run.
+for template in (
+    "authentication: -{v}",
+    'auth = "-{v}"',
+    '{{"ingest": {{"credential": "-{v}", "region": "eu"}}}}',
+):
+    _v = "-" + _r(38, URLSAFE.replace("-", ""))
+    _s("config_syntax", template.format(v=_v[1:]), _v)
+for text in (
+    "jvm_args: -XX:+UseG1GC -Xmx2048m -Dfile.encoding=UTF8",
+    "flags: --enable-feature=abc123 --log-level=debug",
+    "cmd: -Dspring.profiles.active=prod2024",
+    "offset: -0000000000000000001234567",
+):
+    _l("config_syntax", text)
