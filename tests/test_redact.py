@@ -372,6 +372,9 @@ _ADVERSARIAL = {
     "passwords of one filler word repeated": ("password=" + "my" * 24 + " ") * 20_000,
     "base64 of placeholders": "password: cGFzc3dvcmQ=\n" * 30_000,
     "users beside their passwords": "user: aB3dEfGh1j\npassword: aB3dEfGh1j\n" * 20_000,
+    "made values told last in sentences": "the new key for the box is Ab3dEfGh1jKl. " * 20_000,
+    "distinct values told last": " ".join(f"we set it to Qz{n:06d}xKwPm." for n in range(20_000)),
+    "passphrases told last": "so it is Maple-Otter-Quill-42 — ok " * 20_000,
 }
 
 

@@ -64,6 +64,7 @@ def test_every_split_is_covered() -> None:
         "redaction_heldout17",
         "redaction_heldout18",
         "redaction_heldout19",
+        "redaction_heldout20",
     }
     assert expected <= set(_CORPORA)
 

@@ -70,7 +70,13 @@ from graphmem.redact.calls import (
 )
 from graphmem.redact.keys import _KEY_RULES, _find_der_key
 from graphmem.redact.private import _drop_private
-from graphmem.redact.prose import _SLASHED_LOGIN_RULE, _TOLD_KEY_RULE, _TOLD_PASSWORD_RULE
+from graphmem.redact.prose import (
+    _PREDICATE_VALUES,
+    _SLASHED_LOGIN_RULE,
+    _TOLD_KEY_RULE,
+    _TOLD_PASSWORD_RULE,
+    _PredicateValues,
+)
 from graphmem.redact.protocols import _PROTOCOL_RULES
 from graphmem.redact.randoms import _RandomValues
 from graphmem.redact.rule import (
@@ -352,7 +358,9 @@ def _text_without_secret(value: str) -> bool:  # here: it redacts what it decode
 
 _RANDOM_VALUES = _RandomValues(_text_without_secret)
 
-_BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes | _RandomValues, ...] = (
+_BUILTIN_RULES: tuple[
+    _Rule | _PrefixTable | _PasswordShapes | _PredicateValues | _RandomValues, ...
+] = (
     *_KEY_RULES,
     # DER and OpenSSH key bodies start like tokens: the table's one pass finds their heads too
     _PrefixTable(
@@ -405,6 +413,7 @@ _BUILTIN_RULES: tuple[_Rule | _PrefixTable | _PasswordShapes | _RandomValues, ..
     _TOLD_KEY_RULE,
     _SLASHED_LOGIN_RULE,
     _PASSWORD_SHAPES,  # a name beside the value says more, and its kind
+    _PREDICATE_VALUES,
     _RANDOM_VALUES,  # last: the value alone
 )
 

@@ -228,6 +228,8 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     name = text[name_start : m.start("q")]
     if prose and not name.startswith("--") and name.lower() not in _BARE_WORD_NAMES:
         return None  # the common case in prose (`the token budget`), decided first
+    if prose and patterns.fullmatch(r"[a-z]{1,3}", m.group(group)):
+        return None  # `requires --password or "Password" in …`: a flag named in a sentence
     if name_start and text[name_start - 1] in "+/|" and _looks_generated(name):
         return None  # `|1|…e0v4Pw= ssh-ed25519` (known_hosts): base64 and its padding, no name
     if group == "bare" and m.group(group).startswith("--"):

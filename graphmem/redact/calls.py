@@ -30,6 +30,8 @@ def _find_call_keys(m: re.Match[str]) -> _Found:
     for arg in patterns.finditer(r"\"([\w:-]{16,200})\"|'([\w:-]{16,200})'", m.group("args")):
         group = 1 if arg.group(1) is not None else 2
         value = arg.group(group)
+        if patterns.search(r"[\w\"'][ \t]*[:=][ \t]*$", m.group("args")[: arg.start()]):
+            continue  # an options object's member (`clientId: '…'`): its name judges it
         random = _looks_random(value) if ":" not in value else _random_part(value)
         if random and patterns.search(r"(?:^|[-_])[a-z]{4,}(?:$|[-_])", value):
             continue  # `"0198c1a2-release"`: a label, a word between its separators

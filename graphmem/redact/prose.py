@@ -14,6 +14,10 @@ Decisions (the tests pin each one):
   and digits of one case (`i9weqs3jnhv3sult`). Never a path, URL, e-mail, expression, flag,
   variable, placeholder or digest (hex of 32 or more: `password hash is 5f4d…`), and never
   the word after a user, login, host or account word (`password for user Admin7Xk9 reset`).
+- A made value told last in a clause, with no word for password at all (`… es X.`, `… li X.`):
+  after three words of prose, before a stop, comma, dash or the line's end, and only in a shape
+  no word of prose has (a long word run into a four-digit number, a generator's passphrase,
+  random letters and digits of both cases); not a tagged id, hex, or a name ending in a word.
 - A login told as `user / password` after a word that says it is one (`login`, `credentials`,
   `typed`): the password when it is made (a digit among letters), the user in lower case, and
   not a menu's path of steps (`Settings / Security`).
@@ -21,8 +25,9 @@ Decisions (the tests pin each one):
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from itertools import islice
+from itertools import islice, pairwise
 
 from graphmem import patterns
 from graphmem.redact.assignments import _TRIGGER_OF
@@ -33,7 +38,8 @@ from graphmem.redact.names import (
     _PHRASES,
     _classify_name,
 )
-from graphmem.redact.rule import _Found, _line_start, _Rule
+from graphmem.redact.rule import _Found, _line_start, _Rule, _Words
+from graphmem.redact.shapes import _class
 from graphmem.redact.tokens import _compiled
 from graphmem.redact.values import _is_placeholder, _looks_random, _wordy
 
@@ -98,7 +104,7 @@ def _made(value: str) -> bool:
     lower = any(c.islower() for c in value)
     digit = any(c.isdigit() for c in value)
     symbol = not _SYMBOLS.isdisjoint(value)
-    if patterns.fullmatch(_PASSPHRASE, value):
+    if patterns.fullmatch(_PASSPHRASE, value) or patterns.fullmatch(_COMPOUND_YEAR, value):
         return True
     if upper and lower:
         if digit and symbol:
@@ -324,3 +330,120 @@ _SLASHED_LOGIN_RULE = _Rule(
     _find_slashed_login,
     (" / ",),
 )
+
+
+# A made value standing where a sentence puts what it tells, in any language: after three words of
+# prose or more (letters alone, any script, an elided article included: `ch'est`, `qu'ei`), last
+# in its clause (a stop, a comma, a dash or the line's end after it). No word for password is
+# needed (`la pasovorto … esas X.`, `nimi open … li X.`): the value's shape says it, and only
+# shapes no word of prose has: a word of eight letters or more run into a four-digit number
+# (`Kettleharbour8832`), a generator's passphrase, or random letters and digits of both cases
+# changing class at most neighbours, with the symbols generators add (`UWfnXoyu3-lx?O5xa_`).
+_TOLD_AT_END = (
+    r"(?<!\S)[`'\"*\u00ab\u201c]?(?=[^\s\d]{0,64}\d)"
+    r"(?P<value>[A-Za-z0-9!#$%&*+?@^~_=-]{10,64})"
+    r"[`'\"*\u00bb\u201d]?(?:[.,;!?\u060c\u2026]+(?=\s|$)"
+    r"|(?=[ \t]*(?:\n|$)|[ \t]+[\u2014\u2013\u060c-](?:\s|$)))"
+)
+# The same, sought among the text's distinct words (lower-cased, one a line): what may be one.
+_CANDIDATE = (
+    r"(?m)^[`'\"*\u00ab\u201c]?(?=[^\n\d]{0,64}\d)[a-z0-9!#$%&*+?@^~_=-]{10,64}"
+    r"[`'\"*\u00bb\u201d]?[.,;!?\u060c\u2026]*$"
+)
+_MOST_CANDIDATES = 64
+_PROSE_WORD = r"[^\W\d_](?:[^\W\d_]|['\u2019])*|[^\W\d_]+['\u2019]"
+_COMPOUND_YEAR = r"[A-Z][a-z]{7,}\d{4}[!#$%&*@^~?]?"
+_GENERATOR_SYMBOLS = "!#$%&*+?@^~_-="
+
+
+@lru_cache(maxsize=512)  # ordinary text repeats its words: a value is judged once
+def _predicate_made(value: str) -> bool:
+    """A value no word of prose is (see `_TOLD_AT_END`)."""
+    if patterns.fullmatch(_COMPOUND_YEAR, value):
+        return True
+    if patterns.fullmatch(_PASSPHRASE, value):
+        return patterns.fullmatch(r"[a-z0-9_]+", value) is None  # not snake_case: a name
+    if patterns.search(r"[A-Z][a-z]{3,}$", value):
+        return False  # `GLiNER2Client`: a name ends in a word, as a random value rarely does
+    core = value.strip(_GENERATOR_SYMBOLS)
+    if len(value) < 12 or not core or _is_placeholder(value):
+        return False
+    if patterns.match(r"[a-z][a-z0-9]{0,11}[_-]|[A-Z]{2,}[0-9]*[_-]", value):
+        return False  # tagged: an object's id (`sub_1OqX…`, `evt_…`), a vendor's token
+    run = "".join(c for c in value if c.isalnum())
+    if len(run) < 10 or not (any(c.isupper() for c in run) and any(c.islower() for c in run)):
+        return False
+    if not any(c.isdigit() for c in run) or patterns.fullmatch(r"[0-9a-fA-F-]+", value):
+        return False
+    pieces = [p for p in patterns.split(r"[^A-Za-z0-9]+", value) if p]
+    if any(sum(c.isalpha() for c in p) >= 6 and _wordy(p) for p in pieces):
+        return False  # `Build-Server-2024x`, `MyClass_Test2`: words and identifiers
+    changes = sum(_class(a) != _class(b) for p in pieces for a, b in pairwise(p))
+    return changes * 3 >= len(run)
+
+
+class _PredicateValues:
+    """A rule (as `_Rule`: matches, then find) for made values told last in a clause of prose."""
+
+    def matches(
+        self, text: str, folded: str, done: list[int], words: _Words | None = None
+    ) -> Iterator[re.Match[str]]:
+        told = _compiled(_TOLD_AT_END)
+        # A scan of every word would cost a third of all rules: the distinct words first, each
+        # sought in the text; when there are many (a text of made values), one scan, bounded.
+        candidates = [] if words is None else _compiled(_CANDIDATE).findall(words.first)
+        if words is None or len(folded) != len(text) or len(candidates) > _MOST_CANDIDATES:
+            found_all: Iterable[re.Match[str]] = told.finditer(text)
+        else:
+            found_all = sorted(self._at_words(text, folded, candidates, told), key=_start)
+        for found in found_all:
+            if found.start() >= done[0]:
+                yield found
+
+    @staticmethod
+    def _at_words(
+        text: str, folded: str, candidates: list[str], told: re.Pattern[str]
+    ) -> Iterator[re.Match[str]]:
+        for word in candidates:
+            rejected = set()  # as written (the words are lower-cased): judged once each
+            at = folded.find(word)
+            while at != -1:
+                written = text[at : at + len(word)]
+                if (at == 0 or folded[at - 1].isspace()) and written not in rejected:
+                    found = told.match(text, at)
+                    value = found.group("value") if found is not None else ""
+                    if found is not None and (
+                        _predicate_made(value) or _predicate_made(value.rstrip("?!"))
+                    ):
+                        yield found
+                    else:
+                        rejected.add(written)
+                at = folded.find(word, at + len(word))
+
+    def find(self, m: re.Match[str]) -> _Found:
+        text, start = m.string, m.start()
+        value, end = m.group("value"), m.end("value")
+        if value[-1] in "?!" and not text.startswith((".", ",", ";"), end):
+            value = value.rstrip("?!")  # the sentence's own mark, not the value's
+            end = m.start("value") + len(value)
+        if not _predicate_made(value):
+            return None
+        line_start = _line_start(text, start, 200)
+        before = text[line_start:start].split()
+        if len(before) < 4:
+            return None
+        last = [w.strip(",:;\u060c") for w in before[-3:]]
+        if not all(patterns.fullmatch(_PROSE_WORD, w) for w in last):
+            return None
+        if any(w.lower() in _ELSEWHERE for w in before[-4:]):
+            return None
+        if patterns.search(_DIGEST_WORDS, " ".join(before[-4:])):
+            return None
+        return "password", m.start("value"), end
+
+
+def _start(m: re.Match[str]) -> int:
+    return m.start()
+
+
+_PREDICATE_VALUES = _PredicateValues()

@@ -141,7 +141,12 @@ class _RandomValues:
         run = m.group()
         value = run.rstrip("-_~")
         named = None
-        if patterns.match(_TAGGED, value) and not _grouped(value):
+        signed = value.startswith("-") and patterns.search(
+            r"[:=][ \t]*[\"']?$", m.string[max(0, m.start() - 4) : m.start()]
+        )  # `name: -Lm…`: base64url's first character, right after a label's sign, not a flag
+        if signed and _random(value[1:]):
+            pass
+        elif patterns.match(_TAGGED, value) and not _grouped(value):
             named = patterns.match(_SECRET_TAG, value)
             if named is not None and not _PUBLIC_TAGS.isdisjoint(
                 patterns.split("[_-]", named.group(1).lower())

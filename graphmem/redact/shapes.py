@@ -138,6 +138,8 @@ def _chosen_password(word: str, closing: bool = False) -> bool:
     if closing:  # the symbol closes it: words, a number, a symbol
         return len(word) >= 10 and patterns.fullmatch(_APPENDED, word) is not None
     core = word.rstrip("!.")
+    if len(core) > 2 and core[-1] in _SYMBOLS and core[-2].isdigit():
+        core = core[:-1]  # a policy's closing symbol after its number (`Goph3rja$p3r2023#`)
     if len(core) < 8 or core[0] in _SYMBOLS:
         return False
     if not (any(c.isupper() for c in core) and any(c.islower() for c in core)):

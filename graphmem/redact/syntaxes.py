@@ -7,6 +7,7 @@ from __future__ import annotations
 from graphmem import patterns
 from graphmem.redact.keys import _find_keypair_bytes, _find_wallet_keys, _find_xml_rsa_key
 from graphmem.redact.names import _SESSION_NAME, _secret_kind
+from graphmem.redact.prose import _made
 from graphmem.redact.rule import _MARKER, _Finder, _Found, _line_start, _Rule, _rule
 from graphmem.redact.values import (
     _is_placeholder,
@@ -270,6 +271,53 @@ def _cli_password(tool: str, flag: str, *triggers: str, glued: bool = False) -> 
     )
 
 
+# Four capitalised words or more and a small number, written apart (`Orchid Echo Zinnia Anchor 22`):
+# a passphrase a generator or a person made, not a title (whose number is a year or leads it).
+_SPACED_PASSPHRASE = (
+    r"(?:[A-Z][a-z]{2,9} ){4,8}\d{1,3}|(?:[A-Z][a-z]{2,9} ){3,8}[A-Z][a-z]{2,9}\d{1,3}"
+)
+
+
+def _find_quoted_short_p(m: re.Match[str]) -> _Found:
+    """Any tool's `-p` with a quoted value (`-p'…'`, `-p "…"`): mysql's, sshpass', git-secret's,
+    transcrypt's and many more tools' password, but a port, a path, a prompt or a patch in others
+    (`docker run -p '8080:80'`, `mkdir -p 'Q3 reports'`, `read -p 'Name: '`, `kubectl patch -p
+    '{…}'`): only a value that looks made (as in a sentence: `_made`) or a spaced passphrase."""
+    value = m.group("dq") if m.group("dq") is not None else m.group("sq")
+    if not (patterns.fullmatch(_SPACED_PASSPHRASE, value) or (" " not in value and _made(value))):
+        return None
+    return _literal("password")(m)
+
+
+def _find_named_flag_value(m: re.Match[str]) -> _Found:
+    group = next(g for g in ("dq", "sq", "v") if m.group(g) is not None)
+    name = m.group("name").rsplit("/", 1)[-1]  # an SSM parameter's path: its last part
+    kind = _secret_kind(name, m.group(group))
+    return None if kind is None else (kind, m.start(group), m.end(group))
+
+
+# What is compared: a name, a member (`cfg.WebhookSecret`), a subscript or a getter's key
+# (`headers["x-api-key"]`, `params[:token]`, `.get("X-Admin-Token")`), last before the operator.
+_COMPARED = (
+    r"(?:\[[ \t]*:?[\"']?|\([ \t]*[\"'])?(?P<name>[A-Za-z_][\w-]{0,80})"
+    r"(?:[\"']?[ \t]*\]|[\"'][ \t]*\))?[ \t]*$"
+)
+
+
+def _find_compared_literal(m: re.Match[str]) -> _Found:
+    """A literal compared with what a secret's name holds: the secret, judged as the name judges
+    its own value (`if password == ""`, `token_type == "Bearer"`, a placeholder: none)."""
+    before = m.string[max(_line_start(m.string, m.start(), 200), m.start() - 200) : m.start()]
+    named = patterns.search(_COMPARED, before)
+    if named is None or before[: named.start()].rstrip().endswith("typeof"):
+        return None  # `typeof apiKey === 'string'`: its type, not its value
+    value = m.group("v")
+    if not (_looks_generated(value) or _made(value)):
+        return None  # `user_pass == "git"`, `tags["shared_key"] == "child_value"`: a test's
+    kind = _secret_kind(named.group("name").replace("-", "_"), value)
+    return None if kind is None else (kind, m.start("v"), m.end("v"))
+
+
 def _find_user_then_password(m: re.Match[str]) -> _Found:
     line = m.string[_line_start(m.string, m.start()) : m.start()]
     if patterns.search(
@@ -471,6 +519,14 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         "-P ",
     ),
     *_CLI_PASSWORD_RULES,
+    _rule(  # any tool's `-p`, quoted: a password when it looks made (see `_find_quoted_short_p`)
+        r"(?<![\w-])-p(?:[ \t]+|=)?" + _QUOTED_VALUE + ")",
+        _find_quoted_short_p,
+        "-p'",
+        "-p '",
+        '-p"',
+        '-p "',
+    ),
     _rule(  # Oracle: sqlplus user/password@db, jdbc:oracle:thin:user/password@host
         r"(?:sqlplus(?:[ \t]+-[A-Za-z]{1,2})*[ \t]+|thin:|(?:CONNECT|connect|CONN|conn)[ \t]+)"
         r"[\"']?(?P<user>[A-Za-z][\w$#]{0,29})/(?P<v>[^\s/@\"']{1,128})@",
@@ -516,6 +572,25 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         _literal("secret"),
         "secret",
         "put-parameter",
+    ),
+    _rule(  # a variable's name in one flag, its value in the next (`--key DB_PASSWORD --value …`,
+        # `--name API_TOKEN --value …`): judged as the name judges its own value
+        r"(?<![\w-])--(?:key|name|variable|var|param(?:eter)?)(?:[ \t]+|=)[\"']?"
+        r"(?P<name>[A-Za-z_][\w./-]{0,127})[\"']?(?:[ \t]+\\?\n?[ \t]*)"
+        r"(?:--)?value(?:[ \t]+|=)" + _QUOTED_VALUE + r"|(?P<v>[^\s\"'-][^\s\"']{0,511}))",
+        _find_named_flag_value,
+        "--key",
+        "--name",
+        "--var",
+        "--param",
+    ),
+    _rule(  # code comparing a secret's name to a literal: `if token == "…"`, `!==`, Lua's `~=`
+        # `==` after a blank: base64's padding (`…eA=="`) is none
+        r"(?:(?<=[ \t])===?|!==?|~=)[ \t]*[bfr]?(?P<q>[\"'`])(?P<v>[^\"'`\n\\]{1,512})(?P=q)",
+        _find_compared_literal,
+        "==",
+        "!=",
+        "~=",
     ),
     _rule(  # a here-string into such a command: wrangler secret put NAME <<< 'VALUE'
         r"<<<[ \t]*" + _QUOTED_VALUE + r"|(?P<v>[^\s\"'|;&$][^\s\"'|;&]{0,255}))",

@@ -174,6 +174,9 @@ def _find_authorization(m: re.Match[str]) -> _Found:
     value = m.group("v")
     if _is_placeholder(value):
         return None
+    header = m.group("header") or ""
+    if "," in header and patterns.match(r"[\"'][ \t]*,", m.string[m.end("v") : m.end("v") + 3]):
+        return None  # `("authorization", "x-amz-date", …)`: a list of header names, not a call's
     if patterns.fullmatch(r"[a-z_][a-z0-9_-]{0,20}=", value) and m.string[
         m.end("v") : m.end("v") + 1
     ] in (
@@ -218,6 +221,10 @@ def _placeholder_pair(value: str) -> bool:
     user, _, password = decoded.partition(":")
     if not password:
         return False  # `token:`: the user is the credential
+    if patterns.fullmatch(r"[xX]|_|-", password) and (
+        _looks_random(user) or patterns.fullmatch(r"[0-9a-fA-F]{32,}", user)
+    ):
+        return False  # an API key as the user, a dummy password beside it (as Basic APIs ask)
     return _placeholder_login(user, password)
 
 
@@ -300,7 +307,9 @@ _PLAIN_HEADER = (
 
 
 _AUTH_RULE = _Rule(
-    r"(?<!\w)(?:(?P<header>authorization[\"']?[ \t]*[:=][ \t]*(?:[bfr]?[\"'`]|\[)?)"
+    # the header's name and its value as a call's arguments too (`Header.Set("Authorization", …)`)
+    r"(?<!\w)(?:(?P<header>authorization(?:[\"']?[ \t]*[:=]|[\"'][ \t]*,)"
+    r"[ \t]*(?:[bfr]?[\"'`]|\[)?)"
     r"(?:(?P<scheme>[a-z][a-z0-9_-]{1,20})(?:[ \t]+|%20|:))?|(?:bearer|basic)[ \t]+)"
     r"(?:(?P<user>[\w.@+-]{1,64}):(?P<pw>[A-Za-z0-9._~+/=-]{8,512})|(?P<v>[A-Za-z0-9._~+/-]{8,}=*))",
     _find_authorization,

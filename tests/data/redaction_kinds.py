@@ -4495,3 +4495,237 @@ for text in (
     "or follows `--password` / `password`. Most triggers end here",
 ):
     _l("config_syntax", text)
+
+
+# Round 17. A made value told last in a clause of prose, in a language no word list holds: after
+# three words of prose, before a stop, a comma, a dash or the line's end. Shapes no word has: a
+# long word run into a four-digit number, a generator's passphrase, random letters and digits of
+# both cases with a generator's symbols.
+def _year_word() -> str:
+    first = _rng.choice(("Lantern", "Marble", "Thistle", "Harbor", "Cobalt", "Juniper", "Walrus"))
+    second = _rng.choice(("willow", "copper", "meadow", "pepper", "falcon", "biscuit", "orchid"))
+    return f"{first}{second}{_rng.randrange(1000, 10_000)}"
+
+
+for template, value in (
+    ("Mandi Toni, la peraule clâf gnove dal server di prove e je {v}. No sta dâle a nissun.", "y"),
+    ("Bonjou Jak, nouvo kòd sekrè sèvè a se {v}, pa bay pèsonn li.", "g"),
+    ("Habari Juma, tokeni ya malipo ya mfumo ni {v}. Usiiweke kwenye hazina.", "r"),
+    ("Demat Yann, ar ger-kuzh nevez evit ar servijer a zo {v} — na roit ket anezhañ.", "p"),
+    ("Allegra Curdin, il pled secret dal server da test è `{v}`, betg al dar vinavant.", "g"),
+    ("Bon dia Maria, e kodigo sekreto di e server nobo ta {v}. No partié ku ningun hende.", "y!"),
+    ("Heads up team: the shared login for the staging box is now {v}.", "g"),
+    ("Moien Jang, de Schlëssel vum neie Build-Server ass elo {v}\nMerci!", "r"),
+):
+    if value == "y":
+        _v = _year_word()
+    elif value == "y!":
+        _v = _year_word() + "!"
+    elif value == "p":
+        _v = "-".join(_rng.choice(("Maple", "Otter", "Cobalt", "Tundra", "Quill")) for _ in "abc")
+        _v += f"-{_rng.randrange(10, 100)}"
+    elif value == "g":
+        _v = _r(6) + "-" + _r(5) + _rng.choice("#?~") + _r(5) + "_"
+    else:
+        _v = _r(36)
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "La version dal kernel sul server di prove e je 6.8.0-45-generic.",
+    "Il numar dal ordin par il cliente al è ORD2024A7781.",
+    "The failing commit on the main branch is 4f9c2a1e7b3d8e0f.",
+    "Ndugu, namba ya kifurushi chako ni 1Z999AA10123456784.",
+    "The image we deploy to the cluster is nginx:1.27-alpine.",
+    "The video she linked in the channel is dQw4w9WgXcQ.",
+    "The release tag on the project page is v2024.06.11-rc1.",
+    "el cargo que falló en la tienda es pi_3PqXbC2eZvKYlo2C0abc.",
+    "the class that failed in the nightly run is UserAccountService2024.",
+    "the bucket we restore from is called acme-backups-eu-west-1.",
+    "Our new project codename for the rewrite is Bluefalcon, ready by Q3.",
+    "The hostname of the new database box is db-prod-eu-07.",
+):
+    _l("config_syntax", text)
+
+
+# Round 17. A chosen password with symbols inside and one closing it after its number
+# (`Ha7bor$c0pper2291#`), alone in any text; and, told after a word for password, a long word
+# run into a four-digit number (`Harborcopper2291`), as people and generators append one.
+for template in (
+    "neues Kennwort fürs NAS: {v}. Bitte nicht weitergeben.",
+    "  311  borg create ::daily --passphrase {v}",
+    "Ops note — vault unsealed with {v}; rotate after the audit.",
+):
+    _v = f"{_r(3, string.ascii_letters)}{_r(2, string.digits)}{_r(3, string.ascii_lowercase)}"
+    _v += f"${_r(2, string.ascii_lowercase)}{_rng.randrange(1000, 10_000)}#"
+    _s("config_syntax", template.format(v=_v), _v)
+for template in (
+    "Repro steps (login `qa`, password `{v}`), then open Settings.",
+    "wifi password for the office is {v} btw",
+    "Das Passwort lautet {v} (bis Freitag gültig).",
+):
+    _v = _year_word()
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "the password reset page moved to Dashboardnext2024 last sprint",
+    "password hashing uses Argon2id since Release2024, see the notes",
+    "Issue#2291# was closed as a duplicate of Issue#2290",
+    "the password policy of Northwind2024 asks for twelve characters",
+):
+    _l("config_syntax", text)
+
+
+# Round 17. Any tool's `-p` with a quoted value that looks made, or a spaced passphrase: a
+# password (veracrypt, tomb, encfs wrappers …). Not a port, a path, a prompt, a patch, a plugin.
+for template, value in (
+    ("veracrypt --text --mount vault.hc /mnt/v -p '{v}' --pim 0 --non-interactive", "c"),
+    ('$ tomb open secrets.tomb -k secrets.tomb.key -p"{v}"', "c"),
+    ("> cryfs-unlock ~/.crypt ~/plain -p '{v}'", "s"),
+    ('RUN sqlite-crypt /data/app.db -p "{v}" --rekey', "y"),
+):
+    if value == "c":
+        _v = f"{_r(4, string.ascii_letters)}{_r(2, string.digits)}%{_r(6)}"
+    elif value == "s":
+        _v = " ".join(
+            _rng.choice(("Thistle", "Cobalt", "Juniper", "Walrus", "Quill")) for _ in "abcd"
+        )
+        _v += f" {_rng.randrange(10, 100)}"
+    else:
+        _v = _year_word() + "!"
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "read -p 'Enter the admin password: ' pw",
+    "mkdir -p 'Reports Q3 2024'",
+    "docker run -d -p '8080:80' nginx:1.27",
+    'kubectl patch deploy web -p \'{"spec":{"replicas":3}}\'',
+    "ssh -p '2222' deploy@bastion.acme.io",
+    "pytest -p 'no:cacheprovider' tests/",
+    "hledger balance -p 'from 2024/01 to 2024/03'",
+    "pandoc notes.md -p 'Annual Report Draft Final 2024' -o out.pdf",
+):
+    _l("config_syntax", text)
+
+
+# Round 17. An Authorization header's name and value as a call's two arguments, any scheme or
+# none (`setHeader('Authorization', 'ApiKey …')`); Basic credentials that hold an API key as the
+# user and a dummy password (`KEY:x`), as Basic-auth APIs ask.
+for template in (
+    'req.add_header("Authorization", "ApiKey {v}")',
+    '.header("Authorization", "{v}")',
+    "$client->setHeader('Authorization', 'Klaviyo-API-Key {v}');",
+):
+    _v = _uuid() if '{v}"' in template else _r(32, HEX)
+    _s("authorization", template.format(v=_v), _v)
+for template in (
+    'proxy_set_header Authorization "Basic {v}";',
+    "curl -H 'Authorization: Basic {v}' https://api.sendwave.example/v3/lists",
+):
+    _v = base64.b64encode(f"{_r(32, HEX)}:x".encode()).decode()
+    _s("authorization", template.format(v=_v), _v)
+for text in (
+    'req.Header.Set("Authorization", "Bearer " + token)',
+    'xhr.setRequestHeader("Authorization", authHeader);',
+    'headers.set("Authorization", "Basic dXNlcm5hbWU6cGFzc3dvcmQ=")',
+    'res.setHeader("WWW-Authenticate", "Basic realm=Restricted")',
+    '.header("Authorization", "Key YOUR_API_KEY_HERE")',
+    'curl -H "Authorization: Basic dXNlcm5hbWU6eA==" https://api.example.com/',
+):
+    _l("authorization", text)
+
+
+# Round 17. A variable's name in one flag and its value in the next (`--key NAME --value V`,
+# `--name NAME --value V`), as CI and parameter stores' CLIs take them: the name judges the value.
+for template in (
+    "aws ssm put-parameter --name /prod/billing/DB_PASSWORD --value '{v}' --type String",
+    "az pipelines variable create --name DEPLOY_API_TOKEN --value {v} --secret true",
+    '$ ci-vars add --key SIGNING_KEY_PASSPHRASE \\\n    --value "{v}" --protected',
+):
+    _v = _r(18) if "TOKEN" in template else _year_word() + "!"
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "aws ssm put-parameter --name /prod/billing/DB_HOST --value db.internal --type String",
+    "az pipelines variable create --name BUILD_CONFIGURATION --value Release",
+    "$ ci-vars add --key PASSWORD_MIN_LENGTH --value 12",
+    "gh variable set --name TOKEN_TTL --value 3600",
+):
+    _l("config_syntax", text)
+
+
+# Round 17. Code comparing what a secret's name holds with a literal (`==`, `!==`, Lua's `~=`),
+# through a member, a subscript or a getter's key: the literal, as the name judges its value.
+for template in (
+    'if request.headers.get("X-Admin-Token") == "{v}":',
+    "if (req.query.apiKey !== '{v}') return res.sendStatus(401);",
+    'if cfg.WebhookSecret != "{v}" {{',
+    'halt 401 unless params[:token] == "{v}"',
+    'if ngx.var.http_x_api_key ~= "{v}" then return ngx.exit(401) end',
+):
+    _v = _r(32, URLSAFE)
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    'if password == "":',
+    'if token_type == "Bearer":',
+    "if (process.env.API_KEY === undefined) throw new Error('missing');",
+    'if secret_key == "your-secret-key-here":',
+    'assert resp.headers["X-Request-Id"] == "req-123"',
+    'if key == "Enter":',
+    "if password != confirm_password:",
+    'if auth.token == "null" or auth.token == "undefined":',
+    "expect(config.secretName).toBe('prod/db') && mode === 'production'",
+):
+    _l("config_syntax", text)
+_l("config_syntax", "if (typeof secretToken !== 'undefined' && typeof authToken === 'function')")
+
+
+# Round 17. A client's options object: its members are named, and their names judge them (a
+# client id is no secret, a client secret is), not read as a constructor's positional key.
+for text in (
+    "const sdk = new SDK({ serverUrl: 'https://auth.acme.io', clientId: '4be0a3f5c1d27e98b6a4' })",
+    "auth = AuthClient(domain='acme.eu.auth0.example', client_id='Qm7ZrX2pLk9VbN4tYw8s')",
+):
+    _l("config_syntax", text)
+_v = _r(40)
+_s(
+    "config_syntax",
+    f"client = OAuthClient(client_id='Qm7ZrX2pLk9VbN4tYw8s', client_secret='{_v}')",
+    _v,
+)
+_v = _r(32, HEX)
+_s("config_syntax", f'const sdk = new SDK({{ appId: "acme-portal", apiSecret: "{_v}" }})', _v)
+
+
+# Round 17. A flag named in a sentence, a short word of prose after it, is no value.
+for text in (
+    "error: set --password or PGPASSWORD before running the migration",
+    "Either pass --token to the CLI or export it in the environment.",
+    "mongod: --keyFile and --auth are needed together; use --password if prompted",
+):
+    _l("config_syntax", text)
+
+
+# Round 17, from real files: a sentence ending in a class's name or a test's, a tuple of header
+# names, and a test comparing a secret's name with a plain word, are no secret.
+for text in (
+    "'gliner2 is required for GLiNER2Client. '",
+    "# This reverses the order of checks from test_isfile_case_1.",
+    '_SIGNED = ("authorization", "x-amz-content-sha256", "x-amz-date", "x-amz-security-token")',
+    'and user_pass == "git"',
+    'assert parent_tags["shared_key"] == "parent_value"',
+):
+    _l("config_syntax", text)
+
+
+# Round 17. A random value whose first character is base64url's `-`, right after a label's sign
+# (`name: -Lm…`): the value's own, not a flag's. A flag's value after a sign is no random run.
+for template in (
+    "authentication: -{v}",
+    'auth = "-{v}"',
+    '{{"ingest": {{"credential": "-{v}", "region": "eu"}}}}',
+):
+    _v = "-" + _r(38, URLSAFE.replace("-", ""))
+    _s("config_syntax", template.format(v=_v[1:]), _v)
+for text in (
+    "jvm_args: -XX:+UseG1GC -Xmx2048m -Dfile.encoding=UTF8",
+    "flags: --enable-feature=abc123 --log-level=debug",
+    "cmd: -Dspring.profiles.active=prod2024",
+    "offset: -0000000000000000001234567",
+):
+    _l("config_syntax", text)
