@@ -65,6 +65,7 @@ def test_every_split_is_covered() -> None:
         "redaction_heldout18",
         "redaction_heldout19",
         "redaction_heldout20",
+        "redaction_heldout21",
     }
     assert expected <= set(_CORPORA)
 
