@@ -26,7 +26,6 @@ from graphmem.redact.names import (
     _secret_kind,
 )
 from graphmem.redact.rule import _Found, _name_start, _Rule
-from graphmem.redact.tokens import _compiled
 from graphmem.redact.values import (
     _CODE_REFERENCE,
     _HAS_DIGIT,
@@ -671,7 +670,7 @@ def _may_assign(text: str, at: int) -> bool:
     only if one looks generated (a digit or an upper-case letter on the rest of the line), or
     follows `--password` / `password`. Most triggers in ordinary text end here, and
     the long regex of the value never runs."""
-    word = _compiled(_THEN_A_WORD).match(text, at)
+    word = patterns.compile(_THEN_A_WORD).match(text, at)
     if word is None:
         return True  # an operator, a quote, a value glued on: the regex decides
     after = word.end() - 1

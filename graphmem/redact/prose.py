@@ -40,7 +40,6 @@ from graphmem.redact.names import (
 )
 from graphmem.redact.rule import _Found, _line_start, _Rule, _Words
 from graphmem.redact.shapes import _class
-from graphmem.redact.tokens import _compiled
 from graphmem.redact.values import _is_placeholder, _looks_random, _wordy
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
@@ -253,7 +252,7 @@ def _unspaced() -> tuple[str, ...]:
 def _may_tell(text: str, at: int) -> bool:
     """Cheap test before the regex: a made value holds a digit or a capital, so the rest of the
     line must (`the password reset flow is untouched` ends here)."""
-    return _compiled(_TELLING_REST).match(text, at + 5) is not None
+    return patterns.compile(_TELLING_REST).match(text, at + 5) is not None
 
 
 _TELLING_REST = r"[^\n]{0,300}?[A-Z0-9]"
@@ -388,10 +387,10 @@ class _PredicateValues:
     def matches(
         self, text: str, folded: str, done: list[int], words: _Words | None = None
     ) -> Iterator[re.Match[str]]:
-        told = _compiled(_TOLD_AT_END)
+        told = patterns.compile(_TOLD_AT_END)
         # A scan of every word would cost a third of all rules: the distinct words first, each
         # sought in the text; when there are many (a text of made values), one scan, bounded.
-        candidates = [] if words is None else _compiled(_CANDIDATE).findall(words.first)
+        candidates = [] if words is None else patterns.compile(_CANDIDATE).findall(words.first)
         if words is None or len(folded) != len(text) or len(candidates) > _MOST_CANDIDATES:
             found_all: Iterable[re.Match[str]] = told.finditer(text)
         else:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from graphmem import patterns
 from graphmem.redact.rule import _Found, _Rule
-from graphmem.redact.tokens import _compiled
 from graphmem.redact.values import _is_placeholder
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
@@ -41,7 +40,7 @@ def _find_auth(m: re.Match[str]) -> _Found:
     args: list[tuple[str, int, int]] = []
     at = m.end()
     while len(args) < 3:
-        arg = _compiled(_ARGS).match(text, at)
+        arg = patterns.compile(_ARGS).match(text, at)
         if arg is None:
             break
         group = arg.lastgroup or "typed"

@@ -5,7 +5,6 @@ inside (webhook URLs, JWTs, Telegram, Mailchimp, Entra …)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import cache
 
 from graphmem import patterns
 from graphmem.redact.rule import (
@@ -286,13 +285,13 @@ class _PrefixTable:
         self, text: str, folded: str, done: list[int], words: _Words | None = None
     ) -> Iterator[re.Match[str]]:
         heads = self._by_head
-        unlisted = _compiled(_UNLISTED).match
+        unlisted = patterns.compile(_UNLISTED).match
         for start in patterns.finditer(_TOKEN_START, text):
             at = start.start()
             if at < done[0]:
                 continue
             for regex in heads.get(text[at : at + 2], ()):
-                match = _compiled(regex).match(text, at)
+                match = patterns.compile(regex).match(text, at)
                 if match is not None:
                     yield match
                     break
@@ -365,12 +364,6 @@ def _entropy(text: str) -> float:
 
     size = len(text)
     return -sum(n / size * log2(n / size) for n in map(text.count, set(text)))
-
-
-@cache
-def _compiled(regex: str) -> re.Pattern[str]:
-    """A regex compiled the first time a text needs it (a table format's, at its prefix)."""
-    return patterns.compile(regex)
 
 
 def _decoded_header(token: str) -> str:
@@ -454,7 +447,7 @@ def _find_aws_pair(m: re.Match[str]) -> _Found:
         stop = next_end if next_end != -1 else line_end + 101
     else:
         stop = at + 100
-    found = _compiled(_AWS_PAIR_VALUE).search(text, at, stop)
+    found = patterns.compile(_AWS_PAIR_VALUE).search(text, at, stop)
     if found is None:
         return None
     value = found.group()

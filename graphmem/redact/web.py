@@ -6,7 +6,6 @@ from __future__ import annotations
 from graphmem import patterns
 from graphmem.redact.names import _SESSION_NAME
 from graphmem.redact.rule import _Found, _line_start, _Rule, _rule
-from graphmem.redact.tokens import _compiled
 from graphmem.redact.values import (
     _HAS_DIGIT,
     _PUBLIC_PREFIX,
@@ -130,7 +129,7 @@ def _find_webhook_key(m: re.Match[str]) -> _Found:
     if "hook" not in m.group("where").lower():
         return None
     found = []
-    for piece in _compiled(_URL_PIECE).finditer(m.string, m.start("path"), m.end()):
+    for piece in patterns.compile(_URL_PIECE).finditer(m.string, m.start("path"), m.end()):
         value = piece.group()
         if _looks_random(value) or patterns.fullmatch(_UUID, value, patterns.IGNORECASE):
             found.append(("webhook", piece.start(), piece.end()))
