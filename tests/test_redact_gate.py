@@ -109,6 +109,17 @@ def test_the_gate_changes_no_generated_text(pieces: list[str]) -> None:
     assert _REDACTOR.redact(text) == _REDACTOR.redact(text, gated=False)
 
 
+def test_a_character_lower_grows_moves_no_rule_off_its_triggers() -> None:
+    """`İ`.lower() is two characters: positions found in the lowered text no longer match the
+    text's, and the rules once searched the whole text then, matching where no trigger was."""
+    text = 'İecho "dzHn4w2*H9yclj.OOdk" | kinit admin@ACME.IO"d"'
+    expected = 'İecho "[REDACTED:password]" | kinit admin@ACME.IO"d"'
+    assert _REDACTOR.redact(text).text == expected
+    assert _REDACTOR.redact(text, gated=False).text == expected
+    told = "İ and the password is dzHn4w2*H9yclj.OOdk"
+    assert "dzHn4w2" not in _REDACTOR.redact(told, gated=False).text
+
+
 @given(
     st.text(alphabet="ab :\n", max_size=40),
     st.text(alphabet="ab :\n", max_size=40),

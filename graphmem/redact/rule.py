@@ -98,12 +98,10 @@ class _Rule:
             )
         if not starts:
             return
+        if len(haystack) != len(text):  # lower() grew a character: back to the text's positions
+            origin = [i for i, c in enumerate(text) for _ in c.lower()]
+            starts = sorted({origin[i] for i in starts})
         before = self.before
-        if len(haystack) != len(text):  # lower() grew a character: positions do not carry over
-            for found in self.pattern.finditer(text):
-                if before is None or before(text, found.start()):
-                    yield found
-            return
         for start in starts:
             if start < done[0] or (before is not None and not before(text, start)):
                 continue
