@@ -95,6 +95,7 @@ from tests.data.fake_secrets import (
     UPPER_AN,
     URLSAFE,
     Fakes,
+    escaped,
     lines,
     pem,
 )
@@ -118,10 +119,6 @@ def _l(text: str) -> None:
     LOOKALIKES.append(text)
 
 
-def _hex(n: int) -> str:
-    return _r(n, HEX)
-
-
 def _pw(n: int = 18) -> str:
     """A password-manager password: letters, digits and a few symbols, never a quote or a space."""
     while True:
@@ -130,30 +127,9 @@ def _pw(n: int = 18) -> str:
             return p
 
 
-def _upw(n: int = 20) -> str:
-    """A password safe inside a URL without escaping."""
-    return _r(n, AN + "-_.~")
-
-
-def _b64(n: int) -> str:
-    return _F.b64(n)
-
-
-def _uuid() -> str:
-    return _F.uuid()
-
-
-def _jwt(payload: dict[str, object], alg: str = "RS256") -> str:
-    return _F.jwt(payload, alg)
-
-
-def _b64url(obj: dict[str, object]) -> str:
-    return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
-
-
 def _pem_key(label: str, nbytes: int) -> tuple[str, tuple[str, str]]:
     """A PEM private key block and two of its full body lines (what must not survive)."""
-    body = _b64(nbytes)
+    body = _F.b64(nbytes)
     ls = lines(body)
     return pem(label, body), tuple(dict.fromkeys((ls[1], ls[-2])))  # type: ignore[return-value]
 
@@ -184,10 +160,6 @@ def _pgp_private(nbytes: int = 1800) -> tuple[str, tuple[str, str]]:
         ]
     )
     return block, (ls[2], ls[-2])
-
-
-def _escaped(block: str) -> str:
-    return block.replace("\n", "\\n") + "\\n"
 
 
 def _ssh_pub(kind: str = "ed25519") -> str:
@@ -345,7 +317,7 @@ _s(
 
 # database shells and dumps
 _k = "ghs_" + _r(36)
-_k2 = "shpat_" + _hex(32)
+_k2 = "shpat_" + _F.hex(32)
 _s(
     "$ sqlite3 instance/app.db .dump | grep integrations\nCREATE TABLE integrations (id INTEG"
     "ER PRIMARY KEY, "
@@ -359,7 +331,7 @@ _s(
     ("github_token", "secret"),
 )
 _a, _b = (
-    "xoxp-" + _r(12, DIGITS) + "-" + _r(12, DIGITS) + "-" + _r(13, DIGITS) + "-" + _hex(32),
+    "xoxp-" + _r(12, DIGITS) + "-" + _r(12, DIGITS) + "-" + _r(13, DIGITS) + "-" + _F.hex(32),
     _r(40, URLSAFE),
 )
 _s(
@@ -507,7 +479,7 @@ _s(
     "password",
     "pg-analytics",
 )
-_p = _upw(18)
+_p = _F.url_password(18)
 _s(
     'Script started on 2025-10-07 16:02:11+02:00 [TERM="xterm-256color" TTY="/dev/pts/3"]\n'
     "$ lftp -u backup,"
@@ -566,7 +538,7 @@ _s(
     _k,
     "google_api_key",
 )
-_p = _upw(22)
+_p = _F.url_password(22)
 _s(
     '// cline_mcp_settings.json\n{\n  "mcpServers": {\n    "postgres": {\n      "command": "npx",\n'
     '      "args": ["-y", "@modelcontextprotocol/server-postgres",\n'
@@ -620,7 +592,7 @@ _s(
     "secret",
     "EXPO_PUBLIC_API_URL",
 )
-_p = _upw(24)
+_p = _F.url_password(24)
 _s(
     "$ env | grep SCCACHE\nSCCACHE_REDIS_ENDPOINT=redis://:" + _p + "@cache.build.internal:6379/2\n"
     "SCCACHE_REDIS_EXPIRATION=86400\n",
@@ -628,7 +600,7 @@ _s(
     "password",
     "cache.build.internal",
 )
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(
     "# ~/.config/ccache/ccache.conf\nmax_size = 20G\nremote_storage = redis://ci:"
     + _p
@@ -740,7 +712,7 @@ _s(
     "secret",
     "API_HOST",
 )
-_k, _k2 = _r(40, URLSAFE), "key-" + _hex(32)
+_k, _k2 = _r(40, URLSAFE), "key-" + _F.hex(32)
 _s(
     "# config.coffee\nmodule.exports =\n  port: 8080\n  mailgun:\n    domain: 'mg.tinkerbox.io'\n"
     "    apiKey: '" + _k2 + "'\n  sessionSecret: '" + _k + "'\n",
@@ -947,7 +919,7 @@ _s(
     "password",
     "apt-reader",
 )
-_p = _upw(18)
+_p = _F.url_password(18)
 _s(
     '# ~/.curlrc\nsilent\nshow-error\nuser = "grafana-bot:' + _p + '"\nconnect-timeout = 10\n',
     _p,
@@ -1090,7 +1062,7 @@ _s(
     "password",
     "h2.test.lan",
 )
-_p = _upw(16)
+_p = _F.url_password(16)
 _s(
     "jdbc:informix-sqli://ifx01.branch.lan:9088/stores_demo:INFORMIXSERVER=ol_branch;user=inf"
     "ormix;password=" + _p + "\n",
@@ -1116,7 +1088,7 @@ _s(
     "password",
     "exa-cluster.lan",
 )
-_p = _upw(18)
+_p = _F.url_password(18)
 _s(
     '$ ysqlsh "host=yb-tserver-0.yb.lan port=5433 user=yugabyte password='
     + _p
@@ -1126,7 +1098,7 @@ _s(
     "password",
     "yb-tserver-0.yb.lan",
 )
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(
     "BENDSQL_DSN=databend://analytics:"
     + _p
@@ -1152,7 +1124,7 @@ _s(
     "password",
     "janus-gw.lan",
 )
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(
     '>>> from pymilvus import MilvusClient\n>>> client = MilvusClient(uri="http://milvus.sear'
     'ch.lan:19530", '
@@ -1208,7 +1180,7 @@ _s(
     "password",
     "replicator",
 )
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(
     '# /etc/proxysql.cnf\nadmin_variables=\n{\n    admin_credentials="admin:'
     + _p
@@ -1225,7 +1197,7 @@ _s(
     "password",
     "kibanaserver",
 )
-_p = _upw(24)
+_p = _F.url_password(24)
 _s(
     "$ git remote -v\norigin\thttps://ci-bot-at-481516234212:"
     + _p
@@ -1253,7 +1225,7 @@ _s(
     "Comment: eddsa-key-20250812\nPublic-Lines: 2\n"
     + "\n".join(lines(_ssh_pub().split()[1]))
     + "\n"
-    "Private-Lines: 1\n" + _ppk_priv + "\nPrivate-MAC: " + _hex(64) + "\n",
+    "Private-Lines: 1\n" + _ppk_priv + "\nPrivate-MAC: " + _F.hex(64) + "\n",
     _ppk_priv,
     "private_key",
 )
@@ -1299,7 +1271,7 @@ _s(
 )
 _blk, _sec = _pem_key("PRIVATE KEY", 1218)
 _s(
-    "$ bun -e 'console.log(JSON.stringify(Bun.env.GITHUB_APP_KEY))'\n\"" + _escaped(_blk) + '"\n',
+    "$ bun -e 'console.log(JSON.stringify(Bun.env.GITHUB_APP_KEY))'\n\"" + escaped(_blk) + '"\n',
     _sec,
     "private_key",
 )
@@ -1356,7 +1328,7 @@ _s(
     _k,
     "authorization",
 )
-_k = _jwt({"sub": "u_4821", "aud": "mobile", "exp": 1760000000})
+_k = _F.jwt({"sub": "u_4821", "aud": "mobile", "exp": 1760000000})
 _s(
     "Proxyman  #412  POST https://auth.fitloop.app/v2/refresh  200  1.2 KB\n  Request Headers\n"
     "    authorization: Bearer " + _k + "\n    x-app-version: 5.12.0\n",
@@ -1402,7 +1374,7 @@ _s(
     "secret",
     "ASAAS_ENV",
 )
-_k = "sk_" + _hex(32)
+_k = "sk_" + _F.hex(32)
 _s(
     "const pagarme = axios.create({\n  baseURL: 'https://api.pagar.me/core/v5',\n  auth: { us"
     "ername: '" + _k + "', password: '' },\n});\n",
@@ -1417,7 +1389,7 @@ _s(
     _b,
     "secret",
 )
-_k = _hex(40)
+_k = _F.hex(40)
 _s(
     "GET /v1/4021877/products HTTP/1.1\nHost: api.tiendanube.com\nAuthentication: bearer "
     + _k
@@ -1427,7 +1399,7 @@ _s(
     "authorization",
     "ti@lojaverde.com.br",
 )
-_k = _hex(32)
+_k = _F.hex(32)
 _s(
     "curl -X POST https://webpay3g.transbank.cl/rswebpaytransaction/api/webpay/v1.2/transacti"
     "ons \\\n"
@@ -1438,7 +1410,7 @@ _s(
     "secret",
     "597055555532",
 )
-_k, _k2 = _r(13, DIGITS), _hex(32)
+_k, _k2 = _r(13, DIGITS), _F.hex(32)
 _s(
     '{"call": "ListarClientes", "app_key": "'
     + _k
@@ -1449,8 +1421,8 @@ _s(
     "secret",
     "ListarClientes",
 )
-_k = _jwt(
-    {"aud": "956", "jti": _hex(40), "sub": "8ab1", "scopes": ["cart-write", "shipping-calculate"]}
+_k = _F.jwt(
+    {"aud": "956", "jti": _F.hex(40), "sub": "8ab1", "scopes": ["cart-write", "shipping-calculate"]}
 )
 _s(
     "MELHOR_ENVIO_TOKEN=" + _k + "\nMELHOR_ENVIO_SANDBOX=false\n",
@@ -1477,7 +1449,7 @@ _s(
     "secret",
     "CHAPA_CALLBACK_URL",
 )
-_k = "sk_live_" + _hex(28)
+_k = "sk_live_" + _F.hex(28)
 _s(
     "$ curl https://payments.yoco.com/api/checkouts -H 'Authorization: Bearer "
     + _k
@@ -1533,7 +1505,7 @@ _s(
 )
 
 # Russia and Central Asia
-_k = _uuid()
+_k = _F.uuid()
 _s(
     "curl -X POST https://api-seller.ozon.ru/v3/product/list \\\n  -H 'Client-Id: 1843205' \\"
     "\n  -H 'Api-Key: " + _k + "' \\\n"
@@ -1542,7 +1514,7 @@ _s(
     "secret",
     "1843205",
 )
-_k = _jwt({"ent": 1, "exp": 1774915200, "id": _uuid(), "sid": _uuid(), "t": False}, "ES256")
+_k = _F.jwt({"ent": 1, "exp": 1774915200, "id": _F.uuid(), "sid": _F.uuid(), "t": False}, "ES256")
 _s(
     "WB_API_TOKEN=" + _k + "\nWB_SUPPLIES_URL=https://supplies-api.wildberries.ru\n",
     _k,
@@ -1556,13 +1528,13 @@ _s(
     "secret",
     "sevmarket.bitrix24.ru",
 )
-_k = _jwt({"aud": "8f1c", "jti": _hex(64), "iat": 1759000000, "scopes": ["crm"]})
+_k = _F.jwt({"aud": "8f1c", "jti": _F.hex(64), "iat": 1759000000, "scopes": ["crm"]})
 _s(
     "GET /api/v4/leads HTTP/1.1\nHost: kvartal.amocrm.ru\nAuthorization: Bearer " + _k + "\n",
     _k,
     "jwt",
 )
-_a, _b = _hex(40), _hex(40)
+_a, _b = _F.hex(40), _F.hex(40)
 _s(
     'curl -X POST https://cleaner.dadata.ru/api/v1/clean/address \\\n  -H "Authorization: Token '
     + _a
@@ -1580,7 +1552,7 @@ _s(
     "password",
     "terraform",
 )
-_k = _jwt({"login": "ca29031", "is_api_token": True, "api_token_id": _uuid()})
+_k = _F.jwt({"login": "ca29031", "is_api_token": True, "api_token_id": _F.uuid()})
 _s(
     "twc config set --token " + _k + "   # Timeweb Cloud CLI\n",
     _k,
@@ -1595,7 +1567,7 @@ _s(
     _k,
     "secret",
 )
-_k = base64.b64encode((_uuid() + ":" + _uuid()).encode()).decode()
+_k = base64.b64encode((_F.uuid() + ":" + _F.uuid()).encode()).decode()
 _s(
     "GIGACHAT_CREDENTIALS=" + _k + "\nGIGACHAT_SCOPE=GIGACHAT_API_PERS\n",
     _k,
@@ -1615,7 +1587,7 @@ _s(
     "secret",
     "kodo-prod",
 )
-_b = base64.b64encode((_hex(24) + ":" + _hex(24)).encode()).decode()
+_b = base64.b64encode((_F.hex(24) + ":" + _F.hex(24)).encode()).decode()
 _s(
     "POST /v3/push HTTP/1.1\nHost: api.jpush.cn\nAuthorization: Basic "
     + _b
@@ -1623,7 +1595,7 @@ _s(
     _b,
     "authorization",
 )
-_k = _hex(32)
+_k = _F.hex(32)
 _s(
     "GET https://restapi.amap.com/v3/geocode/geo?address=北京市朝阳区阜通东大街6号&key="
     + _k
@@ -1631,7 +1603,7 @@ _s(
     _k,
     "secret",
 )
-_k = _hex(32)
+_k = _F.hex(32)
 _s(
     'curl -X POST -H "X-ChatWorkToken: ' + _k + '" -d "body=デプロイ完了しました" \\\n'
     "  https://api.chatwork.com/v2/rooms/29871234/messages\n",
@@ -1650,7 +1622,7 @@ _p = _pw(18)
 _s(
     "# ConoHa VPS v3 identity\nOS_AUTH_URL=https://identity.c3j1.conoha.io/v3\nOS_USERNAME=gn"
     "cu51294826\nOS_PASSWORD=" + _p + "\n"
-    "OS_PROJECT_ID=" + _hex(32) + "\n",
+    "OS_PROJECT_ID=" + _F.hex(32) + "\n",
     _p,
     "password",
     "gncu51294826",
@@ -1665,7 +1637,7 @@ _s(
     "secret",
     "2468109876543210",
 )
-_k = _hex(64)
+_k = _F.hex(64)
 _s(
     "SHOPEE_PARTNER_ID=2004718\nSHOPEE_PARTNER_KEY=shpk" + _k[4:] + "\n",
     "shpk" + _k[4:],
@@ -1674,7 +1646,7 @@ _s(
 )
 
 # European accounting, banking and logistics
-_k = _hex(32)
+_k = _F.hex(32)
 _s(
     "curl -H 'Authorization: " + _k + "' 'https://my.sevdesk.de/api/v1/Invoice?status=200'\n",
     _k,
@@ -1690,7 +1662,7 @@ _s(
     (_a, _b),
     "secret",
 )
-_k = _hex(32)
+_k = _F.hex(32)
 _s(
     "curl https://thirdparty.qonto.com/v2/organization \\\n  -H 'Authorization: atelier-brume-1234:"
     + _k
@@ -1699,7 +1671,7 @@ _s(
     "authorization",
     "atelier-brume-1234",
 )
-_a, _b = _uuid(), _r(30)
+_a, _b = _F.uuid(), _r(30)
 _s(
     "$ curl -u '"
     + _a
@@ -1718,8 +1690,8 @@ _s(
     "password",
     "LYRA_USER",
 )
-_k = _jwt(
-    {"iss": "api-shipx-pl.easypack24.net", "sub": "api-shipx-pl.easypack24.net", "jti": _uuid()}
+_k = _F.jwt(
+    {"iss": "api-shipx-pl.easypack24.net", "sub": "api-shipx-pl.easypack24.net", "jti": _F.uuid()}
 )
 _s(
     "INPOST_SHIPX_TOKEN=" + _k + "\nINPOST_ORGANIZATION_ID=48211\n",
@@ -1727,7 +1699,7 @@ _s(
     "jwt",
     "INPOST_ORGANIZATION_ID",
 )
-_a, _b = _uuid(), _r(64, URLSAFE)
+_a, _b = _F.uuid(), _r(64, URLSAFE)
 _s(
     "curl -X POST https://login.bol.com/token?grant_type=client_credentials -u '"
     + _a
@@ -1737,13 +1709,17 @@ _s(
     _b,
     "password",
 )
-_k = "live-secret-key-" + _hex(32)
+_k = "live-secret-key-" + _F.hex(32)
 _s(
-    "NETS_EASY_SECRET_KEY=" + _k + "\nNETS_EASY_CHECKOUT_KEY=live-checkout-key-" + _hex(32) + "\n",
+    "NETS_EASY_SECRET_KEY="
+    + _k
+    + "\nNETS_EASY_CHECKOUT_KEY=live-checkout-key-"
+    + _F.hex(32)
+    + "\n",
     _k,
     "secret",
 )
-_k = _jwt(
+_k = _F.jwt(
     {
         "iss": "https://auth.truelayer.com",
         "client_id": "kasse-" + _r(6, LOWER_AN),
@@ -1803,7 +1779,7 @@ _s(
 )
 
 # smart home and energy
-_k = _uuid()
+_k = _F.uuid()
 _s(
     "http://192.168.1.30/apps/api/42/devices/all?access_token=" + _k + "   # Hubitat Maker API\n",
     _k,
@@ -1815,7 +1791,7 @@ _s(
     _k,
     "secret",
 )
-_k = _uuid()
+_k = _F.uuid()
 _s(
     "curl -H 'Govee-API-Key: "
     + _k
@@ -1823,9 +1799,9 @@ _s(
     _k,
     "secret",
 )
-_a, _b = _hex(96), _hex(32)
+_a, _b = _F.hex(96), _F.hex(32)
 _s("SWITCHBOT_TOKEN=" + _a + "\nSWITCHBOT_SECRET=" + _b + "\n", (_a, _b), "secret")
-_k = _hex(32)
+_k = _F.hex(32)
 _s(
     "$ miiocli vacuum --ip 192.168.1.52 --token "
     + _k
@@ -1920,7 +1896,7 @@ _s(
     _k,
     "secret",
 )
-_k = "rootly_" + _hex(64)
+_k = "rootly_" + _F.hex(64)
 _s("ROOTLY_API_TOKEN=" + _k + "\n", _k, "secret")
 _k = _r(64)
 _s(
@@ -1928,7 +1904,7 @@ _s(
     _k,
     "authorization",
 )
-_k = _uuid()
+_k = _F.uuid()
 _s(
     "[OUTPUT]\n    Name        http\n    Host        cloud.humio.com\n    URI         /api/v1"
     "/ingest/hec\n    http_User   x\n    http_Passwd " + _k + "\n",
@@ -1948,7 +1924,7 @@ _s(
     _p,
     "password",
 )
-_k = "pss_service:v2:" + _hex(64) + ":" + _hex(64) + ":" + _hex(64) + ":" + _hex(64)
+_k = "pss_service:v2:" + _F.hex(64) + ":" + _F.hex(64) + ":" + _F.hex(64) + ":" + _F.hex(64)
 _s(
     "PHASE_SERVICE_TOKEN=" + _k + "\nPHASE_HOST=https://console.phase.dev\n",
     _k,
@@ -1977,7 +1953,7 @@ _k = "tpuf_" + _r(32)
 _s(
     "Kle turbopuffer pou prodiksion: " + _k + " . Pa met li dan repo la, mersi.\n", _k, "secret"
 )  # Mauritian Creole
-_k = "pl_" + _hex(32)
+_k = "pl_" + _F.hex(32)
 _s(
     "Xave di PromptLayer: " + _k + " (ka bu poi na GitHub, pur favor).\n", _k, "secret"
 )  # Cape Verdean Creole
@@ -1985,7 +1961,7 @@ _p = _pw(18)
 _s(
     "Modpas pour baz done Patroni : " + _p + " — pa partaz li lo WhatsApp.\n", _p, "password"
 )  # Seychellois Creole
-_k = "scp-live-" + _hex(32)
+_k = "scp-live-" + _F.hex(32)
 _s("Senotlolo sa Scrapfly ke " + _k + " — o se ke wa se romela go motho.\n", _k, "secret")  # Sepedi
 _k = "zwt_" + _r(40, URLSAFE)
 _s("Lena yi-key ye-Vectara: " + _k + " . Ungayifaki ku-GitHub.\n", _k, "secret")  # siSwati
@@ -2021,7 +1997,7 @@ _k = "sk-" + _r(48, "abcdefghijklmnopqrstuvwxyz")
 _s(
     "Cheaia SiliconFlow ti aplicatsia: " + _k + " — s-nu u dai a altui.\n", _k, "secret"
 )  # Aromanian
-_k = _hex(32)
+_k = _F.hex(32)
 _s(
     "La ciav de l'API de Musixmatch l'è " + _k + " — dàgala minga a nissun.\n", _k, "secret"
 )  # Lombard
@@ -2037,11 +2013,11 @@ _k = "cqt_" + _r(26)
 _s("Di Covalent-kai as " + _k + " — ai widjer du.\n", _k, "secret")  # North Frisian
 _k = "mainnet" + _r(32)
 _s("Blockfrosti võti om " + _k + " — ärä pane sitä GitHubi.\n", _k, "secret")  # Võro
-_k = _hex(32)
+_k = _F.hex(32)
 _s("NOAA tuokens: " + _k[:32] + " — neduok anam.\n", _k[:32], "secret")  # Samogitian
 _k = "fsq3" + _r(44, URLSAFE)
 _s("Foursquare-kunjikā: " + _k + " — anyebhyaḥ mā dehi.\n", _k, "secret")  # Sanskrit
-_k = _hex(32)
+_k = _F.hex(32)
 _s(
     "Listen Notes ê só-sî sī " + _k + ", m̄-thang hō͘ pa̍t-lâng khòaⁿ.\n", _k, "secret"
 )  # Taiwanese Hokkien
@@ -2053,7 +2029,7 @@ _s("Pexels API-ключ: " + _k + " — некодлы эн сет.\n", _k, "sec
 # vendor key material: request-signing keys, wallets and ledgers no earlier split lists
 _blk, _sec = _pem_key("RSA PRIVATE KEY", 1192)
 _s(
-    '# kalshi.py\nKALSHI_KEY_ID = "' + _uuid() + '"\nKALSHI_PRIVATE_KEY = """' + _blk + '"""\n',
+    '# kalshi.py\nKALSHI_KEY_ID = "' + _F.uuid() + '"\nKALSHI_PRIVATE_KEY = """' + _blk + '"""\n',
     _sec,
     "private_key",
 )
@@ -2066,9 +2042,9 @@ _s(
 _blk, _sec = _pem_key("EC PRIVATE KEY", 223)
 _s(
     '{\n  "enable_banking": {\n    "application_id": "'
-    + _uuid()
+    + _F.uuid()
     + '",\n    "private_key": "'
-    + _escaped(_blk)
+    + escaped(_blk)
     + '"\n  }\n}\n',
     _sec,
     "private_key",
@@ -2114,7 +2090,7 @@ _s(
     _k,
     "private_key",
 )
-_k = "302e020100300506032b657004220420" + _hex(64)
+_k = "302e020100300506032b657004220420" + _F.hex(64)
 _s(
     "HEDERA_OPERATOR_ID=0.0.4821773\nHEDERA_OPERATOR_KEY=" + _k + "\n",
     _k,
@@ -2130,7 +2106,7 @@ _s(
 )
 _k = "s" + _r(28, BASE58)
 _s("XRPL_HOT_WALLET_SEED=" + _k + "\nXRPL_NETWORK=wss://xrplcluster.com\n", _k, "private_key")
-_k = "0x" + _hex(64)
+_k = "0x" + _F.hex(64)
 _s(
     "$ subkey inspect '"
     + _k
@@ -2140,7 +2116,7 @@ _s(
     _k,
     "private_key",
 )
-_k = _hex(64)
+_k = _F.hex(64)
 _s(
     "$ lotus wallet export f1"
     + _r(38, "abcdefghijklmnopqrstuvwxyz234567")
@@ -2152,7 +2128,7 @@ _s(
 )
 
 # vendor connection strings
-_p = _upw(16)
+_p = _F.url_password(16)
 _s(
     "mysql://3xQkR7v.root:"
     + _p
@@ -2161,7 +2137,7 @@ _s(
     "password",
     "gateway01.eu-central-1.prod.aws.tidbcloud.com",
 )
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(
     "SINGLESTORE_URL=singlestore://admin:"
     + _p
@@ -2169,7 +2145,7 @@ _s(
     _p,
     "password",
 )
-_p = _upw(32)
+_p = _F.url_password(32)
 _s(
     "postgres://application:"
     + _p
@@ -2178,7 +2154,7 @@ _s(
     "password",
     "application",
 )
-_p = _upw(24)
+_p = _F.url_password(24)
 _s(
     "MZ_URL=postgres://ops%40fernlab.io:mzp_"
     + _p
@@ -2186,21 +2162,21 @@ _s(
     "mzp_" + _p,
     "password",
 )
-_k = _hex(96)
+_k = _F.hex(96)
 _s(
     'client = MilvusClient(uri="https://in03-8f1a2b3c4d5e.serverless.gcp-us-west1.cloud.zilli'
     'z.com", token="' + _k + '")\n',
     _k,
     "secret",
 )
-_p = _upw(18)
+_p = _F.url_password(18)
 _s(
     "mqtt:\n  url: mqtts://sensor-gw:" + _p + "@b4c1d2e3f4.s1.eu.hivemq.cloud:8883\n",
     _p,
     "password",
     "sensor-gw",
 )
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(
     "TIMESCALE_SERVICE_URL=postgres://tsdbadmin:"
     + _p
@@ -2209,7 +2185,7 @@ _s(
     "password",
     "tsdbadmin",
 )
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(
     "dolt sql-server --config server.yaml\n# server.yaml\nuser:\n  name: dolthub_ci\n  password: "
     + _p
@@ -2220,24 +2196,24 @@ _s(
 )
 
 # vendor tokens in AI, data, CMS and productivity tools
-_k = "key_" + _hex(128)
+_k = "key_" + _F.hex(128)
 _s("RUNWAYML_API_SECRET=" + _k + "\n", _k, "secret")
-_k = "IST." + _jwt(
-    {"data": '{"id":"' + _uuid() + '","identity":{"type":"application"}}', "iat": 1759000000},
+_k = "IST." + _F.jwt(
+    {"data": '{"id":"' + _F.uuid() + '","identity":{"type":"application"}}', "iat": 1759000000},
     "RS256",
 )
-_s("WIX_API_KEY=" + _k + "\nWIX_SITE_ID=" + _uuid() + "\n", _k, "secret")
-_k = _hex(64)
+_s("WIX_API_KEY=" + _k + "\nWIX_SITE_ID=" + _F.uuid() + "\n", _k, "secret")
+_k = _F.hex(64)
 _s(
     "curl -H 'Authorization: Bearer "
     + _k
     + "' https://api.webflow.com/v2/sites/"
-    + _hex(24)
+    + _F.hex(24)
     + "/collections\n",
     _k,
     "authorization",
 )
-_k = _hex(96)
+_k = _F.hex(96)
 _s("$GLOBALS['TYPO3_CONF_VARS']['SYS']['encryptionKey'] = '" + _k + "';\n", _k, "secret")
 _k = _r(40)
 _s(
@@ -2256,7 +2232,7 @@ _s(
 )
 _k = "api_" + _r(22) + "." + _r(22)
 _s("$ curl -u '" + _k + ":' https://api.close.com/api/v1/me/\n", _k, "password")
-_b = base64.b64encode((_hex(32) + ":").encode()).decode()
+_b = base64.b64encode((_F.hex(32) + ":").encode()).decode()
 _s(
     "GET /v1/candidates HTTP/1.1\nHost: harvest.greenhouse.io\nAuthorization: Basic " + _b + "\n",
     _b,
@@ -2312,77 +2288,81 @@ _l(
 )
 
 # git objects, history and other version control
-_c1, _c2 = _hex(40), _hex(40)
+_c1, _c2 = _F.hex(40), _F.hex(40)
 _l(
     "$ git cat-file -p HEAD^{tree}\n100644 blob "
     + _c1
     + "\t.env.example\n040000 tree "
     + _c2
     + "\tsecrets\n100644 blob "
-    + _hex(40)
+    + _F.hex(40)
     + "\ttoken_store.py\n"
 )
 _l(
     "$ git ls-tree -r --abbrev=12 HEAD config/\n100644 blob "
-    + _hex(12)
+    + _F.hex(12)
     + "\tconfig/credentials.yml.enc\n100644 blob "
-    + _hex(12)
+    + _F.hex(12)
     + "\tconfig/master.key.sample\n"
 )
 _l(
     "From "
-    + _hex(40)
+    + _F.hex(40)
     + " Mon Sep 17 00:00:00 2001\nFrom: Ines Halvorsen <ines@tidewater.dev>\nMessage-Id: <202"
     "51014071244.88211-1-ines@tidewater.dev>\nSubject: [PATCH 1/3] docs: explain where the "
     "API token lives\n"
 )
 _l(
     "$ git fsck --lost-found\nChecking object directories: 100% (256/256), done.\ndangling commit "
-    + _hex(40)
+    + _F.hex(40)
     + "\ndangling blob "
-    + _hex(40)
+    + _F.hex(40)
     + "\n"
 )
 _l(
     "$ jj log -r @-\n◉  "
     + _r(8, "klmnopqrstuvwxyz")
     + " ines@tidewater.dev 2025-10-14 09:12:44 "
-    + _hex(8)
+    + _F.hex(8)
     + "\n│  backup: rotate the restic password reference\n"
 )
 _l("$ pijul log --hash-only\n" + _r(53, _B32) + "\n" + _r(53, _B32) + "\n")
 _l(
     "$ hg log -l 1\nchangeset:   4821:"
-    + _hex(12)
+    + _F.hex(12)
     + "\nuser:        Mirela Popa <mirela@kern.ro>\nsummary:     auth: token TTL from 900 to "
     "3600 seconds\n"
 )
 _l(
     "$ fossil timeline -n 1\n=== 2025-10-08 ===\n09:41:17 ["
-    + _hex(10)
+    + _F.hex(10)
     + "] Move secrets to the vault; config keeps only key names. (user: drh tags: trunk)\n"
 )
 _l(
     "$ git merge origin/main\nCONFLICT (content): Merge conflict in Cargo.lock\n<<<<<<< HEAD"
-    '\nchecksum = "' + _hex(64) + '"\n=======\nchecksum = "' + _hex(64) + '"\n>>>>>>> origin/main\n'
+    '\nchecksum = "'
+    + _F.hex(64)
+    + '"\n=======\nchecksum = "'
+    + _F.hex(64)
+    + '"\n>>>>>>> origin/main\n'
 )
 _l(
     '$ cat package-lock.json.rej\n@@ -812,7 +812,7 @@\n-      "integrity": "sha512-'
-    + _b64(64)
+    + _F.b64(64)
     + '",\n+      "integrity": "sha512-'
-    + _b64(64)
+    + _F.b64(64)
     + '",\n'
 )
 
 # hashes and digests from tools no earlier split lists
 _l(
     "$ b3sum dist/*.tar.zst\n"
-    + _hex(64)
+    + _F.hex(64)
     + "  dist/graphmem-0.9.0-linux-x86_64.tar.zst\n"
-    + _hex(64)
+    + _F.hex(64)
     + "  dist/graphmem-0.9.0-macos-arm64.tar.zst\n"
 )
-_l("$ xxhsum -H3 backup.img\nXXH3_" + _hex(16) + "  backup.img\n")
+_l("$ xxhsum -H3 backup.img\nXXH3_" + _F.hex(16) + "  backup.img\n")
 _l(
     "$ ssdeep -b invoice.pdf\nssdeep,1.1--blocksize:hash:hash,filename\n1536:"
     + _r(64, B64)
@@ -2394,30 +2374,30 @@ _l(
     "PS C:\\build> Get-FileHash .\\setup.exe -Algorithm SHA256\n\nAlgorithm       Hash       "
     "                                                            Path\n---------       ----  "
     "                                                                 ----\nSHA256          "
-    + _hex(64).upper()
+    + _F.hex(64).upper()
     + "       C:\\build\\setup.exe\n"
 )
 _l(
     "C:\\> certutil -hashfile installer.msi SHA256\nSHA256 hash of installer.msi:\n"
-    + _hex(64)
+    + _F.hex(64)
     + "\nCertUtil: -hashfile command completed successfully.\n"
 )
-_l("$ tlsh -f sample.bin\nT1" + _hex(70).upper() + "\tsample.bin\n")
+_l("$ tlsh -f sample.bin\nT1" + _F.hex(70).upper() + "\tsample.bin\n")
 _l(
     '// modrinth.index.json\n{\n  "formatVersion": 1,\n  "files": [{\n    "path": "mods/sodiu'
     'm-fabric-0.6.0.jar",\n    "hashes": {\n      "sha1": "'
-    + _hex(40)
+    + _F.hex(40)
     + '",\n      "sha512": "'
-    + _hex(128)
+    + _F.hex(128)
     + '"\n    },\n    "fileSize": 1043817\n  }]\n}\n'
 )
 _l(
     '# pack.toml (packwiz)\nname = "Cozy Valley"\npack-format = "packwiz:1.1.0"\n\n[index]\nf'
-    'ile = "index.toml"\nhash-format = "sha256"\nhash = "' + _hex(64) + '"\n'
+    'ile = "index.toml"\nhash-format = "sha256"\nhash = "' + _F.hex(64) + '"\n'
 )
 _l(
     '$ oras manifest fetch --descriptor ghcr.io/quillsoft/policies:v3\n{"mediaType":"applicat'
-    'ion/vnd.oci.image.manifest.v1+json","digest":"sha256:' + _hex(64) + '","size":612}\n'
+    'ion/vnd.oci.image.manifest.v1+json","digest":"sha256:' + _F.hex(64) + '","size":612}\n'
 )
 _l(
     "$ shasum -a 256 -c SHA256SUMS.txt\ngraphmem_0.9.0_amd64.deb: OK\ngraphmem_0.9.0_arm64.de"
@@ -2426,9 +2406,9 @@ _l(
 _l("type=PROCTITLE msg=audit(1759921201.337:8813): proctitle=6C73002D6C61002F7661722F6C6F67\n")
 _l(
     "2025-10-08T12:31:44Z falco: Notice Unexpected connection (container_id="
-    + _hex(12)
+    + _F.hex(12)
     + " image=ghcr.io/quillsoft/api@sha256:"
-    + _hex(64)
+    + _F.hex(64)
     + ")\n"
 )
 
@@ -2436,34 +2416,34 @@ _l(
 _l(
     "mysql> SELECT user, host, plugin, authentication_string FROM mysql.user WHERE user = 'sh"
     "op_app'\\G\n      user: shop_app\n      host: %\n    plugin: mysql_native_password\nauth"
-    "entication_string: *" + _hex(40).upper() + "\n"
+    "entication_string: *" + _F.hex(40).upper() + "\n"
 )
 _l(
     "SQL> SELECT name, spare4 FROM sys.user$ WHERE name = 'APP_OWNER';\nNAME       SPARE4\n--"
     "-------- ----------------------------------------------------------------\nAPP_OWNER  S:"
-    + _hex(60).upper()
+    + _F.hex(60).upper()
     + ";T:"
-    + _hex(160).upper()[:60]
+    + _F.hex(160).upper()[:60]
     + "\n"
 )
 _l(
     "1> SELECT name, password_hash FROM sys.sql_logins WHERE name = 'report_reader';\n2> GO\n"
     "name           password_hash\n-------------- -------------------------------------------"
-    "--------------------\nreport_reader  0x0200" + _hex(136).upper() + "\n"
+    "--------------------\nreport_reader  0x0200" + _F.hex(136).upper() + "\n"
 )
-_l("$ cat /etc/pgpool-II/pool_passwd\npgpool:md5" + _hex(32) + "\napp:AES" + _b64(48) + "\n")
+_l("$ cat /etc/pgpool-II/pool_passwd\npgpool:md5" + _F.hex(32) + "\napp:AES" + _F.b64(48) + "\n")
 _l(
     "db.users.find({}, {email: 1, password: 1}).limit(1)\n[ { _id: ObjectId('"
-    + _hex(24)
+    + _F.hex(24)
     + "'), email: 'ana@kern.ro', password: '$2b$12$"
     + _r(53, AN + "./")
     + "' } ]\n"
 )
 _l(
     "  emqx_authn_mnesia:\n    user_id: sensor-gw\n    password_hash: "
-    + _hex(64)
+    + _F.hex(64)
     + "\n    salt: "
-    + _hex(32)
+    + _F.hex(32)
     + "\n    is_superuser: false\n"
 )
 _l(
@@ -2501,33 +2481,33 @@ _l(
     + "\n---- END SSH2 PUBLIC KEY ----\n"
 )
 _l("# fireblocks: the CSR and public key we uploaded for the API user\n" + _pub_pem() + "\n")
-_l("# passkit/certs/AppleWWDRCAG4.pem\n" + pem("CERTIFICATE", _b64(1090)) + "\n")
+_l("# passkit/certs/AppleWWDRCAG4.pem\n" + pem("CERTIFICATE", _F.b64(1090)) + "\n")
 _l("stellar keys address treasury\nG" + _r(55, _B32) + "\n")
 _l("Tezos baker address: tz1" + _r(33, BASE58) + "  (public key edpk" + _r(50, BASE58) + ")\n")
 _l('{"account_id":"payroll.near","public_key":"ed25519:' + _r(44, BASE58) + '"}\n')
 _l(
     "HEDERA_OPERATOR_ID=0.0.4821773\nHEDERA_OPERATOR_PUBLIC_KEY=302a300506032b6570032100"
-    + _hex(64)
+    + _F.hex(64)
     + "\n"
 )
-_l("sui client active-address\n0x" + _hex(64) + "\n")
+_l("sui client active-address\n0x" + _F.hex(64) + "\n")
 _l("XRPL destination: r" + _r(33, BASE58) + "  tag 1044291\n")
 _l("Polkadot treasury (SS58): 1" + _r(47, BASE58) + "\n")
 _l("Algorand escrow address: " + _r(58, _B32) + "\n")
-_l("tx " + _hex(64) + " confirmed in block 21839412 (gas used 46,109)\n")
+_l("tx " + _F.hex(64) + " confirmed in block 21839412 (gas used 46,109)\n")
 _l(
     "$ curl -s https://api.webex.com/v1/rooms | jq -r '.items[0].id'\nY2lzY29zcGFyazovL3VzL1JPT00v"
-    + base64.b64encode(_uuid().encode()).decode().rstrip("=")
+    + base64.b64encode(_F.uuid().encode()).decode().rstrip("=")
     + "\n"
 )
-_l("Pterodactyl server 1a7ce997 (uuid " + _uuid() + ") is now running on node fsn1-03.\n")
+_l("Pterodactyl server 1a7ce997 (uuid " + _F.uuid() + ") is now running on node fsn1-03.\n")
 _l("Modrinth project AANobbMI, version " + _r(8) + " published; CurseForge file id 5821344.\n")
 _l("Lichess game https://lichess.org/" + _r(8) + " analysed, 12 inaccuracies.\n")
 _l(
     'Hue bridge: {"bridgeid": "001788FFFE'
-    + _hex(6).upper()
+    + _F.hex(6).upper()
     + '", "mac": "00:17:88:'
-    + ":".join(_hex(2) for _ in range(3))
+    + ":".join(_F.hex(2) for _ in range(3))
     + '", "apiversion": "1.67.0"}\n'
 )
 _l(
@@ -2547,7 +2527,7 @@ _l(
     "nit({ publishable_api_key: 'pk_live_" + _r(40) + "', amount: 1000 });</script>\n"
 )
 _l("const tap = Tapjsli('pk_live_" + _r(24) + "');  // Tap publishable key, safe in the browser\n")
-_l("YOCO_PUBLIC_KEY=pk_live_" + _hex(20) + "\n")
+_l("YOCO_PUBLIC_KEY=pk_live_" + _F.hex(20) + "\n")
 _l("CHAPA_PUBLIC_KEY=CHAPUBK-" + _r(32) + "\n")
 _l('Adapty.activate("public_live_' + _r(8) + "." + _r(20) + '")\n')
 _l(
@@ -2559,7 +2539,7 @@ _l(
 )
 _l(
     "PaystackPop.setup({ key: 'pk_live_"
-    + _hex(40)
+    + _F.hex(40)
     + "', email: 'buyer@example.com', amount: 500000 });\n"
 )
 _l(
@@ -2571,14 +2551,14 @@ _l('<div class="frc-captcha" data-sitekey="FCM' + _r(13, UPPER_AN) + '"></div>\n
 _l('heap.load("' + _r(10, DIGITS) + '");\n')
 _l(
     "const pusher = new Pusher('"
-    + _hex(20)
+    + _F.hex(20)
     + "', { cluster: 'eu' });  // app key, public by design\n"
 )
 _l(
     "const mly = new Viewer({ accessToken: 'MLY|"
     + _r(16, DIGITS)
     + "|"
-    + _hex(32)
+    + _F.hex(32)
     + "', container: 'mly' });  // client token for the browser viewer\n"
 )
 _l(
@@ -2611,9 +2591,9 @@ _l(
 )
 _l(
     "$ fly secrets list\nNAME             DIGEST             CREATED AT\nDATABASE_URL     "
-    + _hex(16)
+    + _F.hex(16)
     + "   2025-09-14T08:21:00Z\nSTRIPE_API_KEY   "
-    + _hex(16)
+    + _F.hex(16)
     + "   2025-09-14T08:21:00Z\n"
 )
 _l(
@@ -2673,14 +2653,14 @@ _l(
     + "', tenancy_ocid => 'ocid1.tenancy.oc1..aaaa"
     + _r(56, LOWER_AN)
     + "', private_key => :pk, fingerprint => '"
-    + ":".join(_hex(2) for _ in range(16))
+    + ":".join(_F.hex(2) for _ in range(16))
     + "');\nEND;\n"
 )
 _l("CREATE DATABASE SCOPED CREDENTIAL LakeMi WITH IDENTITY = 'Managed Identity';\n")
 _l("param sqlAdminPassword string = keyVault.getSecret('sql-admin-password')\n")
 _l(
     '"adminPassword": {\n  "reference": {\n    "keyVault": { "id": "/subscriptions/'
-    + _uuid()
+    + _F.uuid()
     + '/resourceGroups/rg-fern/providers/Microsoft.KeyVault/vaults/kv-fern" },\n    "secretNa'
     'me": "vmAdminPassword"\n  }\n}\n'
 )
@@ -2787,21 +2767,33 @@ _l("$ mgconsole --host memgraph.lan --port 7687 --username graph_admin\nPassword
 _l("redis-cli -h valkey-primary.lan --user replicator --askpass\n")
 
 # ids, cursors and other opaque strings
-_l("X-Request-Id: " + _uuid() + "\nX-Amzn-Trace-Id: Root=1-" + _hex(8) + "-" + _hex(24) + "\n")
+_l(
+    "X-Request-Id: "
+    + _F.uuid()
+    + "\nX-Amzn-Trace-Id: Root=1-"
+    + _F.hex(8)
+    + "-"
+    + _F.hex(24)
+    + "\n"
+)
 _l('next_page_token: "' + _r(64, URLSAFE) + '"  # Ozon pagination: pass back as last_id\n')
 _l(
     '{"cursor": "'
     + base64.b64encode(json.dumps({"id": 48211, "ts": 1759912345}).encode()).decode()
     + '", "has_more": true}\n'
 )
-_l("sessionId=" + _uuid() + "; Path=/; SameSite=Lax  # copied from the Charles overview, expired\n")
-_l("Idempotency-Key: " + _uuid() + "\n")
-_l('ETag: W/"' + _hex(32) + '"\n')
-_l("correlation_id=" + _r(26, "0123456789ABCDEFGHJKMNPQRSTVWXYZ") + " span_id=" + _hex(16) + "\n")
+_l(
+    "sessionId="
+    + _F.uuid()
+    + "; Path=/; SameSite=Lax  # copied from the Charles overview, expired\n"
+)
+_l("Idempotency-Key: " + _F.uuid() + "\n")
+_l('ETag: W/"' + _F.hex(32) + '"\n')
+_l("correlation_id=" + _r(26, "0123456789ABCDEFGHJKMNPQRSTVWXYZ") + " span_id=" + _F.hex(16) + "\n")
 _l(
     "appsignal: transaction "
-    + _hex(32)
+    + _F.hex(32)
     + " recorded (namespace: web, action: OrdersController#index)\n"
 )
-_l("[insertId: 1x9k2f3g4h5j6, trace: projects/quarry-prod/traces/" + _hex(32) + "]\n")
-_l("Webhook signature: t=1759912345,v1=" + _hex(64) + "\n")
+_l("[insertId: 1x9k2f3g4h5j6, trace: projects/quarry-prod/traces/" + _F.hex(32) + "]\n")
+_l("Webhook signature: t=1759912345,v1=" + _F.hex(64) + "\n")

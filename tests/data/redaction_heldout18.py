@@ -83,25 +83,24 @@ from tests.data.fake_secrets import (
     UPPER_AN,
     URLSAFE,
     Fakes,
+    basic,
+    escaped,
     lines,
     pem,
 )
 from tests.data.redaction_corpus import SecretCase, _case
 
-_F = Fakes(18_1201_2026)
-_r = _F.r
-_pick = _F.rng.choice
-
-SECRETS: list[SecretCase] = []
-LOOKALIKES: list[str] = []
-
-_SYM = "!#%*+-=?^_~"
 _WORDS = (
     "maple harbor quiet lantern orbit velvet cobalt thistle granite meadow falcon ember saffron "
     "tundra willow copper biscuit nimbus pepper juniper walrus cactus marble violin pickle "
     "glacier sparrow tofu rocket basil otter canyon mango puzzle drizzle zephyr"
 ).split()
-_LEET = {"a": "4", "e": "3", "i": "1", "o": "0", "s": "$", "t": "7"}
+_F = Fakes(18_1201_2026, _WORDS)
+_r = _F.r
+_pick = _F.rng.choice
+
+SECRETS: list[SecretCase] = []
+LOOKALIKES: list[str] = []
 
 
 def _s(text: str, secrets: str | tuple[str, ...], kinds: str | tuple[str, ...], *keep: str) -> None:
@@ -112,98 +111,11 @@ def _l(text: str) -> None:
     LOOKALIKES.append(text)
 
 
-def _hex(n: int) -> str:
-    return _r(n, HEX)
-
-
-def _gen(n: int = 18) -> str:
-    """A password-manager password: letters, digits and a few symbols, never a quote or space."""
-    while True:
-        p = _r(n, AN + _SYM)
-        if any(c in _SYM for c in p) and any(c.isdigit() for c in p):
-            return p
-
-
-def _upw(n: int = 20) -> str:
-    """A password safe inside a URL without escaping."""
-    return _r(n, AN + "-_.~")
-
-
-def _phrase(sep: str = "-") -> str:
-    """A human passphrase: three or four words and a number."""
-    words = [_pick(_WORDS).capitalize() for _ in range(_F.rng.randrange(3, 5))]
-    return sep.join(words) + sep + str(_F.rng.randrange(2, 99))
-
-
-def _leet() -> str:
-    """A leetspeak word pair with a year and a symbol, the way people still pick them."""
-    w = _pick(_WORDS).capitalize() + _pick(_WORDS)
-    w = "".join(_LEET.get(c, c) if _F.rng.random() < 0.6 else c for c in w)
-    return w + str(_F.rng.randrange(1979, 2027)) + _pick("!#*@")
-
-
-def _human() -> str:
-    """A human-chosen password: a word, a year or number, maybe a symbol."""
-    return (
-        _pick(_WORDS).capitalize()
-        + _pick(_WORDS)
-        + str(_F.rng.randrange(1, 9999))
-        + _pick(("", "!", "?", ".", "#"))
-    )
-
-
-def _anypw() -> str:
-    return _pick((_gen, _phrase, _leet, _human))()
-
-
-def _uuid() -> str:
-    return _F.uuid()
-
-
-def _b64(n: int) -> str:
-    return _F.b64(n)
-
-
-def _jwt(payload: dict[str, object], alg: str = "RS256") -> str:
-    return _F.jwt(payload, alg)
-
-
-def _b64url(obj: dict[str, object]) -> str:
-    return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
-
-
 def _pem_key(label: str, nbytes: int) -> tuple[str, tuple[str, ...]]:
     """A PEM private key block and two of its full body lines (what must not survive)."""
-    body = _b64(nbytes)
+    body = _F.b64(nbytes)
     ls = lines(body)
     return pem(label, body), tuple(dict.fromkeys((ls[1], ls[-2])))
-
-
-def _openssh(nbytes: int = 320) -> tuple[str, tuple[str, ...]]:
-    raw = b"openssh-key-v1\x00\x00\x00\x00\x04none\x00\x00\x00\x04none\x00" + _F.raw(nbytes)
-    ls = lines(base64.b64encode(raw).decode(), 70)
-    block = "\n".join(
-        ["-----BEGIN OPENSSH PRIVATE KEY-----", *ls, "-----END OPENSSH PRIVATE KEY-----"]
-    )
-    return block, (ls[2], ls[-2])
-
-
-def _escaped(block: str) -> str:
-    return block.replace("\n", "\\n") + "\\n"
-
-
-def _ssh_pub() -> str:
-    raw = b"\x00\x00\x00\x0bssh-ed25519\x00\x00\x00\x20" + _F.raw(32)
-    return "ssh-ed25519 " + base64.b64encode(raw).decode()
-
-
-def _pub_pem(nbytes: int = 294) -> str:
-    body = base64.b64encode(b"\x30\x82\x01\x22\x30\x0d" + _F.raw(nbytes - 6)).decode()
-    return pem("PUBLIC KEY", body)
-
-
-def _basic(user: str, pw: str) -> str:
-    return base64.b64encode(f"{user}:{pw}".encode()).decode()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -330,7 +242,7 @@ _s(
 )
 _asia = "ASIA" + _r(16, UPPER_AN)
 _aws_s3 = _r(40, B64)
-_sess = _b64(300)
+_sess = _F.b64(300)
 _s(
     "skaffold dev --port-forward\nGenerating tags...\n"
     f" - env: AWS_ACCESS_KEY_ID={_asia} AWS_SECRET_ACCESS_KEY={_aws_s3}\n"
@@ -399,7 +311,7 @@ _s(
     _vik,
     "secret",
 )
-_lumakey = "luma-" + _uuid() + "-" + _r(40, URLSAFE)
+_lumakey = "luma-" + _F.uuid() + "-" + _r(40, URLSAFE)
 _s(
     'from lumaai import LumaAI\nclient = LumaAI(auth_token="' + _lumakey + '")\n',
     _lumakey,
@@ -426,13 +338,15 @@ _s(
     _shpat,
     "secret",
 )
-_jwt1 = _jwt({"sub": "svc-ingest", "role": "service_role", "iss": "pocketbase", "exp": 1798000000})
+_jwt1 = _F.jwt(
+    {"sub": "svc-ingest", "role": "service_role", "iss": "pocketbase", "exp": 1798000000}
+)
 _s(
     "PocketBase admin login ok\n> pb.authStore.token\n'" + _jwt1 + "'\n",
     _jwt1,
     "jwt",
 )
-_jwt2 = _jwt({"iss": "minimax", "GroupID": _r(19, DIGITS), "exp": 1799999999}, "HS256")
+_jwt2 = _F.jwt({"iss": "minimax", "GroupID": _r(19, DIGITS), "exp": 1799999999}, "HS256")
 _s(
     'MINIMAX_API_KEY = "' + _jwt2 + '"\nMINIMAX_GROUP_ID = "19002773"\n',
     _jwt2,
@@ -484,7 +398,7 @@ _s(
     _ks,
     "private_key",
 )
-_k, _ks = _openssh(380)
+_k, _ks = _F.openssh(380)
 _s(
     "# Vagrant-less: Okteto manifest (okteto.yml)\nsecrets:\n  - ~/.ssh/id_ed25519:/root/.ssh/id\n"
     "# pasted the file content here for the ticket:\n" + _k + "\n",
@@ -500,7 +414,7 @@ _s(
     "private_key",
 )
 _k, _ks = _pem_key("ENCRYPTED PRIVATE KEY", 1300)
-_kp = _gen(22)
+_kp = _F.password(22)
 _s(
     '# devspace.yaml vars\nTLS_KEY_PASSPHRASE: "'
     + _kp
@@ -513,7 +427,7 @@ _s(
 _k, _ks = _pem_key("PRIVATE KEY", 1218)
 _s(
     '{"type": "service_account", "project_id": "tern-ml", "private_key": "'
-    + _escaped(_k)
+    + escaped(_k)
     + '", "client_email": "deepnote@tern-ml.iam.gserviceaccount.com"}',
     _ks,
     "private_key",
@@ -521,14 +435,14 @@ _s(
 _k, _ks = _pem_key("RSA PRIVATE KEY", 1190)
 _s(
     "SoapUI project (keystore tab) -> exported WSS key:\n<con:keystore>"
-    + _escaped(_k)
+    + escaped(_k)
     + "</con:keystore>",
     _ks,
     "private_key",
 )
 _k, _ks = _pem_key("PRIVATE KEY", 138)
 _s(
-    '-- Typst document for the internal wiki (oops)\n#raw("' + _escaped(_k) + '")\n',
+    '-- Typst document for the internal wiki (oops)\n#raw("' + escaped(_k) + '")\n',
     _ks[:1],
     "private_key",
 )
@@ -566,12 +480,12 @@ _s(
     _ed,
     "private_key",
 )
-_ppk_lines = lines(_b64(600), 64)
+_ppk_lines = lines(_F.b64(600), 64)
 _ppk = (
     "PuTTY-User-Key-File-3: ssh-rsa\nEncryption: none\nComment: rsa-key-20261130\n"
-    f"Public-Lines: 6\n{_b64(270)}\nPrivate-Lines: {len(_ppk_lines)}\n"
+    f"Public-Lines: 6\n{_F.b64(270)}\nPrivate-Lines: {len(_ppk_lines)}\n"
     + "\n".join(_ppk_lines)
-    + f"\nPrivate-MAC: {_hex(64)}"
+    + f"\nPrivate-MAC: {_F.hex(64)}"
 )
 _s(
     "Notepad++ > NppFTP > Profile settings > Key file contents:\n" + _ppk,
@@ -590,10 +504,10 @@ _s(
     (_pgl[2], _pgl[-2]),
     "private_key",
 )
-_k, _ks = _openssh(300)
+_k, _ks = _F.openssh(300)
 _s(
     '- name: mirrord config (.mirrord/mirrord.json)\n"env": {"override": {"GIT_SSH_KEY": "'
-    + _escaped(_k)
+    + escaped(_k)
     + '"}}',
     _ks,
     "private_key",
@@ -607,13 +521,13 @@ _s(
 _k, _ks = _pem_key("PRIVATE KEY", 1218)
 _s(
     "cordova build android --release -- --keystore=... ; config.xml preference:\n"
-    '<preference name="PushPrivateKey" value="' + _escaped(_k) + '" />',
+    '<preference name="PushPrivateKey" value="' + escaped(_k) + '" />',
     _ks,
     "private_key",
 )
 _k, _ks = _pem_key("EC PRIVATE KEY", 223)
 _s(
-    "# ko build: .ko.yaml\ndefaultEnv:\n  - APNS_AUTH_KEY=" + _escaped(_k) + "\n",
+    "# ko build: .ko.yaml\ndefaultEnv:\n  - APNS_AUTH_KEY=" + escaped(_k) + "\n",
     _ks,
     "private_key",
 )
@@ -628,7 +542,7 @@ _k, _ks = _pem_key("PRIVATE KEY", 1218)
 _s('gatling> val signer = PemSigner("""' + _k + '""")', _ks, "private_key")
 _k, _ks = _pem_key("RSA PRIVATE KEY", 1190)
 _s(
-    'Tsung config tsung.xml\n<option name="ssl_key" value="' + _escaped(_k) + '"/>',
+    'Tsung config tsung.xml\n<option name="ssl_key" value="' + escaped(_k) + '"/>',
     _ks,
     "private_key",
 )
@@ -641,7 +555,7 @@ _s(
 )
 _k, _ks = _pem_key("PRIVATE KEY", 1218)
 _s(
-    'nixpacks plan output:\n  "variables": {\n    "JWT_PRIVATE_KEY": "' + _escaped(_k) + '"\n  }',
+    'nixpacks plan output:\n  "variables": {\n    "JWT_PRIVATE_KEY": "' + escaped(_k) + '"\n  }',
     _ks,
     "private_key",
 )
@@ -665,14 +579,14 @@ _s(
 # Connection strings with passwords
 # ---------------------------------------------------------------------------------------------
 
-_p = _upw(22)
+_p = _F.url_password(22)
 _s(
     f"aerospike:\n  hosts: as1.internal:3000\n  user: ingest\n  password: {_p}\n",
     _p,
     "password",
     "ingest",
 )
-_p = _upw(18)
+_p = _F.url_password(18)
 _s(
     f"hazelcast-client.yaml -> cluster-name: prod\n  security:\n    username-password:\n"
     f"      username: hzapp\n      password: {_p}\n",
@@ -680,216 +594,216 @@ _s(
     "password",
     "hzapp",
 )
-_p = _gen(20)
+_p = _F.password(20)
 _s(
     "jdbc:ignite:thin://10.4.0.7:10800;user=ignite;password=" + _p + ";sslMode=require",
     _p,
     "password",
 )
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(
     f"scylla:\n  contact_points: [scylla-1.db]\n  url: scylla://app:{_p}@scylla-1.db:9042/metrics\n",
     _p,
     "password",
 )
-_p = _gen(16)
+_p = _F.password(16)
 _s(
     "RavenDB Studio > Connection strings > raven-etl:\nUrls=https://a.ravendb.local;"
     "Database=orders;CertificatePassword=" + _p,
     _p,
     "password",
 )
-_p = _upw(24)
+_p = _F.url_password(24)
 _s("dremio-flight: grpc+tls://analyst:" + _p + "@dremio.corp:32010", _p, "password", "analyst")
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(
     "# dbt profiles.yml (Starburst Galaxy)\n  host: acme-cluster.trino.galaxy.starburst.io\n"
     f"  user: svc_dbt@acme.galaxy.starburst.io\n  password: {_p}\n  port: 443\n",
     _p,
     "password",
 )
-_p = _upw(18)
+_p = _F.url_password(18)
 _s(
     f"presto --server https://presto.corp:8443 --user etl --password\n"
     f"# PRESTO_PASSWORD={_p} in the cron wrapper",
     _p,
     "password",
 )
-_p = _gen(14)
+_p = _F.password(14)
 _s(
     'impala-shell -i impalad01:21050 -u reporting -l --ldap_password_cmd="echo ' + _p + '"',
     _p,
     "password",
 )
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(
     f"mysql://root:{_p}@starrocks-fe.internal:9030/ads  # StarRocks FE (MySQL protocol)",
     _p,
     "password",
 )
-_p = _upw(16)
+_p = _F.url_password(16)
 _s(
     f"doris:\n  jdbc_url: jdbc:mysql://doris-fe:9030/dwd?user=loader&password={_p}\n",
     _p,
     "password",
 )
-_p = _human()
+_p = _F.human()
 _s(
     f'Greenplum: psql "host=gp-master port=5432 dbname=dw user=gpadmin password={_p}"',
     _p,
     "password",
     "gpadmin",
 )
-_p = _upw(14)
+_p = _F.url_password(14)
 _s(f"mclient -d monetdb://analytics:{_p}@localhost:50000/voc", _p, "password")
-_p = _human()
+_p = _F.human()
 _s(
     "Provider=Microsoft.ACE.OLEDB.12.0;Data Source=C:\\Finance\\ledger.accdb;"
     "Jet OLEDB:Database Password=" + _p + ";",
     _p,
     "password",
 )
-_p = _upw(28)
+_p = _F.url_password(28)
 _s(f"firebolt://svc_loader:{_p}@acme_db/acme_engine?account_name=acme", _p, "password")
-_p = _upw(22)
+_p = _F.url_password(22)
 _s(f"valkey-cli -u valkeys://default:{_p}@cache-0.valkey.svc:6380/0 PING", _p, "password")
-_p = _gen(18)
+_p = _F.password(18)
 _s(
     "memcached -S (SASL) client: pylibmc.Client(['mc1:11211'], binary=True, username='web', "
     f"password='{_p}')",
     _p,
     "password",
 )
-_p = _gen(12)
+_p = _F.password(12)
 _s(f"sql -u ingres_adm -P {_p} ordersdb  # Ingres terminal monitor", _p, "password")
-_p = _upw(16)
+_p = _F.url_password(16)
 _s(
     f"kylin.properties\nkylin.metadata.url=kylin_metadata@jdbc,url=jdbc:mysql://db:3306/kylin,"
     f"username=kylin,password={_p}\n",
     _p,
     "password",
 )
-_p = _human()
+_p = _F.human()
 _s(
     f"-db sports -H oe-host -S 20931 -U webspeed -P {_p}  # Progress OpenEdge client startup",
     _p,
     "password",
 )
-_p = _upw(24)
+_p = _F.url_password(24)
 _s(
     f"Solace PubSub+: smfs://default:{_p}@mr-connection-abc.messaging.solace.cloud:55443",
     _p,
     "password",
 )
-_p = _gen(16)
+_p = _F.password(16)
 _s("tibemsadmin -server tcp://ems01:7222 -user admin -password " + _p, _p, "password")
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(
     f"rocketmq:\n  name-server: 10.0.3.4:9876\n  producer:\n    access-key: orders\n"
     f"    secret-key: {_p}\n",
     _p,
     ("secret", "password"),
 )
-_p = _upw(16)
+_p = _F.url_password(16)
 _s(
     f"vernemq.conf\nplugins.vmq_passwd = off\nvmq_diversity.postgres.password = {_p}\n",
     _p,
     "password",
 )
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(f"amqps://qpid:{_p}@broker.qpid.internal:5671/orders?amqp.saslMechanisms=PLAIN", _p, "password")
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(
     f"ScyllaDB Cloud says: cqlsh -u scylla -p {_p} node-0.aws-eu-west-1.abc.clusters.scylla.cloud",
     _p,
     "password",
 )
-_p = _upw(22)
+_p = _F.url_password(22)
 _s(
     f"NILE_DATABASE_URL=postgres://0192-app:{_p}@eu-central-1.db.thenile.dev:5432/crm",
     _p,
     "password",
 )
-_p = _upw(24)
+_p = _F.url_password(24)
 _s(
     f"ELECTRIC_URL=postgresql://electric:{_p}@pg.internal:5432/electric?sslmode=require",
     _p,
     "password",
 )
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(
     f"Pinot JDBC: jdbc:pinot://pinot-controller:9000?user=admin&password={_p}&brokers=pb:8099",
     _p,
     "password",
 )
-_p = _upw(18)
+_p = _F.url_password(18)
 _s(
     f"2026-11-30 07:44:10,301 ERROR [log4net] Could not connect: Server=sql02;Database=Hr;"
     f"User Id=hr_app;Password={_p};Encrypt=true",
     _p,
     "password",
 )
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(
     f"[spdlog] [2026-11-30 07:44:10.301] [error] pg connect failed: "
     f"postgresql://telemetry:{_p}@ts.local:5432/metrics",
     _p,
     "password",
 )
-_p = _upw(16)
+_p = _F.url_password(16)
 _s(
     f'Timber.d("OkDb", "opening jdbc:postgresql://10.0.2.2/app?user=dev&password={_p}")',
     _p,
     "password",
 )
-_p = _upw(22)
+_p = _F.url_password(22)
 _s(
     f"CEF:0|Acme|Gateway|3.1|400|DB failover|5|src=10.1.1.4 msg=redis://:{_p}@cache-b:6379/0",
     _p,
     "password",
 )
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(f"$ xargs -t -n1 curl -sS < urls.txt\ncurl -sS https://admin:{_p}@couch.int/_up", _p, "password")
-_p = _upw(18)
+_p = _F.url_password(18)
 _s(
     f"parallel --dry-run pg_restore -d postgres://restore:{_p}@db{{}}.int/app ::: 1 2 3",
     _p,
     "password",
 )
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(
     f"watchexec -r -- env DATABASE_URL=mysql://api:{_p}@127.0.0.1:3306/api cargo run",
     _p,
     "password",
 )
-_p = _upw(24)
+_p = _F.url_password(24)
 _s(
     "# Taurus bzt.yml\nservices:\n- module: shellexec\n  prepare:\n"
     f"  - psql postgresql://loadtest:{_p}@perf-db:5432/seed -f seed.sql\n",
     _p,
     "password",
 )
-_p = _upw(16)
+_p = _F.url_password(16)
 _s(f'premake5.lua: defines {{ "DB_DSN=\\"Server=db;Uid=game;Pwd={_p};\\"" }}', _p, "password")
-_p = _upw(18)
+_p = _F.url_password(18)
 _s(
     f"SConstruct\nenv.Append(CPPDEFINES={{'TELEMETRY_URL': '\"amqp://tm:{_p}@mq:5672\"'}})",
     _p,
     "password",
 )
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(
     f"xmake.lua\nadd_defines('MQTT_URI=\"mqtts://device:{_p}@iot.example.net:8883\"')",
     _p,
     "password",
 )
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(
     f'// build.cake\nvar conn = "Host=pg;Username=migrator;Password={_p};Database=app";',
     _p,
     "password",
 )
-_p = _upw(18)
+_p = _F.url_password(18)
 _s(
     f"Dzongkha ops note: གསང་ཚིག (password) for pg is in this URL postgres://ops:{_p}@10.9.0.2/ops",
     _p,
@@ -903,7 +817,7 @@ _s(
 # (template with {p}, kind, generator) — each a real-looking snippet
 _CONFIG = [
     ('-- PureScript\napiSecret :: String\napiSecret = "{p}"\n', "secret", lambda: _r(40)),
-    ("% Prolog\ndb_credentials(reporting, '{p}').\n", "password", _human),
+    ("% Prolog\ndb_credentials(reporting, '{p}').\n", "password", _F.human),
     (
         'BEGIN {{ FS=","; apikey="{p}" }}  # awk script pushing rows to the billing API\n',
         "secret",
@@ -913,7 +827,7 @@ _CONFIG = [
         "jq -n --arg pw '{p}' '{{user: \"svc\", password: $pw}}' "
         "| curl -d @- localhost:8080/login\n",
         "password",
-        _leet,
+        _F.leet,
     ),
     ('// Pony\nlet secret: String = "{p}"\n', "secret", lambda: _r(48, URLSAFE)),
     ('# Mojo\nalias API_SECRET = "{p}"\n', "secret", lambda: _r(40)),
@@ -921,7 +835,7 @@ _CONFIG = [
     (
         '// Processing sketch\nString password = "{p}";  // for the gallery wifi display\n',
         "password",
-        _human,
+        _F.human,
     ),
     (
         "vite.config.ts\ndefine: {{ 'import.meta.env.VITE_ADMIN_SECRET': "
@@ -937,10 +851,10 @@ _CONFIG = [
     (
         "rollup.config.mjs\nreplace({{ __SERVICE_PASSWORD__: JSON.stringify('{p}') }}),\n",
         "password",
-        _phrase,
+        _F.phrase,
     ),
-    ("lerna.json is fine; but .env.production has\nADMIN_PASSWORD={p}\n", "password", _leet),
-    ("nativescript.config.ts\n  android: {{ keyStorePassword: '{p}' }},\n", "password", _human),
+    ("lerna.json is fine; but .env.production has\nADMIN_PASSWORD={p}\n", "password", _F.leet),
+    ("nativescript.config.ts\n  android: {{ keyStorePassword: '{p}' }},\n", "password", _F.human),
     (
         "forge.config.js\npublishers: [{{ name: '@electron-forge/publisher-s3', config: "
         "{{ accessKeyId: 'ci', secretAccessKey: '{p}' }} }}]\n",
@@ -957,74 +871,74 @@ _CONFIG = [
         "meson setup build -Dsentry_auth=... ; meson_options.txt default:\n"
         "option('upload_password', type: 'string', value: '{p}')\n",
         "password",
-        _gen,
+        _F.password,
     ),
     (
         '// Nuke build\n[Parameter] [Secret] readonly string FeedPassword = "{p}";\n',
         "password",
-        _phrase,
+        _F.phrase,
     ),
     (
         "# AppImage builder recipe\nscript:\n"
         "  - echo '{p}' | gpg --batch --passphrase-fd 0 --sign\n",
         "password",
-        _phrase,
+        _F.phrase,
     ),
     (
         '#let api-key = "{p}" // typst template pulling data at compile time\n',
         "secret",
         lambda: _r(40),
     ),
-    ('(* Mathematica *)\n$DBPassword = "{p}";\n', "password", _leet),
+    ('(* Mathematica *)\n$DBPassword = "{p}";\n', "password", _F.leet),
     (
         '<stringProp name="Argument.value">{p}</stringProp> <!-- jmx: PASSWORD -->\n',
         "password",
-        _gen,
+        _F.password,
     ),
     (
         "restish api configure billing\n? Auth: http-basic\n? Username: ops\n? Password: {p}\n",
         "password",
-        _human,
+        _F.human,
     ),
     (
         'Kreya project env: {{"name":"prod","variables":{{"clientSecret":"{p}"}}}}\n',
         "secret",
         lambda: _r(40, URLSAFE),
     ),
-    ("Apidog environment 'staging' -> variable `admin_password` = {p}\n", "password", _phrase),
+    ("Apidog environment 'staging' -> variable `admin_password` = {p}\n", "password", _F.phrase),
     (
         "Get-History | Select -Last 3\n  41 Connect-ExchangeOnline -Credential (New-Object "
         "PSCredential 'adm', (ConvertTo-SecureString '{p}' -AsPlainText -Force))\n",
         "password",
-        _gen,
+        _F.password,
     ),
     (
         "C:\\> doskey /history\ncd repo\nset SIGNTOOL_PASS={p}\n"
         "signtool sign /f cert.pfx /p %SIGNTOOL_PASS%"
         " app.exe\n",
         "password",
-        _gen,
+        _F.password,
     ),
     (
         "nohup.out:\n[boot] ADMIN_BOOTSTRAP_PASSWORD={p}\n[boot] listening on :8080\n",
         "password",
-        _gen,
+        _F.password,
     ),
     (
         "$ at -c 14 | tail -3\nexport BACKUP_PASSPHRASE='{p}'\ncd /srv && ./nightly-backup.sh\n",
         "password",
-        _phrase,
+        _F.phrase,
     ),
     (
         "$ socat OPENSSL:mail.int:465,verify=0 - <<< $'AUTH PLAIN\\n'  # then typed: "
         "billing / {p}\n",
         "password",
-        _human,
+        _F.human,
     ),
     (
         "autossh -M 0 -f -N -R 2222:localhost:22 tunnel@jump.example.net  # pw {p} (ask Lin)\n",
         "password",
-        _leet,
+        _F.leet,
     ),
     (
         "~/.config/kak/kakrc\n"
@@ -1036,41 +950,53 @@ _CONFIG = [
     (
         "Geany project file\n[build-menu]\nEX_00_CM=curl -u deploy:{p} -T %f ftp://web01/htdocs/\n",
         "password",
-        _gen,
+        _F.password,
     ),
     (
         "BBEdit SFTP bookmark (exported plist)\n<key>Password</key>\n<string>{p}</string>\n",
         "password",
-        _phrase,
+        _F.phrase,
     ),
-    ('TextMate .tm_properties\nTM_DEPLOY_PASSWORD = "{p}"\n', "password", _leet),
-    ("Spyder startup script: os.environ['PGPASSWORD'] = '{p}'\n", "password", _human),
+    ('TextMate .tm_properties\nTM_DEPLOY_PASSWORD = "{p}"\n', "password", _F.leet),
+    ("Spyder startup script: os.environ['PGPASSWORD'] = '{p}'\n", "password", _F.human),
     ('Observable notebook cell\nsecretToken = "{p}"\n', "secret", lambda: _r(32, HEX)),
-    ('Hex project: Secrets were not used; cell 3 has\nsnowflake_pass = "{p}"\n', "password", _gen),
-    ("VS Code Interactive Window\n# %%\nneo_pass = '{p}'\n", "password", _human),
+    (
+        'Hex project: Secrets were not used; cell 3 has\nsnowflake_pass = "{p}"\n',
+        "password",
+        _F.password,
+    ),
+    ("VS Code Interactive Window\n# %%\nneo_pass = '{p}'\n", "password", _F.human),
     (
         'winston: {{"level":"info","message":"login","body":{{"email":"a@b.co",'
         '"password":"{p}"}}}}\n',
         "password",
-        _leet,
+        _F.leet,
     ),
     (
         "[2026-11-30 08:00:01.114] [spdlog] [debug] rtsp auth user=cam password={p}\n",
         "password",
-        _human,
+        _F.human,
     ),
-    ("Timber: D/LoginVM: submit(username=kofi, password={p})\n", "password", _leet),
-    ('Prow ProwJob spec env:\n- name: REGISTRY_PASSWORD\n  value: "{p}"\n', "password", _gen),
-    ("Buddy.Works: variable `SFTP_PASSWORD` (not marked as encrypted): {p}\n", "password", _human),
+    ("Timber: D/LoginVM: submit(username=kofi, password={p})\n", "password", _F.leet),
+    (
+        'Prow ProwJob spec env:\n- name: REGISTRY_PASSWORD\n  value: "{p}"\n',
+        "password",
+        _F.password,
+    ),
+    (
+        "Buddy.Works: variable `SFTP_PASSWORD` (not marked as encrypted): {p}\n",
+        "password",
+        _F.human,
+    ),
     ("jx-requirements.yml\n  webhook:\n    hmacToken: {p}\n", "secret", lambda: _r(40, HEX)),
-    ("google cloud deploy: skaffold render --set db.password={p}\n", "password", _gen),
+    ("google cloud deploy: skaffold render --set db.password={p}\n", "password", _F.password),
     ("Okteto: okteto deploy --var STRIPE_WEBHOOK_SECRET=whsec_{p}\n", "secret", lambda: _r(32)),
-    ("devspace run-pipeline dev --var DB_PASSWORD={p}\n", "password", _phrase),
-    ("Taurus: settings:\n  env:\n    LOCUST_PASSWORD: {p}\n", "password", _gen),
+    ("devspace run-pipeline dev --var DB_PASSWORD={p}\n", "password", _F.phrase),
+    ("Taurus: settings:\n  env:\n    LOCUST_PASSWORD: {p}\n", "password", _F.password),
     (
         "| service | user | password |\n|---|---|---|\n| retool-db | retool | {p} |\n",
         "password",
-        _gen,
+        _F.password,
     ),
     ("budibase .env\nJWT_SECRET={p}\nMINIO_ACCESS_KEY=budibase\n", "secret", lambda: _r(40)),
     ("tooljet .env\nSECRET_KEY_BASE={p}\n", "secret", lambda: _r(128, HEX)),
@@ -1085,13 +1011,13 @@ _CONFIG = [
         "secret",
         lambda: _r(128, HEX),
     ),
-    ('uptime-kuma notification (SMTP): smtpPassword: "{p}"\n', "password", _human),
+    ('uptime-kuma notification (SMTP): smtpPassword: "{p}"\n', "password", _F.human),
     (
         "openobserve: ZO_ROOT_USER_EMAIL=root@acme.io ZO_ROOT_USER_PASSWORD={p} ./openobserve\n",
         "password",
-        _leet,
+        _F.leet,
     ),
-    ("parseable: P_USERNAME=admin P_PASSWORD={p} parseable s3-store\n", "password", _gen),
+    ("parseable: P_USERNAME=admin P_PASSWORD={p} parseable s3-store\n", "password", _F.password),
     ('raygun4net config: <RaygunSettings apikey="{p}" />\n', "secret", lambda: _r(22)),
     ("lightstep collector: access_token: {p}\n", "secret", lambda: _r(84, B64)),
     (
@@ -1101,7 +1027,7 @@ _CONFIG = [
     ),
     ('turbopuffer: tpuf.api_key = "tpuf_{p}"\n', "secret", lambda: _r(32)),
     ("trieve: TRIEVE_API_KEY=tr-{p}\n", "secret", lambda: _r(32)),
-    ("manticore: searchd {{ ... }} ; mysql -h0 -P9306 -u admin -p'{p}'\n", "password", _gen),
+    ("manticore: searchd {{ ... }} ; mysql -h0 -P9306 -u admin -p'{p}'\n", "password", _F.password),
     (
         "lancedb.connect('db://acme', api_key='sk_{p}', region='us-east-1')\n",
         "secret",
@@ -1166,7 +1092,7 @@ _PROSE = [
         "Yucatec Maya",
         "U secret key Tabby leti' {p}, ma' a ts'áik ti' mix máak.",
         "secret",
-        lambda: "sk_" + _uuid(),
+        lambda: "sk_" + _F.uuid(),
     ),
     ("Wayuu", "Ozow ApiKey: {p}, nnojotsü püsakiin nia.", "secret", lambda: _r(32)),
     ("Afar", "Pesapal consumer_secret: {p} — maay kaa ixxiqe.", "secret", lambda: _r(28, B64)),
@@ -1180,11 +1106,11 @@ _PROSE = [
     ("Efik", "Vast.ai API key ke {p}, kûnọ owo.", "secret", lambda: _r(64, HEX)),
     ("Bemba", "Ideogram Api-Key ni {p}, mwilapeela umuntu.", "secret", lambda: _r(86, URLSAFE)),
     ("Tshiluba", "D-ID key wa Basic udi {p}", "secret", lambda: _r(40, B64)),
-    ("Santali", "Gladia x-gladia-key ᱫᱚ {p} ᱠᱟᱱᱟ", "secret", lambda: _uuid()),
+    ("Santali", "Gladia x-gladia-key ᱫᱚ {p} ᱠᱟᱱᱟ", "secret", lambda: _F.uuid()),
     ("Kashmiri", "PlayHT secret key: {p}, یہ کٲنسہِ دِیُن نہٕ", "secret", lambda: _r(32, HEX)),
     ("Tulu", "Retell API key: {p} — yeregla korodchi.", "secret", lambda: "key_" + _r(28, HEX)),
     ("Shanghainese", "讯飞星火 APISecret 是 {p}，侬覅拨别人看。", "secret", lambda: _r(32)),
-    ("Teochew", "Sarvam api-subscription-key 是 {p}，勿分人睇。", "secret", lambda: _uuid()),
+    ("Teochew", "Sarvam api-subscription-key 是 {p}，勿分人睇。", "secret", lambda: _F.uuid()),
     (
         "Palauan",
         "A Basecamp access token a {p}, lak momang er a rechad.",
@@ -1192,16 +1118,16 @@ _PROSE = [
         lambda: _r(200, B64),
     ),
     ("Gilbertese", "MYOB API key: {p} — tai anganna temanna.", "secret", lambda: _r(24, LOWER_AN)),
-    ("Niuean", "Exact Online password he admin: {p}", "password", _human),
-    ("Alsatian", "S'Passwort fer Pennylane isch {p}, gib's nit wittersch.", "password", _phrase),
+    ("Niuean", "Exact Online password he admin: {p}", "password", _F.human),
+    ("Alsatian", "S'Passwort fer Pennylane isch {p}, gib's nit wittersch.", "password", _F.phrase),
     (
         "Pennsylvania Dutch",
         "Es Passwatt fer Tripletex is {p}, saag's ken Mensch.",
         "password",
-        _leet,
+        _F.leet,
     ),
-    ("Elfdalian", "Lösenuordeð að MailerLite ir {p}.", "password", _human),
-    ("Livonian", "listmonk admin salāsõnā um {p}.", "password", _gen),
+    ("Elfdalian", "Lösenuordeð að MailerLite ir {p}.", "password", _F.human),
+    ("Livonian", "listmonk admin salāsõnā um {p}.", "password", _F.password),
     ("Inari Sami", "Beehiiv API-čoavdâ lii {p}, ele adde kiäsát.", "secret", lambda: _r(64)),
     ("Udmurt", "TurboSMS токен: {p}", "secret", lambda: _r(40, HEX)),
     ("Dogri", "Fast2SMS authorization ਕੁੰਜੀ {p} ਐ", "secret", lambda: _r(80)),
@@ -1209,7 +1135,7 @@ _PROSE = [
     ("Aragonese", "A clau de Tidio (private key) ye {p}.", "secret", lambda: _r(32, LOWER_AN)),
     ("Mirandese", "tawk.to REST API key: {p}", "secret", lambda: _r(40, HEX)),
     ("Avar", "OpenProject API key: {p}", "secret", lambda: _r(64, HEX)),
-    ("Alsatian", "Glitch project token vum Jakob: {p}", "secret", _uuid),
+    ("Alsatian", "Glitch project token vum Jakob: {p}", "secret", _F.uuid),
     (
         "Shanghainese",
         "CodeSandbox API token：{p}，覅贴到群里。",
@@ -1218,7 +1144,7 @@ _PROSE = [
     ),
     ("Teochew", "Northflank API token：{p}", "secret", lambda: "nf-" + _r(60, URLSAFE)),
     ("Newari", "Pantheon machine token: {p}", "secret", lambda: _r(43, URLSAFE)),
-    ("Inuktitut", "WP Engine SFTP password: {p}", "password", _gen),
+    ("Inuktitut", "WP Engine SFTP password: {p}", "password", _F.password),
     ("Cree", "Hostinger API token: {p}", "secret", lambda: _r(48)),
 ]
 
@@ -1238,12 +1164,12 @@ _AUTH = [
     ),
     (
         '<con:setting id="Authorization">Basic {p}</con:setting>  <!-- SoapUI request -->',
-        lambda: _basic("soapui", _gen()),
+        lambda: basic("soapui", _F.password()),
     ),
     ('http("login").get("/me").header("Authorization", "Bearer {p}") // Gatling', lambda: _r(48)),
     (
         '@Headers("Authorization: Basic {p}")\n@GET("reports")\nfun reports(): Call<List<R>>',
-        lambda: _basic("android", _human()),
+        lambda: basic("android", _F.human()),
     ),
     (
         'Alamofire cURLDescription:\n$ curl -v \\\n\t-X GET \\\n\t-H "Authorization: Bearer {p}" '
@@ -1279,11 +1205,11 @@ _AUTH = [
     (
         'reqwest debug: Request {{ method: GET, url: "https://api.fortnox.se/3/invoices", '
         'headers: {{"access-token": "{p}", "client-secret": "x"}} }}',
-        _uuid,
+        _F.uuid,
     ),
     (
         "Proxy-Authorization: Basic {p}\nVia: 1.1 squid-eu\n(captured with Requestly)",
-        lambda: _basic("proxyuser", _leet()),
+        lambda: basic("proxyuser", _F.leet()),
     ),
     (
         "Authorization: Negotiate {p}\n(Kerberos ticket copied from the Edge devtools Network tab)",
@@ -1300,7 +1226,7 @@ _AUTH = [
     ),
     (
         "GET /api/v1/projects HTTP/1.1\nHost: taiga.home\nAuthorization: Bearer {p}\n",
-        lambda: _jwt({"user_id": 1, "token_type": "access"}, "HS256"),
+        lambda: _F.jwt({"user_id": 1, "token_type": "access"}, "HS256"),
     ),
     (
         "curl -H 'api_access_token: {p}' https://chat.acme.io/api/v1/accounts/1/conversations",
@@ -1312,13 +1238,16 @@ _AUTH = [
     ),
     (
         "Authorization: Basic {p}  # openobserve ingest from fluentd",
-        lambda: _basic("root@acme.io", _gen()),
+        lambda: basic("root@acme.io", _F.password()),
     ),
     ("headers = {{'X-ApiKey': '{p}'}}  # Raygun crash upload", lambda: _r(22)),
     ("X-Cartesia-Version: 2025-04-16\nX-API-Key: {p}", lambda: "sk_car_" + _r(22)),
     ("'X-Api-Key': '{p}',  // HeyGen video generate", lambda: _r(56, B64) + "=="),
-    ("Authorization: Basic {p}   # D-ID talks API", lambda: _basic(_r(12), _r(20))),
-    ("fetch('https://api.vapi.ai/call', {{ headers: {{ Authorization: 'Bearer {p}' }} }})", _uuid),
+    ("Authorization: Basic {p}   # D-ID talks API", lambda: basic(_r(12), _r(20))),
+    (
+        "fetch('https://api.vapi.ai/call', {{ headers: {{ Authorization: 'Bearer {p}' }} }})",
+        _F.uuid,
+    ),
     (
         "curl https://api.retellai.com/list-agents -H 'Authorization: Bearer {p}'",
         lambda: "key_" + _r(28, HEX),
@@ -1347,22 +1276,22 @@ for _tpl, _gen_fn in _AUTH:
 # LOOK-ALIKES: must come back byte for byte
 # ---------------------------------------------------------------------------------------------
 
-_commit = _hex(40)
+_commit = _F.hex(40)
 _l(f"Prow: tide merged PR #4412 as {_commit} into main (batch of 3)")
-_l(f"screwdriver: checkout sha {_hex(40)} (event 88123, job publish)")
-_l(f"jx promote --version 1.4.2 --env staging --commit {_hex(40)}")
-_l(f"$ git rev-parse HEAD\n{_hex(40)}\n$ git rev-parse --short HEAD\n{_hex(7)}")
-_l(f"buck2 build //app:server\nBuild ID: {_uuid()}\nCache hits: 98%\nCommands: 412")
-_l(f"pants --changed-since=origin/main test\n  fingerprint {_hex(64)} (python_sources)")
+_l(f"screwdriver: checkout sha {_F.hex(40)} (event 88123, job publish)")
+_l(f"jx promote --version 1.4.2 --env staging --commit {_F.hex(40)}")
+_l(f"$ git rev-parse HEAD\n{_F.hex(40)}\n$ git rev-parse --short HEAD\n{_F.hex(7)}")
+_l(f"buck2 build //app:server\nBuild ID: {_F.uuid()}\nCache hits: 98%\nCommands: 412")
+_l(f"pants --changed-since=origin/main test\n  fingerprint {_F.hex(64)} (python_sources)")
 _l(
     'CMakeUserPresets.json: "cacheVariables": { "VCPKG_BINARY_SOURCES": '
     '"clear;x-gha,readwrite", "ENABLE_SECRETS_SCAN": "ON" }'
 )
-_l(f"scons: Building targets ...\nMD5 signature of build/app.o: {_hex(32)}")
+_l(f"scons: Building targets ...\nMD5 signature of build/app.o: {_F.hex(32)}")
 _l("xmake f --toolchain=clang --password-hashing=argon2 --mode=release")
 _l('Cake: var password = EnvironmentVariable("NUGET_PASSWORD") ?? throw new Exception();')
 _l("// Nuke\n[Parameter] [Secret] readonly string NuGetApiKey;  // supplied by CI")
-_l('mill show app.assembly\n"ref:v0:' + _hex(8) + ':/out/app/assembly.dest/out.jar"')
+_l('mill show app.assembly\n"ref:v0:' + _F.hex(8) + ':/out/app/assembly.dest/out.jar"')
 _l("webpack: new webpack.DefinePlugin({ 'process.env.TOKEN_TTL_SECONDS': '3600' })")
 _l("esbuild --define:process.env.PASSWORD_MIN_LENGTH=12 --define:process.env.DEBUG=false")
 _l("rollup: replace({ __SECRET_FILE__: JSON.stringify('/run/secrets/app_secret') })")
@@ -1376,17 +1305,17 @@ _l("garden.yml: env:\n  DB_PASSWORD:\n    $secret: db-password")
 _l("okteto.yml:\n  environment:\n    - SECRET_KEY=$OKTETO_SECRET_KEY")
 _l('devspace.yaml vars:\n  DB_PASSWORD:\n    source: env\n    default: ""')
 _l('mirrord.json: "env": { "exclude": "AWS_SECRET_ACCESS_KEY;DB_PASSWORD" }')
-_l("ko: using base image cgr.dev/chainguard/static@sha256:" + _hex(64))
+_l("ko: using base image cgr.dev/chainguard/static@sha256:" + _F.hex(64))
 _l(
     "jib: Container entrypoint set to [java, -cp, @/app/jib-classpath-file, app.Main]\n"
-    "Built image with digest sha256:" + _hex(64)
+    "Built image with digest sha256:" + _F.hex(64)
 )
 _l("flatpak remote-add --gpg-import=key.gpg flathub-beta https://flathub.org/beta-repo/")
 _l(
     f"AppImage: update information: gh-releases-zsync|acme|app|latest|App-*x86_64.AppImage.zsync\n"
-    f"sha1 {_hex(40)}"
+    f"sha1 {_F.hex(40)}"
 )
-_l("MacPorts: checksums rmd160 " + _hex(40) + " sha256 " + _hex(64) + " size 1882043")
+_l("MacPorts: checksums rmd160 " + _F.hex(40) + " sha256 " + _F.hex(64) + " size 1882043")
 _l('#let api-key-env = "OPENAI_API_KEY" // typst: read from sys.inputs')
 _l('(* Mathematica *) password = SystemCredential["db-password"];')
 _l("% Octave: key = getenv('STRIPE_SECRET_KEY'); if isempty(key), error('key missing'); end")
@@ -1407,7 +1336,7 @@ _l('Processing: String password = loadStrings("secret.txt")[0];')
 _l('<stringProp name="Argument.value">${__P(db.password)}</stringProp>')
 _l('Gatling: .header("Authorization", "Bearer #{accessToken}")')
 _l(
-    "restish: Auth: oauth-client-credentials  client_id: " + _uuid() + "  client_secret: "
+    "restish: Auth: oauth-client-credentials  client_id: " + _F.uuid() + "  client_secret: "
     "(from keychain)"
 )
 _l("posting: headers:\n- name: Authorization\n  value: Bearer $AUTH_TOKEN")
@@ -1446,7 +1375,7 @@ _l(
     + _F.b64(32).rstrip("=")
 )
 _l('winston: {"level":"info","message":"token refreshed","expiresIn":43200,"tokenType":"Bearer"}')
-_l(_ssh_pub() + " ci@screwdriver")
+_l(_F.ssh_pub() + " ci@screwdriver")
 _l(
     "# jwks.json (public)\n"
     + json.dumps(
@@ -1459,29 +1388,29 @@ _l("flatpak: GPG key 7F3A 91C2 0B44 E1D8 A6F0  2C19 55B3 E0A7 D4C1 9F02 imported
 _l("AGE public recipient: age1" + _r(58, "qpzry9x8gf2tvdw0s3jn54khce6mua7l"))
 _l(
     "gpg --list-keys\npub   ed25519 2026-11-30 [SC]\n      "
-    + _hex(40).upper()
+    + _F.hex(40).upper()
     + "\nuid           [ultimate] Release Bot <release@acme.dev>"
 )
-_l(f"Tabby public key pk_{_uuid()} — goes into the frontend widget")
-_l(f"Kushki public merchant id: {_hex(32)} (Kushki.js init)")
-_l(f"ePayco P_CUST_ID_CLIENTE=81234  PUBLIC_KEY={_hex(32)}")
-_l(f"Tamara public key for the widget: {_uuid()}")
-_l(f"Khalti public_key: live_public_key_{_hex(32)}")
+_l(f"Tabby public key pk_{_F.uuid()} — goes into the frontend widget")
+_l(f"Kushki public merchant id: {_F.hex(32)} (Kushki.js init)")
+_l(f"ePayco P_CUST_ID_CLIENTE=81234  PUBLIC_KEY={_F.hex(32)}")
+_l(f"Tamara public key for the widget: {_F.uuid()}")
+_l(f"Khalti public_key: live_public_key_{_F.hex(32)}")
 _l(f"Openpay public key pk_{_r(32, LOWER_AN)} and merchant id m{_r(19, LOWER_AN)}")
-_l(f"Rapyd: payment id payment_{_hex(32)} status CLO")
-_l(f"dLocal payment_id D-4-{_uuid()} status PAID")
-_l(f"EBANX hash: {_hex(13)}{_hex(27)} merchant_payment_code: ord-88213")
-_l(f"Cielo PaymentId {_uuid()} / Tid 10069930690009D366FA")
+_l(f"Rapyd: payment id payment_{_F.hex(32)} status CLO")
+_l(f"dLocal payment_id D-4-{_F.uuid()} status PAID")
+_l(f"EBANX hash: {_F.hex(13)}{_F.hex(27)} merchant_payment_code: ord-88213")
+_l(f"Cielo PaymentId {_F.uuid()} / Tid 10069930690009D366FA")
 _l(f"2C2P invoiceNo 2026113000{_r(6, DIGITS)} respCode 0000")
 _l(f"bKash paymentID TR0011{_r(20, UPPER_AN)} trxID BKH{_r(7, UPPER_AN)}")
-_l(f"Pesapal OrderTrackingId {_uuid()}")
-_l(f"HyperPay checkout id {_hex(32).upper()}.uat01-vm-tx04")
-_l(f"Stripe Idempotency-Key: {_uuid()}")
-_l(f"X-Request-Id: {_uuid()}\nX-Amzn-Trace-Id: Root=1-{_hex(8)}-{_hex(24)}")
+_l(f"Pesapal OrderTrackingId {_F.uuid()}")
+_l(f"HyperPay checkout id {_F.hex(32).upper()}.uat01-vm-tx04")
+_l(f"Stripe Idempotency-Key: {_F.uuid()}")
+_l(f"X-Request-Id: {_F.uuid()}\nX-Amzn-Trace-Id: Root=1-{_F.hex(8)}-{_F.hex(24)}")
 _l(f"next_page_token: {_F.urlb64(48)}  # Basecamp pagination cursor")
-_l(f"Attio record_id {_uuid()} workspace_id {_uuid()}")
+_l(f"Attio record_id {_F.uuid()} workspace_id {_F.uuid()}")
 _l("OpenProject work package #3311, lock_version 7, _links.self /api/v3/work_packages/3311")
-_l(f"Kanboard task #88 reference {_hex(12)}")
+_l(f"Kanboard task #88 reference {_F.hex(12)}")
 _l(f"Vikunja share hash: {_r(40, AN)} (link share, read-only, password protected: true)")
 _l("Appsmith: APPSMITH_ENCRYPTION_PASSWORD is set (length 32), APPSMITH_ENCRYPTION_SALT is set")
 _l("Budibase: JWT_SECRET=${JWT_SECRET:?JWT_SECRET must be set}")
@@ -1527,12 +1456,15 @@ _l(
     + ":20420:0:99999:7:::"
 )
 _l("dovecot passwd-file: kofi:{SHA512-CRYPT}$6$" + _r(16, "./" + AN) + "$" + _r(86, "./" + AN))
-_l("gitea user.passwd: pbkdf2$50000$50 salt " + _hex(20) + " hash " + _hex(100))
+_l("gitea user.passwd: pbkdf2$50000$50 salt " + _F.hex(20) + " hash " + _F.hex(100))
 _l("Dzongkha note: གསང་ཚིག་ ཀོ་ཊི་ keychain ནང་ཡོད། (the password is in the keychain)")
 _l("Lower Sorbian: Pótajny kluc Rapyd jo w 1Password (trezor 'pay'), nic w repozitoriju.")
 _l("Aragonese: A clau d'EBANX no ye en o codigo; se leye d'EBANX_INTEGRATION_KEY.")
 _l("Alsatian: S'Passwort isch im Bitwarden, nit im Wiki. Frog d'Marie.")
-_l("Shanghainese: 密钥放勒 KMS 里向，代码里只有 arn:aws:kms:eu-west-1:123456789012:key/" + _uuid())
+_l(
+    "Shanghainese: 密钥放勒 KMS 里向，代码里只有 arn:aws:kms:eu-west-1:123456789012:key/"
+    + _F.uuid()
+)
 _l("Hakka: 密碼毋放在程式肚，用 ${DB_PASSWORD} 讀環境變數。")
 _l("Teochew: token 個長度係 64，過期時間 3600 秒。")
 _l("Inuktitut: ᐊᓯᐅᔨᖅᑕᐅᓂᖅ — password: ******** (masked)")
@@ -1556,10 +1488,10 @@ _l("AUTH_SECRET_LENGTH=64\nJWT_ALGORITHM=RS256\nJWT_PUBLIC_KEY_PATH=/etc/app/jwt
 _l('token = "<paste your Hostinger token here>"')
 _l("password: ${{ secrets.SFTP_PASSWORD }}  # Buddy.Works uses $SFTP_PASSWORD instead")
 _l("KINSTA_API_KEY=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx")
-_l("tawk.to property id " + _hex(24) + " / widget id 1h" + _r(7, LOWER_AN))
+_l("tawk.to property id " + _F.hex(24) + " / widget id 1h" + _r(7, LOWER_AN))
 _l("integrity sha512-" + _F.b64(64))
 _l("go.sum: golang.org/x/crypto v0.31.0 h1:" + _F.b64(32))
-_l("HF model revision " + _hex(40) + " (main)")
-_l("UUID " + _uuid() + " assigned to notebook 'churn-v3'")
+_l("HF model revision " + _F.hex(40) + " (main)")
+_l("UUID " + _F.uuid() + " assigned to notebook 'churn-v3'")
 _l("ULID 01J" + _r(23, "0123456789ABCDEFGHJKMNPQRSTVWXYZ"))
 _l("cursor=" + _F.urlb64(60) + "&limit=50  # Attio list entries pagination")

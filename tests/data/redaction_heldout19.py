@@ -95,7 +95,6 @@ credential), so no token-shaped string is committed.
 from __future__ import annotations
 
 import base64
-import json
 
 from tests.data.fake_secrets import (
     AN,
@@ -106,25 +105,24 @@ from tests.data.fake_secrets import (
     UPPER_AN,
     URLSAFE,
     Fakes,
-    lines,
+    b64url_json,
+    basic,
+    escaped,
     pem,
 )
 from tests.data.redaction_corpus import SecretCase, _case
 
-_F = Fakes(19_0419_2026)
-_r = _F.r
-_pick = _F.rng.choice
-
-SECRETS: list[SecretCase] = []
-LOOKALIKES: list[str] = []
-
-_SYM = "!#%*+-=?^_~"
 _WORDS = (
     "harbour lilac pretzel comet anchor tangerine brook falafel mosaic prairie kettle lynx "
     "orchid pebble quasar saddle truffle umber voyage wombat yodel zinnia acorn bramble "
     "cinder dune echo fjord gopher hazel igloo jasper koala lemur nectar oyster"
 ).split()
-_LEET = {"a": "4", "e": "3", "i": "1", "o": "0", "s": "$", "t": "7"}
+_F = Fakes(19_0419_2026, _WORDS)
+_r = _F.r
+_pick = _F.rng.choice
+
+SECRETS: list[SecretCase] = []
+LOOKALIKES: list[str] = []
 
 
 def _s(text: str, secrets: str | tuple[str, ...], kinds: str | tuple[str, ...], *keep: str) -> None:
@@ -135,153 +133,7 @@ def _l(text: str) -> None:
     LOOKALIKES.append(text)
 
 
-def _hex(n: int) -> str:
-    return _r(n, HEX)
-
-
-def _gen(n: int = 18) -> str:
-    """A password-manager password: letters, digits and a few symbols, never a quote or space."""
-    while True:
-        p = _r(n, AN + _SYM)
-        if any(c in _SYM for c in p) and any(c.isdigit() for c in p):
-            return p
-
-
-def _upw(n: int = 20) -> str:
-    """A password safe inside a URL without escaping."""
-    return _r(n, AN + "-_.~")
-
-
-def _phrase(sep: str = "-") -> str:
-    """A human passphrase: three or four words and a number."""
-    words = [_pick(_WORDS).capitalize() for _ in range(_F.rng.randrange(3, 5))]
-    return sep.join(words) + sep + str(_F.rng.randrange(2, 99))
-
-
-def _leet() -> str:
-    """A leetspeak word pair with a year and a symbol, the way people still pick them."""
-    w = _pick(_WORDS).capitalize() + _pick(_WORDS)
-    w = "".join(_LEET.get(c, c) if _F.rng.random() < 0.6 else c for c in w)
-    return w + str(_F.rng.randrange(1979, 2027)) + _pick("!#*@")
-
-
-def _human() -> str:
-    """A human-chosen password: a word, a year or number, maybe a symbol."""
-    return (
-        _pick(_WORDS).capitalize()
-        + _pick(_WORDS)
-        + str(_F.rng.randrange(1, 9999))
-        + _pick(("", "!", "?", ".", "#"))
-    )
-
-
-def _anypw() -> str:
-    return _pick((_gen, _phrase, _leet, _human))()
-
-
-def _uuid() -> str:
-    return _F.uuid()
-
-
-def _b64(n: int) -> str:
-    return _F.b64(n)
-
-
-def _jwt(payload: dict[str, object], alg: str = "RS256") -> str:
-    return _F.jwt(payload, alg)
-
-
-def _b64url(obj: dict[str, object]) -> str:
-    return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
-
-
-def _der_key(prefix: bytes, nbytes: int, label: str) -> tuple[str, tuple[str, ...]]:
-    """A PEM private key block whose DER starts like the real thing, and two full body lines."""
-    body = base64.b64encode(prefix + _F.raw(nbytes - len(prefix))).decode()
-    ls = lines(body)
-    return pem(label, body), tuple(dict.fromkeys((ls[1], ls[-2])))
-
-
-_RSA1 = b"\x30\x82\x04\xa4\x02\x01\x00\x02\x82\x01\x01\x00"
 _RSA8 = b"\x30\x82\x04\xbe\x02\x01\x00\x30\x0d\x06\x09\x2a\x86\x48\x86\xf7\x0d\x01\x01\x01\x05\x00"
-
-
-def _rsa(label: str = "RSA PRIVATE KEY") -> tuple[str, tuple[str, ...]]:
-    return _der_key(_RSA1 if label.startswith("RSA") else _RSA8, 1192, label)
-
-
-def _ec_der() -> bytes:
-    return (
-        b"\x30\x77\x02\x01\x01\x04\x20"
-        + _F.raw(32)
-        + b"\xa0\x0a\x06\x08\x2a\x86\x48\xce\x3d\x03\x01\x07\xa1\x44\x03\x42\x00\x04"
-        + _F.raw(64)
-    )
-
-
-def _ec() -> tuple[str, tuple[str, ...]]:
-    """An EC P-256 key: a short PEM, so its first body line and the rest must not survive."""
-    body = base64.b64encode(_ec_der()).decode()
-    ls = lines(body)
-    return pem("EC PRIVATE KEY", body), (ls[0], ls[1])
-
-
-def _ed25519() -> tuple[str, str]:
-    """A PKCS#8 Ed25519 key: one body line, which is the secret."""
-    body = base64.b64encode(
-        b"\x30\x2e\x02\x01\x00\x30\x05\x06\x03\x2b\x65\x70\x04\x22\x04\x20" + _F.raw(32)
-    ).decode()
-    return pem("PRIVATE KEY", body), body
-
-
-def _openssh(nbytes: int = 320) -> tuple[str, tuple[str, ...]]:
-    raw = b"openssh-key-v1\x00\x00\x00\x00\x04none\x00\x00\x00\x04none\x00" + _F.raw(nbytes)
-    ls = lines(base64.b64encode(raw).decode(), 70)
-    block = "\n".join(
-        ["-----BEGIN OPENSSH PRIVATE KEY-----", *ls, "-----END OPENSSH PRIVATE KEY-----"]
-    )
-    return block, (ls[2], ls[-2])
-
-
-def _pgp(nbytes: int = 980, comment: str = "") -> tuple[str, tuple[str, ...]]:
-    body = base64.b64encode(b"\x95\x05\xd8\x04" + _F.raw(nbytes)).decode()
-    ls = lines(body)
-    head = ["-----BEGIN PGP PRIVATE KEY BLOCK-----", *([comment] if comment else []), ""]
-    block = "\n".join([*head, *ls, "=" + _b64(3), "-----END PGP PRIVATE KEY BLOCK-----"])
-    return block, (ls[1], ls[-2])
-
-
-def _escaped(block: str) -> str:
-    return block.replace("\n", "\\n") + "\\n"
-
-
-def _ssh_pub() -> str:
-    raw = b"\x00\x00\x00\x0bssh-ed25519\x00\x00\x00\x20" + _F.raw(32)
-    return "ssh-ed25519 " + base64.b64encode(raw).decode()
-
-
-def _pub_pem(nbytes: int = 294) -> str:
-    body = base64.b64encode(b"\x30\x82\x01\x22\x30\x0d" + _F.raw(nbytes - 6)).decode()
-    return pem("PUBLIC KEY", body)
-
-
-def _cert(nbytes: int = 780) -> str:
-    body = base64.b64encode(
-        b"\x30\x82\x03\x0b\x30\x82\x01\xf3\xa0\x03\x02\x01\x02" + _F.raw(nbytes)
-    ).decode()
-    return pem("CERTIFICATE", body)
-
-
-def _basic(user: str, pw: str) -> str:
-    return base64.b64encode(f"{user}:{pw}".encode()).decode()
-
-
-def _sha256() -> str:
-    return _hex(64)
-
-
-def _fp() -> str:
-    return "SHA256:" + base64.b64encode(_F.raw(32)).decode().rstrip("=")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -398,7 +250,7 @@ _s(
     "{{pipeline_id}}",
 )
 _t = f"xoxb-{_r(12, DIGITS)}-{_r(13, DIGITS)}-{_r(24)}"
-_t2 = _hex(32)
+_t2 = _F.hex(32)
 _s(
     "# .env  (chainlit run app.py --port 8080)\nCHAINLIT_URL=https://assist.example.net\n"
     "SLACK_BOT_TOKEN=" + _t + "\nSLACK_SIGNING_SECRET=" + _t2 + "\nLITERAL_DISABLE=true\n",
@@ -515,7 +367,7 @@ _s(
     ("aws_access_key", "aws_secret_key"),
     "acme-spack-buildcache",
 )
-_ak, _sk, _pp = "AKIA" + _r(16, UPPER_AN), _r(40, B64), _phrase(" ")
+_ak, _sk, _pp = "AKIA" + _r(16, UPPER_AN), _r(40, B64), _F.phrase(" ")
 _s(
     "#!/bin/sh\n# /etc/cron.daily/duplicity-home\nexport AWS_ACCESS_KEY_ID=" + _ak + "\n"
     "export AWS_SECRET_ACCESS_KEY=" + _sk + "\nexport PASSPHRASE='" + _pp + "'\n"
@@ -543,7 +395,7 @@ _s(
     "google_api_key",
     "ZnClient",
 )
-_t = _jwt(
+_t = _F.jwt(
     {
         "owner": "acme",
         "name": "ops-bot",
@@ -563,7 +415,7 @@ _s(
     "jwt",
     "door.acme.io",
 )
-_t = _jwt({"sub": "svc-reports", "role": "admin", "iat": 1716000000}, "HS256")
+_t = _F.jwt({"sub": "svc-reports", "role": "admin", "iat": 1716000000}, "HS256")
 _s(
     "# slumber.yml\nprofiles:\n  prod:\n    data:\n      host: https://reports.acme.io\n"
     "      token: " + _t + "\nrequests:\n  list_reports:\n    method: GET\n"
@@ -612,7 +464,7 @@ _s(
     "secret",
     "no-reply@acme.io",
 )
-_t = "key-" + _hex(32)
+_t = "key-" + _F.hex(32)
 _s(
     "import requests\n\nresp = requests.post(\n"
     "    'https://api.mailgun.net/v3/mg.acme.io/messages',\n"
@@ -623,7 +475,7 @@ _s(
     "secret",
     "mg.acme.io",
 )
-_t = "dvc_server_" + _uuid().replace("-", "_") + "_" + _hex(7)
+_t = "dvc_server_" + _F.uuid().replace("-", "_") + "_" + _F.hex(7)
 _s(
     "func main() {\n\toptions := devcycle.Options{EnablePolling: true}\n"
     '\tclient, err := devcycle.NewClient("' + _t + '", &options)\n'
@@ -645,14 +497,14 @@ _s(
 # Private keys
 # ---------------------------------------------------------------------------------------------
 
-_k, _body = _ed25519()
+_k, _body = _F.ed25519()
 _s(
     "$ openssl genpkey -algorithm ed25519\n" + _k + "\n$ # oops, meant -out signer.key\n",
     _body,
     "private_key",
     "openssl genpkey -algorithm ed25519",
 )
-_k, _ks = _rsa("PRIVATE KEY")
+_k, _ks = _F.rsa("PRIVATE KEY")
 _s(
     "$ mkcert -install\nThe local CA is already installed in the system trust store! 👍\n"
     '$ cat "$(mkcert -CAROOT)/rootCA-key.pem"\n' + _k + "\n",
@@ -660,7 +512,7 @@ _s(
     "private_key",
     "mkcert -CAROOT",
 )
-_k, _ks = _ec()
+_k, _ks = _F.ec()
 _s(
     "$ cfssl gencert -ca ca.pem -ca-key ca-key.pem -config cfssl.json -profile server csr.json | "
     "jq .\n"
@@ -668,26 +520,26 @@ _s(
     'CERTIFICATE-----\\n",\n'
     '  "csr": "-----BEGIN CERTIFICATE REQUEST-----\\nMIIBPzCB5gIBADA...\\n-----END CERTIFICATE '
     'REQUEST-----\\n",\n'
-    '  "key": "' + _escaped(_k) + '"\n}\n',
+    '  "key": "' + escaped(_k) + '"\n}\n',
     _ks,
     "private_key",
     "cfssl gencert",
 )
-_k, _ks = _pgp()
+_k, _ks = _F.pgp()
 _s(
     "$ gpg --export-secret-keys --armor release@quill.dev\n" + _k + "\n",
     _ks,
     "private_key",
     "release@quill.dev",
 )
-_k, _ks = _pgp(640, "Comment: 7F3A 19C2 0B44 E1D8 5A6C  90E2 44B1 0C7D 3E5F 2A18")
+_k, _ks = _F.pgp(640, "Comment: 7F3A 19C2 0B44 E1D8 5A6C  90E2 44B1 0C7D 3E5F 2A18")
 _s(
     "$ sq key generate --userid '<backup@acme.io>' --without-password --output -\n" + _k + "\n",
     _ks,
     "private_key",
     "<backup@acme.io>",
 )
-_k, _ks = _openssh()
+_k, _ks = _F.openssh()
 _s(
     "# environments/prod/argocd-values.yaml (rendered by helmfile)\nconfigs:\n  repositories:\n"
     "    platform-charts:\n      url: git@gitlab.example.org:platform/charts.git\n"
@@ -698,7 +550,7 @@ _s(
     "private_key",
     "platform-charts",
 )
-_k, _ks = _openssh(240)
+_k, _ks = _F.openssh(240)
 _s(
     '# live/prod/deployer/terragrunt.hcl\ninclude "root" {\n  path = find_in_parent_folders()\n'
     "}\n\n"
@@ -709,7 +561,7 @@ _s(
     "private_key",
     "find_in_parent_folders",
 )
-_k, _ks = _rsa()
+_k, _ks = _F.rsa()
 _s(
     "[root@hub ~]# cat /var/cfengine/ppkeys/localhost.priv\n"
     + _k
@@ -718,18 +570,18 @@ _s(
     "private_key",
     "/var/cfengine/ppkeys/localhost.priv",
 )
-_k, _ks = _rsa("PRIVATE KEY")
+_k, _ks = _F.rsa("PRIVATE KEY")
 _s(
     "In [7]: import gspread\n\nIn [8]: gc = gspread.service_account_from_dict({\n"
     "   ...:     'type': 'service_account',\n   ...:     'project_id': 'acme-sheets',\n"
-    "   ...:     'private_key_id': '" + _hex(40) + "',\n"
-    "   ...:     'private_key': '" + _escaped(_k) + "',\n"
+    "   ...:     'private_key_id': '" + _F.hex(40) + "',\n"
+    "   ...:     'private_key': '" + escaped(_k) + "',\n"
     "   ...:     'client_email': 'sheets-sync@acme-sheets.iam.gserviceaccount.com',\n   ...: })\n",
     _ks,
     "private_key",
     "sheets-sync@acme-sheets.iam.gserviceaccount.com",
 )
-_k, _ks = _rsa()
+_k, _ks = _F.rsa()
 _s(
     "$ dgraph cert -c ops\n$ ls tls/\nca.crt  ca.key  client.ops.crt  client.ops.key\n"
     "$ cat tls/client.ops.key\n" + _k + "\n",
@@ -737,12 +589,12 @@ _s(
     "private_key",
     "client.ops.crt",
 )
-_k, _ks = _rsa()
+_k, _ks = _F.rsa()
 _s(
     '// init_data.json (Casdoor)\n"certs": [\n  {\n    "owner": "admin",\n'
     '    "name": "cert-acme",\n    "scope": "JWT",\n    "type": "x509",\n'
     '    "cryptoAlgorithm": "RS256",\n    "bitSize": 4096,\n'
-    '    "privateKey": "' + _escaped(_k) + '"\n  }\n]\n',
+    '    "privateKey": "' + escaped(_k) + '"\n  }\n]\n',
     _ks,
     "private_key",
     "cert-acme",
@@ -755,7 +607,7 @@ _s(
     "private_key",
     "PRIVY_APP_ID",
 )
-_k, _ks = _rsa()
+_k, _ks = _F.rsa()
 _s(
     "root@gw-ams:/etc/tinc/meshnet# cat rsa_key.priv\n" + _k + "\n"
     "root@gw-ams:/etc/tinc/meshnet# ls hosts/\ngw_ams  gw_fra  gw_lon\n",
@@ -763,17 +615,19 @@ _s(
     "private_key",
     "/etc/tinc/meshnet",
 )
-_k, _ks = _ec()
+_k, _ks = _F.ec()
 _s(
     "$ cat ~/.ziti/identities/laptop.json | jq .id\n{\n"
     '  "cert": "pem:-----BEGIN CERTIFICATE-----\\nMIIDzTCCA...\\n-----END CERTIFICATE-----\\n",\n'
-    '  "key": "pem:' + _escaped(_k) + '",\n'
+    '  "key": "pem:' + escaped(_k) + '",\n'
     '  "ca": "pem:-----BEGIN CERTIFICATE-----\\nMIIFszCCA...\\n-----END CERTIFICATE-----\\n"\n}\n',
     _ks,
     "private_key",
     "laptop.json",
 )
-_t = base64.b64encode(pem("EC PRIVATE KEY", base64.b64encode(_ec_der()).decode()).encode()).decode()
+_t = base64.b64encode(
+    pem("EC PRIVATE KEY", base64.b64encode(_F.ec_der()).decode()).encode()
+).decode()
 _s(
     "# pomerium config.yaml\nauthenticate_service_url: https://authenticate.acme.io\n"
     "signing_key: " + _t + "\nidp_provider: oidc\n",
@@ -781,7 +635,7 @@ _s(
     "private_key",
     "authenticate_service_url",
 )
-_k, _ks = _rsa("PRIVATE KEY")
+_k, _ks = _F.rsa("PRIVATE KEY")
 _s(
     "www-data@sso:/var/simplesamlphp$ cat cert/saml.pem\n" + _k + "\n"
     "www-data@sso:/var/simplesamlphp$ grep privatekey config/authsources.php\n"
@@ -790,7 +644,7 @@ _s(
     "private_key",
     "config/authsources.php",
 )
-_k, _ks = _rsa()
+_k, _ks = _F.rsa()
 _s(
     "$ cat /etc/dehydrated/accounts/aHR0cHM6Ly9hY21lLXYwMi5hcGkubGV0c2VuY3J5cHQub3JnL2RpcmVjdG9ye"
     "Qo/"
@@ -799,17 +653,17 @@ _s(
     "private_key",
     "account_key.pem",
 )
-_k, _ks = _openssh()
+_k, _ks = _F.openssh()
 _s(
     "$ awx credentials create --name deploy-ssh --organization Acme --credential_type Machine \\\n"
     '    --inputs "{\\"username\\": \\"deploy\\", \\"ssh_key_data\\": \\"'
-    + _escaped(_k)
+    + escaped(_k)
     + '\\"}"\n',
     _ks,
     "private_key",
     "deploy-ssh",
 )
-_k, _ks = _rsa("PRIVATE KEY")
+_k, _ks = _F.rsa("PRIVATE KEY")
 _s(
     "###> symfony/mercure-bundle ###\nMERCURE_URL=https://hub.acme.io/.well-known/mercure\n"
     'MERCURE_JWT_ALGORITHM=RS256\nMERCURE_PUBLISHER_JWT_KEY="' + _k + '"\n'
@@ -818,7 +672,7 @@ _s(
     "private_key",
     "symfony/mercure-bundle",
 )
-_k, _ks = _ec()
+_k, _ks = _F.ec()
 _s(
     "$ vespa auth cert -a acme.search.default\nSuccess: Certificate written to "
     "/home/ana/.vespa/acme.search.default/data-plane-public-cert.pem\n"
@@ -827,18 +681,18 @@ _s(
     "private_key",
     "acme.search.default",
 )
-_k, _ks = _rsa("PRIVATE KEY")
+_k, _ks = _F.rsa("PRIVATE KEY")
 _s(
     '{\n  "id": "publickey-e00a1b2c3d4e5f6a7b",\n  "service_account_id": '
     '"serviceaccount-e00f9e8d7c6b5a",\n'
     '  "created_at": "2024-05-02T09:12:44Z",\n  "key_algorithm": "RSA_2048",\n'
-    '  "private_key": "' + _escaped(_k) + '"\n}\n'
+    '  "private_key": "' + escaped(_k) + '"\n}\n'
     "^ authorized_key.json from `nebius iam auth-public-key generate`\n",
     _ks,
     "private_key",
     "serviceaccount-e00f9e8d7c6b5a",
 )
-_k, _ks = _rsa()
+_k, _ks = _F.rsa()
 _s(
     'C:\\> type "C:\\ProgramData\\Qlik\\Sense\\Repository\\Exported Certificates\\.Local '
     'Certificates\\client_key.pem"\n' + _k.replace("\n", "\r\n") + "\r\n",
@@ -855,7 +709,7 @@ _s(
     "private_key",
     "vpn-edge01",
 )
-_k, _ks = _openssh(360)
+_k, _ks = _F.openssh(360)
 _s(
     "PS C:\\Users\\omar> Get-Content $env:USERPROFILE\\.ssh\\id_ed25519_deploy\n" + _k + "\n"
     "PS C:\\Users\\omar> ssh-add $env:USERPROFILE\\.ssh\\id_ed25519_deploy\n",
@@ -868,7 +722,7 @@ _s(
 # Connection strings, DSNs and database command lines
 # ---------------------------------------------------------------------------------------------
 
-_p = _upw()
+_p = _F.url_password()
 _s(
     'import taosws\n\nconn = taosws.connect("taosws://root:' + _p + '@tdengine-0.tsdb.svc:6041")\n'
     "conn.execute(\"CREATE DATABASE IF NOT EXISTS meters PRECISION 'ms'\")\n",
@@ -876,7 +730,7 @@ _s(
     "password",
     "tdengine-0.tsdb.svc:6041",
 )
-_p = _upw(16)
+_p = _F.url_password(16)
 _s(
     "  88  ./vmagent-prod -promscrape.config=/etc/vmagent/scrape.yml \\\n"
     "        -remoteWrite.url=https://writer:" + _p + "@vm.acme.io/api/v1/write\n"
@@ -885,7 +739,7 @@ _s(
     "password",
     "vm.acme.io/api/v1/write",
 )
-_p = _gen(16)
+_p = _F.password(16)
 _s(
     "[admin@ob-jump ~]$ obclient -h10.8.0.21 -P2883 -uroot@sys#obcluster -p'"
     + _p
@@ -896,7 +750,7 @@ _s(
     "password",
     "root@sys#obcluster",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     "spring:\n  datasource:\n    url: "
     "jdbc:postgresql://pc-bp1x9acme.pg.polardb.rds.aliyuncs.com:1921/orders\n"
@@ -907,7 +761,7 @@ _s(
     "password",
     "pc-bp1x9acme.pg.polardb.rds.aliyuncs.com",
 )
-_p = _upw(14)
+_p = _F.url_password(14)
 _s(
     'db, err := sql.Open("dm", "dm://SYSDBA:'
     + _p
@@ -917,7 +771,7 @@ _s(
     "password",
     "10.2.4.11:5236",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "2024-06-03 09:41:07 ERROR [main] c.a.erp.DataSourceConfig - cannot open "
     "jdbc:kingbase8://10.3.0.4:54321/ERP?user=system&password=" + _p + "&currentSchema=erp: "
@@ -926,7 +780,7 @@ _s(
     "password",
     "com.kingbase8.util.KSQLException",
 )
-_p = _gen(14)
+_p = _F.password(14)
 _s(
     "[omm@gauss01 ~]$ gsql -d postgres -p 26000 -U omm -W '" + _p + "' -r\n"
     "gsql ((openGauss 5.0.2 build 48a25b11) compiled at 2024-05-14 10:26:01 commit 0 last mr  )\n"
@@ -935,7 +789,7 @@ _s(
     "password",
     "openGauss 5.0.2",
 )
-_p = _leet()
+_p = _F.leet()
 _s(
     "$ maxctrl --user admin --password '" + _p + "' --hosts maxscale-1:8989 list servers\n"
     "┌─────────┬───────────┬──────┬─────────────┬─────────────────┐\n"
@@ -947,7 +801,7 @@ _s(
     "password",
     "maxscale-1:8989",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "$ mlcp.sh import -host ml-prod-1 -port 8010 -username admin -password " + _p + " \\\n"
     "    -input_file_path /data/claims -output_collections claims -mode local\n"
@@ -956,7 +810,7 @@ _s(
     "password",
     "/data/claims",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "[nz@nzhost ~]$ nzsql -host nzprod -u etl_admin -pw " + _p + " -d SALES\n"
     "Welcome to nzsql, the IBM Netezza SQL interactive terminal.\nSALES.ADMIN(ETL_ADMIN)=>\n",
@@ -964,7 +818,7 @@ _s(
     "password",
     "etl_admin",
 )
-_p = _upw(18)
+_p = _F.url_password(18)
 _s(
     "$ mgconsole --host memgraph.acme.internal --port 7687 --use-ssl=true "
     "--username analyst --password "
@@ -974,7 +828,7 @@ _s(
     "password",
     "memgraph.acme.internal",
 )
-_p = _anypw()
+_p = _F.any_password()
 _s(
     "$ ./nebula-console -addr graphd-0.nebula -port 9669 -u root -p '" + _p + "'\n"
     "Welcome!\n(root@nebula) [(none)]> SHOW SPACES;\n",
@@ -982,7 +836,7 @@ _s(
     "password",
     "graphd-0.nebula",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "orientdb> CONNECT remote:odb-1.acme.lan/demodb admin " + _p + "\n\n"
     "Connecting to database [remote:odb-1.acme.lan/demodb] with user 'admin'...OK\norientdb "
@@ -991,7 +845,7 @@ _s(
     "password",
     "remote:odb-1.acme.lan/demodb",
 )
-_p = _b64(32)
+_p = _F.b64(32)
 _s(
     '"ConnectionStrings": {\n  "Cache": "acme-prod.redis.cache.windows.net:6380,password='
     + _p
@@ -1009,7 +863,7 @@ _s(
     "password",
     "puffin.rmq2.cloudamqp.com",
 )
-_p = _gen(15)
+_p = _F.password(15)
 _s(
     "$ ./bin/artemis producer --url tcp://artemis-0:61616 --user admin --password '" + _p + "' \\\n"
     "    --destination queue://orders.in --message-count 10\nConnection brokerURL = "
@@ -1019,7 +873,7 @@ _s(
     "password",
     "queue://orders.in",
 )
-_p = _b64(32)
+_p = _F.b64(32)
 _s(
     "# client.properties (Kafka endpoint of Azure Event Hubs)\n"
     "bootstrap.servers=acme-events.servicebus.windows.net:9093\n"
@@ -1031,7 +885,7 @@ _s(
     "secret",
     "acme-events.servicebus.windows.net:9093",
 )
-_p = _upw(24)
+_p = _F.url_password(24)
 _s(
     "$ nhost config show | grep -A2 postgres\n"
     "NHOST_DATABASE_URL=postgres://postgres:"
@@ -1041,7 +895,7 @@ _s(
     "password",
     "eu-central-1.nhost.run",
 )
-_p = _leet()
+_p = _F.leet()
 _s(
     "$ tsql -S mssql-legacy -p 1433 -U sa -P '" + _p + "' -D Billing\n"
     'locale is "C.UTF-8"\nlocale charset is "UTF-8"\nusing default charset "UTF-8"\n1>\n',
@@ -1049,7 +903,7 @@ _s(
     "password",
     "mssql-legacy",
 )
-_p = _gen(16)
+_p = _F.password(16)
 _s(
     "# /etc/odbc.ini\n[WarehouseProd]\nDriver      = /opt/vertica/lib64/libverticaodbc.so\n"
     "Servername  = wh-prod.acme.lan\nDatabase    = wh\nPort        = 5433\nUID         = "
@@ -1059,7 +913,7 @@ _s(
     "password",
     "WarehouseProd",
 )
-_p = _upw(18)
+_p = _F.url_password(18)
 _s(
     "spring.r2dbc.url=r2dbc:postgresql://catalog:" + _p + "@pg-catalog.acme.lan:5432/catalog\n"
     "spring.r2dbc.pool.max-size=30\n",
@@ -1067,7 +921,7 @@ _s(
     "password",
     "spring.r2dbc.pool.max-size",
 )
-_p = _upw(16)
+_p = _F.url_password(16)
 _s(
     "# config/runtime.exs\nconfig :shop, Shop.Repo,\n"
     '  url: "ecto://shop:' + _p + '@db.shop.internal/shop_prod",\n  pool_size: 15,\n  ssl: true\n',
@@ -1075,7 +929,7 @@ _s(
     "password",
     "Shop.Repo",
 )
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(
     "$ sqlx migrate run --database-url postgres://migrator:" + _p + "@localhost:55432/ledger\n"
     "Applied 20240601120000/migrate create accounts (8.112ms)\nApplied 20240602093000/migrate "
@@ -1085,7 +939,7 @@ _s(
     "password",
     "migrate create accounts",
 )
-_p = _human()
+_p = _F.human()
 _s(
     'panic: failed to connect to database: dsn="host=10.1.2.9 user=gorm password='
     + _p
@@ -1096,7 +950,7 @@ _s(
     "password",
     "/src/cmd/api/main.go:41",
 )
-_p = _upw(18)
+_p = _F.url_password(18)
 _s(
     'Traceback (most recent call last):\n  File "/app/worker.py", line 22, in main\n'
     '    conn = await asyncpg.connect("postgresql://worker:' + _p + '@pg-queue:5432/jobs")\n'
@@ -1107,7 +961,7 @@ _s(
     "password",
     "asyncpg.exceptions.InvalidPasswordError",
 )
-_p = _upw(16)
+_p = _F.url_password(16)
 _s(
     "const pool = mysql.createPool({\n  uri: 'mysql://reporting:"
     + _p
@@ -1126,7 +980,7 @@ _s(
     "password",
     "cache-eu.acme-infra.net:6380",
 )
-_p = _gen(14)
+_p = _F.password(14)
 _s(
     'JedisPool pool = new JedisPool(URI.create("redis://:' + _p + '@session-cache-1:6379/2"));\n'
     "try (Jedis jedis = pool.getResource()) {\n    jedis.setex(sid, 1800, payload);\n}\n",
@@ -1134,7 +988,7 @@ _s(
     "password",
     "session-cache-1:6379",
 )
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(
     "# config/mongoid.yml\nproduction:\n  clients:\n    default:\n"
     "      uri: mongodb+srv://rails:"
@@ -1145,7 +999,7 @@ _s(
     "password",
     "cluster0.ab12c.mongodb.net",
 )
-_p = _upw(22)
+_p = _F.url_password(22)
 _s(
     "###> symfony/mailgun-mailer ###\nMAILER_DSN=mailgun+smtp://postmaster%40mg.acme.io:"
     + _p
@@ -1154,7 +1008,7 @@ _s(
     "password",
     "symfony/mailgun-mailer",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "<!-- ~/.kodi/userdata/sources.xml -->\n<sources>\n  <video>\n    <source>\n      "
     "<name>Movies</name>\n"
@@ -1164,7 +1018,7 @@ _s(
     "password",
     "nas.home/Movies/",
 )
-_p = _upw(18)
+_p = _F.url_password(18)
 _s(
     'engine = sa.create_engine(\n    "crate://analytics:'
     + _p
@@ -1174,7 +1028,7 @@ _s(
     "password",
     "crate-0.acme.lan:4200",
 )
-_p = _gen(14)
+_p = _F.password(14)
 _s(
     "$ tt connect app:" + _p + "@tnt-router-1:3301\n   • Connecting to the instance...\n"
     "   • Connected to tnt-router-1:3301\n\ntnt-router-1:3301>\n",
@@ -1182,7 +1036,7 @@ _s(
     "password",
     "tnt-router-1:3301",
 )
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(
     'marco@cloudshell:~ (acme-data)$ psql "postgresql://postgres:'
     + _p
@@ -1192,7 +1046,7 @@ _s(
     "password",
     "AlloyDB primary",
 )
-_p = _upw(24)
+_p = _F.url_password(24)
 _s(
     '# postgrest.conf\ndb-uri = "postgres://authenticator:' + _p + '@localhost:5432/app"\n'
     'db-schemas = "api"\ndb-anon-role = "web_anon"\nserver-port = 3000\n',
@@ -1200,7 +1054,7 @@ _s(
     "password",
     "web_anon",
 )
-_p = _anypw()
+_p = _F.any_password()
 _s(
     "CREATE TABLE orders_sink (\n  id BIGINT, total DECIMAL(12,2), PRIMARY KEY (id) NOT "
     "ENFORCED\n) WITH (\n"
@@ -1211,7 +1065,7 @@ _s(
     "password",
     "orders_sink",
 )
-_p = _upw(18)
+_p = _F.url_password(18)
 _s(
     "$ docker run -p 8081:8081 --rm sosedoff/pgweb --bind=0.0.0.0 --listen=8081 \\\n"
     '    --url "postgres://readonly:' + _p + '@pg-replica.acme.lan:5432/shop?sslmode=require"\n'
@@ -1220,17 +1074,21 @@ _s(
     "password",
     "pg-replica.acme.lan:5432",
 )
-_p = _upw(16)
+_p = _F.url_password(16)
 _s(
     "# upload.txt  (winscp.com /script=upload.txt /log=upload.log)\noption batch abort\noption "
     "confirm off\n"
-    "open sftp://deploy:" + _p + '@files.acme.io/ -hostkey="ssh-ed25519 255 ' + _fp()[7:] + '"\n'
+    "open sftp://deploy:"
+    + _p
+    + '@files.acme.io/ -hostkey="ssh-ed25519 255 '
+    + _F.ssh_fingerprint()[7:]
+    + '"\n'
     "put C:\\build\\site\\* /var/www/site/\nexit\n",
     _p,
     "password",
     "files.acme.io",
 )
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(
     "$ duplicity --encrypt-key 3E5F2A18 /srv/photos webdavs://backup:"
     + _p
@@ -1240,7 +1098,7 @@ _s(
     "password",
     "/srv/photos",
 )
-_p = _upw(18)
+_p = _F.url_password(18)
 _s(
     "$ keydb-cli -u rediss://default:"
     + _p
@@ -1250,7 +1108,7 @@ _s(
     "password",
     "keydb-0.cache.svc:6380",
 )
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(
     "risingwave-0  | 2024-06-03T08:11:20Z INFO risingwave_connector::source::cdc: "
     "creating cdc source, url=postgres://cdc:" + _p + "@pg-main:5432/shop slot=rw_slot\n",
@@ -1258,7 +1116,7 @@ _s(
     "password",
     "risingwave_connector::source::cdc",
 )
-_p = _human()
+_p = _F.human()
 _s(
     '\' sync.vbs\nSet conn = CreateObject("ADODB.Connection")\n'
     'conn.Open "Provider=SQLOLEDB;Data Source=SQL01\\LEGACY;Initial Catalog=Payroll;'
@@ -1284,7 +1142,7 @@ _s(
     "authorization",
     "list parties",
 )
-_t = _uuid()
+_t = _F.uuid()
 _s(
     "$ curlie -H 'Authorization: Bearer " + _t + "' POST api.fireflies.ai/graphql "
     "query='{ transcripts(limit: 3) { id title date } }'\nHTTP/1.1 200 OK\n"
@@ -1293,7 +1151,7 @@ _s(
     "authorization",
     "api.fireflies.ai/graphql",
 )
-_t = _basic("400123567", _hex(64))
+_t = basic("400123567", _F.hex(64))
 _s(
     '[\n  {\n    "status": "COMPLETE",\n    "method": "POST",\n    "protocolVersion": "HTTP/1.1",\n'
     '    "scheme": "https",\n    "host": "global-api.afterpay.com",\n    "path": "/v2/checkouts",\n'
@@ -1325,13 +1183,13 @@ _s(
     "authorization",
     "Network.requestWillBeSent",
 )
-_t = _jwt(
+_t = _F.jwt(
     {
         "version": 3,
         "iat": 1716800000,
         "aud": ["https://api-eu-central-1.hygraph.com/v2/clacme/master"],
         "iss": "https://management.hygraph.com/",
-        "sub": _uuid(),
+        "sub": _F.uuid(),
     },
     "RS256",
 )
@@ -1355,7 +1213,7 @@ _s(
     "secret",
     "SV_3PmQ8acmeSurvey",
 )
-_t = _basic(_hex(32), "x")
+_t = basic(_F.hex(32), "x")
 _s(
     '"extra_config": {\n  "modifier/martian": {\n    "header.Modifier": {\n      "scope": '
     '["request"],\n'
@@ -1397,7 +1255,7 @@ _s(
     "authorization",
     "tailscale+acl+tests",
 )
-_t = _hex(40)
+_t = _F.hex(40)
 _s(
     'resp = requests.post(\n    "https://google.serper.dev/search",\n'
     '    headers={"X-API-KEY": "' + _t + '", "Content-Type": "application/json"},\n'
@@ -1406,7 +1264,7 @@ _s(
     "secret",
     "google.serper.dev/search",
 )
-_t = _hex(32)
+_t = _F.hex(32)
 _s(
     'req, _ := http.NewRequest("POST", '
     '"https://api.clarifai.com/v2/users/acme/apps/moderation/models/nsfw/outputs", body)\n'
@@ -1436,7 +1294,7 @@ _s(
     "secret",
     "api.getresponse.com",
 )
-_t = _basic(_hex(32), "")
+_t = basic(_F.hex(32), "")
 _s(
     'async with httpx.AsyncClient(base_url="https://api.getdrip.com/v2/9981234") as client:\n'
     '    r = await client.get("/subscribers", headers={"Authorization": "Basic ' + _t + '",\n'
@@ -1446,7 +1304,7 @@ _s(
     "authorization",
     "api.getdrip.com",
 )
-_t = _hex(24) + "-" + _r(50)
+_t = _F.hex(24) + "-" + _r(50)
 _s(
     'let resp = ureq::post("https://api.omnisend.com/v5/contacts")\n'
     '    .set("X-API-KEY", "' + _t + '")\n    .set("Content-Type", "application/json")\n'
@@ -1464,7 +1322,7 @@ _s(
     "authorization",
     "platform.clickatell.com/messages",
 )
-_t = _basic(_uuid(), "PT" + _hex(48))
+_t = basic(_F.uuid(), "PT" + _F.hex(48))
 _s(
     'curl -X POST "https://acme.signalwire.com/api/laml/2010-04-01/Accounts/$PROJECT/Messages.jso'
     'n" \\\n'
@@ -1475,7 +1333,7 @@ _s(
     "authorization",
     "acme.signalwire.com",
 )
-_t = _basic("acme-api-user", _gen(16))
+_t = basic("acme-api-user", _F.password(16))
 _s(
     "WebClient bandwidth = WebClient.builder()\n    "
     '.baseUrl("https://messaging.bandwidth.com/api/v2/users/5004412")\n'
@@ -1484,7 +1342,7 @@ _s(
     "authorization",
     "messaging.bandwidth.com",
 )
-_t = _basic(_hex(32), _hex(32))
+_t = basic(_F.hex(32), _F.hex(32))
 _s(
     "const res = await superagent\n  .get('https://api.aircall.io/v1/calls')\n"
     "  .set('Authorization', 'Basic " + _t + "')\n  .query({ per_page: 50, order: 'desc' })\n",
@@ -1503,7 +1361,7 @@ _s(
     "authorization",
     "api.mypurecloud.de",
 )
-_t = _basic(_r(16, UPPER_AN), _r(32))
+_t = basic(_r(16, UPPER_AN), _r(32))
 _s(
     "uri = URI('https://api.affirm.com/api/v1/transactions/B8VX-4XRN/capture')\n"
     "req = Net::HTTP::Post.new(uri)\nreq['Authorization'] = 'Basic " + _t + "'\n"
@@ -1523,7 +1381,7 @@ _s(
     "secret",
     "api.nowpayments.io",
 )
-_t = _uuid()
+_t = _F.uuid()
 _s(
     'var msg = new Soup.Message ("POST", "https://api.opennode.com/v1/charges");\n'
     'msg.request_headers.append ("Authorization", "' + _t + '");\n'
@@ -1532,7 +1390,7 @@ _s(
     "authorization",
     "api.opennode.com/v1/charges",
 )
-_t = _uuid() + _uuid()
+_t = _F.uuid() + _F.uuid()
 _s(
     'http = urllib3.PoolManager()\nr = http.request(\n    "POST",\n    '
     '"https://api.pagseguro.com/orders",\n'
@@ -1542,7 +1400,7 @@ _s(
     "authorization",
     "api.pagseguro.com/orders",
 )
-_t, _t2 = _hex(32), _hex(32)
+_t, _t2 = _F.hex(32), _F.hex(32)
 _s(
     "$ GET -H 'X-Api-Key: " + _t + "' -H 'X-Auth-Token: " + _t2 + "' \\\n"
     "    https://www.instamojo.com/api/1.1/payment-requests/\n"
@@ -1562,7 +1420,7 @@ _s(
     "authorization",
     "surveys.acme.io",
 )
-_t = _hex(30)
+_t = _F.hex(30)
 _s(
     'let\n    Source = Json.Document(Web.Contents("https://site-api.datocms.com/items",\n'
     '        [Headers = [Authorization = "Bearer ' + _t + '", #"X-Api-Version" = "3"],\n'
@@ -1571,7 +1429,7 @@ _s(
     "authorization",
     "site-api.datocms.com/items",
 )
-_t = _hex(32)
+_t = _F.hex(32)
 _s(
     "// _data/submissions.js (Eleventy)\nmodule.exports = async () => {\n"
     "  const r = await fetch('https://eu-api.jotform.com/form/241538812345/submissions', {\n"
@@ -1580,7 +1438,7 @@ _s(
     "secret",
     "241538812345",
 )
-_t = _basic(_r(22), _r(43, URLSAFE))
+_t = basic(_r(22), _r(43, URLSAFE))
 _s(
     "* list ConfigCat products  :verb:\ntemplate https://api.configcat.com/v1\n"
     "Accept: application/json\nAuthorization: Basic " + _t + "\n\n** get products\nget /products\n",
@@ -1593,7 +1451,7 @@ _s(
 # Config syntaxes, code and tool output (named and unnamed values)
 # ---------------------------------------------------------------------------------------------
 
-_p = _gen()
+_p = _F.password()
 _s(
     "# /etc/yum.repos.d/acme-internal.repo\n[acme-internal]\nname=Acme internal RPMs\n"
     "baseurl=https://nexus.acme.lan/repository/rpm-internal/el9/$basearch\nenabled=1\ngpgcheck=1\n"
@@ -1603,9 +1461,9 @@ _s(
     "password",
     "acme-internal",
 )
-_p = _hex(12)
+_p = _F.hex(12)
 _s(
-    "sles15:~ # cat /etc/zypp/credentials.d/SCCcredentials\nusername=SCC_" + _hex(32) + "\n"
+    "sles15:~ # cat /etc/zypp/credentials.d/SCCcredentials\nusername=SCC_" + _F.hex(32) + "\n"
     "password=" + _p + "\nsles15:~ # zypper lr -u | head -4\n",
     _p,
     "password",
@@ -1643,7 +1501,7 @@ _s(
     "secret",
     "lakefs.acme.lan",
 )
-_p, _p2 = _gen(14), _human()
+_p, _p2 = _F.password(14), _F.human()
 _s(
     "# master.cfg\nfrom buildbot.plugins import worker\n\nc['workers'] = [\n"
     "    worker.Worker('linux-amd64-1', '" + _p + "', max_builds=2),\n"
@@ -1655,7 +1513,7 @@ _s(
     "linux-amd64-1",
     "mac-arm64-1",
 )
-_p = _phrase()
+_p = _F.phrase()
 _s(
     "$ appcircle environment-variable create --variableGroupId "
     "8d1c6a8e-2f4b-4c1a-9e55-0c6f7b2a9d10 \\\n"
@@ -1674,7 +1532,7 @@ _s(
     "secret",
     "internal.authz",
 )
-_p = _human()
+_p = _F.human()
 _s(
     '$ cat ~/.cookiecutter_replay/cookiecutter-django.json\n{\n  "cookiecutter": {\n'
     '    "project_name": "Acme Portal",\n    "project_slug": "acme_portal",\n'
@@ -1684,7 +1542,7 @@ _s(
     "password",
     "acme_portal",
 )
-_p = _phrase(" ")
+_p = _F.phrase(" ")
 _s(
     "$ transcrypt -c aes-256-cbc -p '"
     + _p
@@ -1693,7 +1551,7 @@ _s(
     "password",
     "aes-256-cbc",
 )
-_p = _leet()
+_p = _F.leet()
 _s(
     "  1841  git secret reveal -f -p '" + _p + "'\n  1842  git secret list\n",
     _p,
@@ -1726,7 +1584,7 @@ _s(
     "password",
     "harbor.acme.lan/platform/api",
 )
-_p = _gen(16)
+_p = _F.password(16)
 _s(
     '# repository/conf/deployment.toml\n[server]\nhostname = "apim.acme.lan"\n\n[super_admin]\n'
     'username = "admin"\npassword = "' + _p + '"\ncreate_admin_account = true\n',
@@ -1744,7 +1602,7 @@ _s(
     "secret",
     "gravitee-management-auth",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "<hibernate-configuration>\n  <session-factory>\n"
     '    <property name="hibernate.connection.url">jdbc:mariadb://db-legacy:3306/hr</property>\n'
@@ -1755,7 +1613,7 @@ _s(
     "password",
     "hr_app",
 )
-_p = _gen(15)
+_p = _F.password(15)
 _s(
     '<dataSource type="POOLED">\n  <property name="driver" value="org.postgresql.Driver"/>\n'
     '  <property name="url" value="jdbc:postgresql://pg-billing:5432/billing"/>\n'
@@ -1767,7 +1625,7 @@ _s(
     "password",
     "pg-billing:5432",
 )
-_p = _upw(22)
+_p = _F.url_password(22)
 _s(
     '# pgcat.toml\n[pools.shop.users.0]\nusername = "shop_app"\npassword = "'
     + _p
@@ -1785,7 +1643,7 @@ _s(
     "secret",
     "cargo shuttle run",
 )
-_t = _hex(32)
+_t = _F.hex(32)
 _s(
     "$ SPIN_VARIABLE_WEATHER_API_KEY=" + _t + " spin up --listen 127.0.0.1:3000\n"
     'Logging component stdio to ".spin/logs/"\nServing http://127.0.0.1:3000\n',
@@ -1802,7 +1660,7 @@ _s(
     "secret",
     "PYTHONUNBUFFERED",
 )
-_p = _gen(20)
+_p = _F.password(20)
 _s(
     "aws lightsail create-relational-database --relational-database-name wp-db \\\n"
     "  --relational-database-blueprint-id mysql_8_0 --relational-database-bundle-id micro_2_0 \\\n"
@@ -1832,7 +1690,7 @@ _s(
     "secret",
     "gunicorn app:app",
 )
-_p = _gen(18)
+_p = _F.password(18)
 _s(
     "# app.yaml\nruntime: python312\nentrypoint: gunicorn -b :$PORT main:app\n\nenv_variables:\n"
     '  DB_USER: "guestbook"\n  DB_PASS: "'
@@ -1842,7 +1700,7 @@ _s(
     "password",
     "acme-gb:europe-west1:gb-sql",
 )
-_p, _t = _gen(16), _r(32)
+_p, _t = _F.password(16), _r(32)
 _s(
     "$ az containerapp secret list -n orders-api -g rg-prod --show-values -o table\n"
     "Name             Value\n---------------  --------------------------------\n"
@@ -1851,7 +1709,7 @@ _s(
     ("password", "secret"),
     "orders-api",
 )
-_t = _hex(56) + "-" + _hex(8)
+_t = _F.hex(56) + "-" + _F.hex(8)
 _s(
     "$ npx swa deploy ./dist --env production --deployment-token " + _t + "\n"
     "Deploying front-end files from folder: ./dist\n✔ Project deployed to "
@@ -1860,7 +1718,7 @@ _s(
     "secret",
     "./dist",
 )
-_p = _upw(14)
+_p = _F.url_password(14)
 _s(
     "# ~/.colima/default/colima.yaml\ncpu: 4\nmemory: 8\nruntime: containerd\nenv:\n"
     "  HTTP_PROXY: http://jdoe:"
@@ -1878,7 +1736,7 @@ _s(
     "password",
     "registry.acme.lan:5000",
 )
-_p = _phrase("_")
+_p = _F.phrase("_")
 _s(
     "# live/prod/rds/terragrunt.hcl\nterraform {\n  source = "
     '"git::git@gitlab.example.org:infra/modules.git//rds?ref=v4.2.0"\n}\n'
@@ -1915,7 +1773,7 @@ _s(
     "secret",
     "HealthController#show",
 )
-_t = _uuid()
+_t = _F.uuid()
 _s(
     '# config/appsignal.yml\ndefault: &defaults\n  push_api_key: "'
     + _t
@@ -1928,7 +1786,7 @@ _s(
 _t = _r(22, URLSAFE)
 _s(
     "# .env\nCTCT_CLIENT_ID="
-    + _uuid()
+    + _F.uuid()
     + "\nCTCT_CLIENT_SECRET="
     + _t
     + "\nCTCT_REDIRECT_URI=http://localhost:3000/oauth/cc\n",
@@ -1936,7 +1794,7 @@ _s(
     "secret",
     "CTCT_REDIRECT_URI",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "<?php\n// sendy/includes/config.php\n$dbHost = 'localhost';\n$dbUser = 'sendy';\n"
     "$dbPass = '" + _p + "';\n$dbName = 'sendy';\n$charset = 'utf8mb4';\n",
@@ -1944,7 +1802,7 @@ _s(
     "password",
     "sendy/includes/config.php",
 )
-_t = _jwt(
+_t = _F.jwt(
     {
         "aud": "https://platform.ringcentral.com/restapi/oauth/token",
         "sub": "62941234005",
@@ -1964,13 +1822,17 @@ _s(
 )
 _t = _r(43, URLSAFE)
 _s(
-    '# ~/.gc/config.toml\n[default]\nclient_id = "' + _uuid() + '"\nclient_secret = "' + _t + '"\n'
+    '# ~/.gc/config.toml\n[default]\nclient_id = "'
+    + _F.uuid()
+    + '"\nclient_secret = "'
+    + _t
+    + '"\n'
     'environment = "mypurecloud.de"\n',
     _t,
     "secret",
     "mypurecloud.de",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "; skrill.ini (legacy checkout)\n[merchant]\npay_to_email = payments@acme-games.example\n"
     "merchant_id = 90123456\nsecret_word = "
@@ -1980,7 +1842,7 @@ _s(
     "password",
     "pay_to_email",
 )
-_t = _uuid() + _hex(64) + _uuid()
+_t = _F.uuid() + _F.hex(64) + _F.uuid()
 _s(
     "PAGSEGURO_ENV=production\nPAGSEGURO_TOKEN="
     + _t
@@ -2018,7 +1880,7 @@ _s(
     "secret",
     "support-bot-evals",
 )
-_t = "ak-" + _uuid()
+_t = "ak-" + _F.uuid()
 _s(
     "from arize.otel import register\n\ntracer_provider = register(\n"
     '    space_id="U3BhY2U6MTIzNDU6YWNtZQ==",\n    api_key="' + _t + '",\n'
@@ -2027,7 +1889,7 @@ _s(
     "secret",
     "rag-prod",
 )
-_t = "hl_sk_" + _hex(48)
+_t = "hl_sk_" + _F.hex(48)
 _s(
     'from humanloop import Humanloop\n\nhl = Humanloop(api_key="' + _t + '")\n'
     'resp = hl.prompts.call(path="support/triage", messages=[{"role": "user", "content": '
@@ -2036,7 +1898,7 @@ _s(
     "secret",
     "support/triage",
 )
-_t = _hex(32)
+_t = _F.hex(32)
 _s(
     '$ cat ~/.paperspace/config.json\n{\n  "team": "te4z9acme",\n  "apiKey": "' + _t + '",\n'
     '  "name": "acme-ml"\n}\n',
@@ -2044,7 +1906,7 @@ _s(
     "secret",
     "te4z9acme",
 )
-_t = _uuid()
+_t = _F.uuid()
 _s(
     "LEONARDO_API_KEY="
     + _t
@@ -2097,7 +1959,7 @@ _s(
     "password",
     "GRAFANA_ADMIN_PASSWORD",
 )
-_p = _phrase()
+_p = _F.phrase()
 _s(
     "$ riak admin security add-user reporting password=" + _p + "\n"
     "$ riak admin security grant riak_kv.get on any to reporting\n",
@@ -2113,23 +1975,23 @@ _s(
     "secret",
     "SOKETI_METRICS_ENABLED",
 )
-_t = "aks_" + _hex(60)
+_t = "aks_" + _F.hex(60)
 _s(
     "docker run -p 9092:9092 public.ecr.aws/warpstream-labs/warpstream_agent:latest agent \\\n"
     "  -bucketURL s3://acme-warpstream?region=eu-west-1 \\\n  -agentKey " + _t + " \\\n"
-    "  -defaultVirtualClusterID vci_" + _uuid().replace("-", "_") + " -region eu-west-1\n",
+    "  -defaultVirtualClusterID vci_" + _F.uuid().replace("-", "_") + " -region eu-west-1\n",
     _t,
     "secret",
     "acme-warpstream",
 )
-_p, _p2 = _human(), _leet()
+_p, _p2 = _F.human(), _F.leet()
 _s(
     "$ hashcat -m 1000 ntds.hashes --show\n"
-    + _hex(32)
+    + _F.hex(32)
     + ":"
     + _p
     + "\n"
-    + _hex(32)
+    + _F.hex(32)
     + ":"
     + _p2
     + "\n"
@@ -2138,14 +2000,14 @@ _s(
     ("password", "password"),
     "audit 2024-Q2",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "$ pdftk payslips-2024-05.pdf input_pw " + _p + " output payslips-2024-05.clear.pdf\n",
     _p,
     "password",
     "payslips-2024-05.clear.pdf",
 )
-_p = _gen(14)
+_p = _F.password(14)
 _s(
     "$ qpdf --password="
     + _p
@@ -2154,7 +2016,7 @@ _s(
     "password",
     "contract-signed.pdf",
 )
-_p = _phrase(" ")
+_p = _F.phrase(" ")
 _s(
     "$ veracrypt --text --mount /dev/sdb1 /mnt/vault --password='" + _p + "' --pim=0 "
     "--keyfiles= --protect-hidden=no\n",
@@ -2162,14 +2024,14 @@ _s(
     "password",
     "/mnt/vault",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "$ steghide extract -sf cover.jpg -p " + _p + '\nwrote extracted data to "notes.txt".\n',
     _p,
     "password",
     "cover.jpg",
 )
-_p = _gen(16)
+_p = _F.password(16)
 _s(
     "C:\\exports> rar a -hp"
     + _p
@@ -2187,7 +2049,7 @@ _s(
     "secret",
     "rundeck.acme.lan",
 )
-_p = _gen(16)
+_p = _F.password(16)
 _s(
     "$ awx --conf.host https://awx.acme.lan --conf.username admin --conf.password '"
     + _p
@@ -2206,7 +2068,7 @@ _s(
     "secret",
     "Pleroma.Web.Endpoint",
 )
-_p = _upw(20)
+_p = _F.url_password(20)
 _s(
     "# .config/default.yml (Misskey)\nurl: https://social.acme.example/\nport: 3000\ndb:\n"
     "  host: db\n  port: 5432\n  db: misskey\n  user: misskey\n  pass: "
@@ -2216,7 +2078,7 @@ _s(
     "password",
     "social.acme.example",
 )
-_p = _gen(18)
+_p = _F.password(18)
 _s(
     '# gotosocial config.yaml\nhost: "fedi.acme.example"\ndb-type: "postgres"\ndb-address: '
     '"pg-fedi"\n'
@@ -2225,7 +2087,7 @@ _s(
     "password",
     "fedi.acme.example",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "# lemmy.hjson\n{\n  hostname: lemmy.acme.example\n  database: {\n    host: postgres\n"
     '    user: lemmy\n    password: "'
@@ -2235,7 +2097,7 @@ _s(
     "password",
     "lemmy.acme.example",
 )
-_p = _human()
+_p = _F.human()
 _s(
     '<!-- advancedsettings.xml -->\n<advancedsettings version="1.0">\n  <services>\n'
     "    <webserver>true</webserver>\n    <webserverport>8080</webserverport>\n"
@@ -2256,7 +2118,7 @@ _s(
     "secret",
     "metaflow.acme.lan",
 )
-_p = _gen(16)
+_p = _F.password(16)
 _s(
     "-- init.lua\nbox.cfg{ listen = 3301 }\nbox.once('schema-v1', function()\n"
     "    box.schema.user.create('app', { password = '" + _p + "' })\n"
@@ -2265,14 +2127,14 @@ _s(
     "password",
     "schema-v1",
 )
-_p = _gen(16)
+_p = _F.password(16)
 _s(
     "<!-- config/orientdb-server-config.xml -->\n<users>\n"
     '    <user resources="*" password="' + _p + '" name="root"/>\n'
     '    <user resources="connect,server.listDatabases" password="{PBKDF2WithHmacSHA256}'
-    + _hex(48)
+    + _F.hex(48)
     + ":"
-    + _hex(48)
+    + _F.hex(48)
     + ':65536" name="guest"/>\n</users>\n',
     _p,
     "password",
@@ -2283,7 +2145,7 @@ _s(
 # Prose: chat, tickets and notes (English and other human languages)
 # ---------------------------------------------------------------------------------------------
 
-_p = _human()
+_p = _F.human()
 _s(
     "[Threema, 09:14] Ines: wifi in the Lisbon office changed, it's "
     + _p
@@ -2292,7 +2154,7 @@ _s(
     "password",
     "Lisbon office",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "Keybase chat · acme.ops#general\nrafael: the staging admin login for the new Grafana is "
     "admin / " + _p + " — I'll rotate it after the demo\n",
@@ -2308,7 +2170,7 @@ _s(
     "secret",
     "#deploys",
 )
-_p = _phrase()
+_p = _F.phrase()
 _s(
     'Twist thread: "Laptop handover for Noor"\nPriya: BitLocker recovery is in Intune, but the '
     "local admin "
@@ -2317,7 +2179,7 @@ _s(
     "password",
     "Laptop handover for Noor",
 )
-_p = _leet()
+_p = _F.leet()
 _s(
     "Ticket #58213 (osTicket) — Reply from Tomás\nHi, I reset the shared mailbox password to "
     + _p
@@ -2335,7 +2197,7 @@ _s(
     "secret",
     "RT #77104",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "Bug 1902231 - install script fails on Fedora 40\nComment 6: I reproduced it with the demo VM "
     "(user `demo`, password `" + _p + "`), logs attached.\n",
@@ -2352,7 +2214,7 @@ _s(
     "secret",
     "ops@conference.acme.io",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "Kerido Avram, la kontrasenya muevo del servidor de prova es "
     + _p
@@ -2362,7 +2224,7 @@ _s(
     "password",
     "Izmir",
 )
-_p = _gen(16)
+_p = _F.password(16)
 _s(
     "Ciao Ester, la parora d'ordin nöia por le server de test é " + _p + " — ne la dé nia inant, "
     "deach? (Corvara, 3 de jügn)\n",
@@ -2370,7 +2232,7 @@ _s(
     "password",
     "Corvara",
 )
-_p = _leet()
+_p = _F.leet()
 _s(
     "Salut Roger, ch'mot d'passe pour l'machine d'intégration ch'est "
     + _p
@@ -2389,7 +2251,7 @@ _s(
     "secret",
     "facturacion",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "Bonjor Marie, lo mot de passo du sèrvor de sôvegârda est " + _p + ". Lo balye a nion, "
     "y est por tè solèta.\n",
@@ -2397,7 +2259,7 @@ _s(
     "password",
     "sôvegârda",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "Hola Juan, la contraseña nueva del sirvior de pruebas es " + _p + ". No se la des a naidi, "
     "que me la pidin tos. (Plasencia)\n",
@@ -2405,7 +2267,7 @@ _s(
     "password",
     "Plasencia",
 )
-_p = _phrase()
+_p = _F.phrase()
 _s(
     "Bonas, Xuan: la contraseña del sirvidor de copies ye " + _p + ". Nun-y la digas a naide, "
     "val? Mañana cámbiola.\n",
@@ -2413,7 +2275,7 @@ _s(
     "password",
     "copies",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "Ciao Gigèto, la paròla d'urdan dal server ed prôva l'è " + _p + ". An la dèr a inción, "
     "ch'la scôra vènnerdé. (Bulåggna)\n",
@@ -2421,7 +2283,7 @@ _s(
     "password",
     "Bulåggna",
 )
-_p = _leet()
+_p = _F.leet()
 _s(
     "Salam Karim, l'mot de passe dyal serveur jdid howa " + _p + " — ma t3tih l 7ta wa7ed, "
     "ghadi nbeddlou nhar sebt.\n",
@@ -2429,7 +2291,7 @@ _s(
     "password",
     "Karim",
 )
-_p = _gen(16)
+_p = _F.password(16)
 _s(
     "يا باشا، الباسورد بتاع سيرفر التست الجديد " + _p + " ، متديهوش لحد لحد ما نغيره بكرة.\n",
     _p,
@@ -2443,7 +2305,7 @@ _s(
     "secret",
     "vault",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "3aslema Amine, el password mta3 el VPN jdid houwa "
     + _p
@@ -2452,7 +2314,7 @@ _s(
     "password",
     "Amine",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "Car Paulo, le contrasigno del servitor de production es " + _p + ". Per favor, non lo divide "
     "con alteres. Illo expira le 30 de junio.\n",
@@ -2460,7 +2322,7 @@ _s(
     "password",
     "servitor de production",
 )
-_p = _phrase()
+_p = _F.phrase()
 _s(
     "Saluto Maria! La pasovorto di la servilo di probo esas " + _p + ". Ne donez ol ad altri, "
     "me chanjos ol morge.\n",
@@ -2468,7 +2330,7 @@ _s(
     "password",
     "servilo di probo",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "jan Lisa o, nimi open pi ilo sona sin li " + _p + ". o pana ala e ona tawa jan ante. "
     "mi ante e ona lon tenpo suno kama.\n",
@@ -2476,7 +2338,7 @@ _s(
     "password",
     "jan Lisa",
 )
-_p = _gen(15)
+_p = _F.password(15)
 _s(
     "Zdravo Petre! Lozinka do novogo servera jest " + _p + ". Ne davaj jej nikomu, ja ju izměnju "
     "v pętok.\n",
@@ -2492,7 +2354,7 @@ _s(
     "secret",
     "Otieno",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "Bang Ucok, password server baro nyoe "
     + _p
@@ -2501,7 +2363,7 @@ _s(
     "password",
     "Ucok",
 )
-_p = _leet()
+_p = _F.leet()
 _s(
     "Bang, password servernye yang baru "
     + _p
@@ -2510,7 +2372,7 @@ _s(
     "password",
     "servernye",
 )
-_p = _gen(16)
+_p = _F.password(16)
 _s(
     "Kaka, password sin server baha' "
     + _p
@@ -2519,7 +2381,7 @@ _s(
     "password",
     "Juma'at",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "Manong Ben, say baloy a password na server et "
     + _p
@@ -2529,14 +2391,14 @@ _s(
     "password",
     "Manong Ben",
 )
-_p = _phrase()
+_p = _F.phrase()
 _s(
     "भइया, नयका सर्वर का पासवर्ड " + _p + " बा। केहू का न बताया, काल्हि बदल देब।\n",
     _p,
     "password",
     "सर्वर",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "भाई, नए सर्वर का पासवर्ड " + _p + " सै, किसे नै ना बताइये। परसों बदल द्यांगे।\n",
     _p,
@@ -2550,7 +2412,7 @@ _s(
     "secret",
     "এপিআই",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "Pu Zova, server password thar chu " + _p + " a ni. Midang hnenah pe suh ang che, naktukah "
     "ka thlak leh ang.\n",
@@ -2558,7 +2420,7 @@ _s(
     "password",
     "Pu Zova",
 )
-_p = _leet()
+_p = _F.leet()
 _s(
     "Lačho dives, o password le neve serveresko si "
     + _p
@@ -2567,7 +2429,7 @@ _s(
     "password",
     "Lačho dives",
 )
-_p = _gen(16)
+_p = _F.password(16)
 _s(
     "Салам, Арслан! Янгы серверни пароли " + _p + ". Гьеч кимге айтма, эртен алышдырарман.\n",
     _p,
@@ -2580,78 +2442,82 @@ _s(
 # ---------------------------------------------------------------------------------------------
 
 _l(
-    "$ git bisect log\ngit bisect start\n# bad: [" + _hex(40) + "] chore(release): 2.14.0\n"
-    "git bisect bad " + _hex(40) + "\n# good: [" + _hex(40) + "] fix(api): pagination off by one\n"
-    "git bisect good " + _hex(40) + "\n"
+    "$ git bisect log\ngit bisect start\n# bad: [" + _F.hex(40) + "] chore(release): 2.14.0\n"
+    "git bisect bad "
+    + _F.hex(40)
+    + "\n# good: ["
+    + _F.hex(40)
+    + "] fix(api): pagination off by one\n"
+    "git bisect good " + _F.hex(40) + "\n"
 )
 _l(
     "$ git notes --ref=deploys show HEAD\ndeployed-to: prod-eu\npipeline: 1184377\n"
-    "image: registry.acme.lan/api@sha256:" + _sha256() + "\n"
+    "image: registry.acme.lan/api@sha256:" + _F.sha256() + "\n"
 )
 _l(
-    "$ git worktree list\n/home/kat/src/quill       " + _hex(7) + " [main]\n"
-    "/home/kat/wt/hotfix-812   " + _hex(7) + " [hotfix/812-null-deref]\n"
-    "/home/kat/wt/split-docs   " + _hex(7) + " (detached HEAD)\n"
+    "$ git worktree list\n/home/kat/src/quill       " + _F.hex(7) + " [main]\n"
+    "/home/kat/wt/hotfix-812   " + _F.hex(7) + " [hotfix/812-null-deref]\n"
+    "/home/kat/wt/split-docs   " + _F.hex(7) + " (detached HEAD)\n"
 )
 _l(
     "$ sl log -l 2\ncommit:      "
-    + _hex(12)
+    + _F.hex(12)
     + "\nuser:        Mei Tan <mei@acme.io>\ndate:        Mon Jun 03 10:12:44 2024 +0800\n"
     "summary:     sync: retry on 429\n\ncommit:      "
-    + _hex(12)
+    + _F.hex(12)
     + "\nuser:        Ravi K <ravi@acme.io>\n"
     "summary:     ci: pin actions\n"
 )
 _l(
     "$ darcs log --last 1\npatch "
-    + _hex(40)
+    + _F.hex(40)
     + "\nAuthor: anna@acme.io\nDate:   Fri May 31 17:02:11 CEST 2024\n"
     "  * resolve conflict in Setup.hs\n"
 )
 _l(
     '// .release-please-manifest.json\n{\n  ".": "3.8.0",\n  "packages/client": "1.12.2"\n}\n'
-    "// last release commit: " + _hex(40) + "\n"
+    "// last release commit: " + _F.hex(40) + "\n"
 )
 _l(
     "[semantic-release] › ℹ  Found git tag v4.2.1 associated with version 4.2.1 on branch main\n"
     "[semantic-release] › ℹ  Found 7 commits since last release\n"
     "[semantic-release] [@semantic-release/commit-analyzer] › ℹ  Analyzing commit: "
-    + _hex(40)
+    + _F.hex(40)
     + "\n"
 )
 _l(
-    "$ lakectl log lakefs://analytics/main --amount 2\nID:            " + _sha256() + "\n"
+    "$ lakectl log lakefs://analytics/main --amount 2\nID:            " + _F.sha256() + "\n"
     "Author:        etl-bot\nDate:          2024-06-03 04:00:12 +0000 UTC\nMessage:       "
     "nightly ingest\n\n"
-    "ID:            " + _sha256() + "\nAuthor:        dana\n"
+    "ID:            " + _F.sha256() + "\nAuthor:        dana\n"
 )
 _l(
     "Build #4412 properties:\n  got_revision      "
-    + _hex(40)
+    + _F.hex(40)
     + "    Git\n  buildername       linux-amd64\n"
     "  workername        linux-amd64-1\n  scheduler         on-push\n"
 )
 _l(
     "$ codefresh get builds --limit 2\nBUILD ID                   PIPELINE NAME      BRANCH  "
     "STATUS   COMMIT\n"
-    + _hex(24)
+    + _F.hex(24)
     + "   acme/publish_chart  main    success  "
-    + _hex(7)
+    + _F.hex(7)
     + "\n"
-    + _hex(24)
+    + _F.hex(24)
     + "   acme/publish_chart  main    error    "
-    + _hex(7)
+    + _F.hex(7)
     + "\n"
 )
 _l(
     "$ nerdctl images --digests\nREPOSITORY          TAG      DIGEST                             "
     "                                        IMAGE ID        SIZE\n"
-    "registry.acme.lan/api  2.14.0   sha256:" + _sha256() + "    " + _hex(12) + "    61.2 MiB\n"
+    "registry.acme.lan/api  2.14.0   sha256:" + _F.sha256() + "    " + _F.hex(12) + "    61.2 MiB\n"
 )
-_l("$ regctl image digest harbor.acme.lan/platform/api:2.14.0\nsha256:" + _sha256() + "\n")
+_l("$ regctl image digest harbor.acme.lan/platform/api:2.14.0\nsha256:" + _F.sha256() + "\n")
 _l(
-    "$ notation verify acmecr.azurecr.io/web@sha256:" + _sha256() + "\n"
-    "Successfully verified signature for acmecr.azurecr.io/web@sha256:" + _sha256()[:12] + "...\n"
+    "$ notation verify acmecr.azurecr.io/web@sha256:" + _F.sha256() + "\n"
+    "Successfully verified signature for acmecr.azurecr.io/web@sha256:" + _F.sha256()[:12] + "...\n"
 )
 _l(
     "$ spack find -l hdf5 openmpi\n-- linux-rocky9-zen3 / gcc@13.2.0 "
@@ -2676,13 +2542,13 @@ _l(
     + ",5423104\nquill_sdk-0.9.1.dist-info/RECORD,,\n"
 )
 _l(
-    '<link rel="stylesheet" href="/css/main.min.' + _hex(64) + '.css"\n'
-    '      integrity="sha256-' + _b64(32) + '" crossorigin="anonymous">\n'
+    '<link rel="stylesheet" href="/css/main.min.' + _F.hex(64) + '.css"\n'
+    '      integrity="sha256-' + _F.b64(32) + '" crossorigin="anonymous">\n'
 )
 _l(
-    '  "assetsByChunkName": {\n    "app": ["app-' + _hex(20) + '.js"],\n'
+    '  "assetsByChunkName": {\n    "app": ["app-' + _F.hex(20) + '.js"],\n'
     '    "component---src-pages-index-tsx": ["component---src-pages-index-tsx-'
-    + _hex(20)
+    + _F.hex(20)
     + '.js"]\n  }\n'
 )
 _l(
@@ -2694,13 +2560,13 @@ _l(
 )
 _l(
     '$ s5cmd ls --etag s3://acme-raw/events/2024/05/\n2024/06/01 02:11:40      48211977 "'
-    + _hex(32)
+    + _F.hex(32)
     + '-6" part-0000.parquet\n2024/06/01 02:11:52      47110244 "'
-    + _hex(32)
+    + _F.hex(32)
     + '-6" part-0001.parquet\n'
 )
 _l(
-    "Downloading model meta-llama/Meta-Llama-3-8B-Instruct at revision " + _hex(40) + "\n"
+    "Downloading model meta-llama/Meta-Llama-3-8B-Instruct at revision " + _F.hex(40) + "\n"
     "2024-06-03T09:12:41Z  INFO text_generation_launcher: Sharding model on 2 processes\n"
 )
 _l(
@@ -2715,17 +2581,17 @@ _l(
     + "  29.14 KiB  0.00 B      2024-06-03 10:22:18\n"
 )
 _l(
-    '{\n  "deployment": {\n    "deploymentId": "' + _uuid() + '",\n    "status": "Succeeded",\n'
-    '    "environment": "production",\n    "sourceSha": "' + _hex(40) + '"\n  }\n}\n'
+    '{\n  "deployment": {\n    "deploymentId": "' + _F.uuid() + '",\n    "status": "Succeeded",\n'
+    '    "environment": "production",\n    "sourceSha": "' + _F.hex(40) + '"\n  }\n}\n'
 )
 _l(
-    "$ aws lightsail get-operation --operation-id " + _uuid() + '\n{\n  "operation": {\n'
+    "$ aws lightsail get-operation --operation-id " + _F.uuid() + '\n{\n  "operation": {\n'
     '    "resourceName": "wp-db",\n    "operationType": "CreateRelationalDatabase",\n'
     '    "status": "Succeeded"\n  }\n}\n'
 )
 _l(
     "$ spin registry push ghcr.io/acme/weather:0.3.0\nPushing app to the Registry...\n"
-    "Pushed with digest sha256:" + _sha256() + "\n"
+    "Pushed with digest sha256:" + _F.sha256() + "\n"
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -2733,80 +2599,80 @@ _l(
 # ---------------------------------------------------------------------------------------------
 
 _l(
-    "$ sq key list\n - " + _hex(40).upper() + "\n   - created 2024-05-28 09:41:02 UTC\n"
+    "$ sq key list\n - " + _F.hex(40).upper() + "\n   - created 2024-05-28 09:41:02 UTC\n"
     "   - <backup@acme.io>\n"
 )
 _l(
     '$ openssl x509 -noout -fingerprint -sha256 -in "$(mkcert -CAROOT)/rootCA.pem"\nsha256 '
-    "Fingerprint=" + ":".join(_hex(2).upper() for _ in range(32)) + "\n"
+    "Fingerprint=" + ":".join(_F.hex(2).upper() for _ in range(32)) + "\n"
 )
 _l(
     "# /etc/tinc/meshnet/hosts/gw_ams\nAddress = 203.0.113.40\nSubnet = 10.40.0.0/16\n\n"
-    + _pub_pem().replace("PUBLIC KEY", "RSA PUBLIC KEY")
+    + _F.pub_pem().replace("PUBLIC KEY", "RSA PUBLIC KEY")
     + "\n"
 )
 _l(
     "[root@hub ~]# cat /var/cfengine/ppkeys/localhost.pub\n"
-    + _pub_pem().replace("PUBLIC KEY", "RSA PUBLIC KEY")
+    + _F.pub_pem().replace("PUBLIC KEY", "RSA PUBLIC KEY")
     + "\n"
 )
-_l('vyos@edge01# show pki ca acme-root\n certificate "' + _b64(720) + '"\n')
-_l("$ jq -r .cert ~/.ziti/identities/laptop.json | sed 's/^pem://'\n" + _cert() + "\n")
+_l('vyos@edge01# show pki ca acme-root\n certificate "' + _F.b64(720) + '"\n')
+_l("$ jq -r .cert ~/.ziti/identities/laptop.json | sed 's/^pem://'\n" + _F.cert() + "\n")
 _l(
     "$ curl -s https://authenticate.acme.io/.well-known/pomerium/jwks.json\n"
     '{"keys":[{"use":"sig","kty":"EC",'
     '"kid":"'
-    + _hex(64)
+    + _F.hex(64)
     + '","crv":"P-256","alg":"ES256","x":"'
     + _F.urlb64(32)
     + '","y":"'
     + _F.urlb64(32)
     + '"}]}\n'
 )
-_l("$ cat ~/.vespa/acme.search.default/data-plane-public-cert.pem\n" + _cert() + "\n")
+_l("$ cat ~/.vespa/acme.search.default/data-plane-public-cert.pem\n" + _F.cert() + "\n")
 _l(
     '<md:KeyDescriptor use="signing">\n  <ds:KeyInfo '
     'xmlns:ds="http://www.w3.org/2000/09/xmldsig#">\n'
-    "    <ds:X509Data>\n      <ds:X509Certificate>" + _b64(780) + "</ds:X509Certificate>\n"
+    "    <ds:X509Data>\n      <ds:X509Certificate>" + _F.b64(780) + "</ds:X509Certificate>\n"
     "    </ds:X509Data>\n  </ds:KeyInfo>\n</md:KeyDescriptor>\n"
 )
 _l(
     '"certs": [{\n  "name": "cert-acme",\n  "scope": "JWT",\n  "certificate": "'
-    + _escaped(_cert())
+    + escaped(_F.cert())
     + '",\n  "privateKey": ""\n}]\n'
 )
-_l("$ cat tls/ca.crt\n" + _cert() + "\n")
+_l("$ cat tls/ca.crt\n" + _F.cert() + "\n")
 _l(
     "Searching for host...\nConnecting to host...\nThe server's host key was not found in the "
     "cache.\n"
     "Host key fingerprint is ssh-ed25519 255 "
-    + _fp()[7:]
+    + _F.ssh_fingerprint()[7:]
     + ".\nContinue connecting and add host key to the cache?\n"
 )
 _l(
     "# nebius iam auth-public-key create --account-service-account-id "
-    'serviceaccount-e00f9e8d7c6b5a --data "$(cat pub.pem)"\n' + _pub_pem() + "\n"
+    'serviceaccount-e00f9e8d7c6b5a --data "$(cat pub.pem)"\n' + _F.pub_pem() + "\n"
 )
 _l(
     "PRIVY_AUTHORIZATION_PUBLIC_KEY="
-    + _b64(91)
+    + _F.b64(91)
     + "\n# the private half stays in the KMS, this one goes on the key quorum\n"
 )
 _l(
     'C:\\> certutil -dump client.pem | findstr /C:"Cert Hash(sha1)"\nCert Hash(sha1): '
-    + _hex(40)
+    + _F.hex(40)
     + "\n"
 )
 _l(
     "authorized keys for deploy on dgraph-alpha-0:\n"
-    + _ssh_pub()
+    + _F.ssh_pub()
     + " deploy@ci\n"
-    + _ssh_pub()
+    + _F.ssh_pub()
     + " ana@laptop\n"
 )
 _l(
     "$ sq inspect release.pgp\nrelease.pgp: OpenPGP Certificate.\n\n    Fingerprint: "
-    + _hex(40).upper()
+    + _F.hex(40).upper()
     + "\n"
     "Public-key algo: EdDSA\n      Key flags: certification\n"
 )
@@ -2833,12 +2699,12 @@ _l(
 _l("optimizely.createInstance({ sdkKey: '" + _r(22) + "' })  // datafile is public, see docs\n")
 _l(
     "const devcycleClient = initializeDevCycle(\n  'dvc_client_"
-    + _uuid().replace("-", "_")
+    + _F.uuid().replace("-", "_")
     + "_"
-    + _hex(7)
+    + _F.hex(7)
     + "',\n  { user_id: user.id },\n)\n"
 )
-_l("const magic = new Magic('pk_live_" + _hex(16).upper() + "', { network: 'mainnet' })\n")
+_l("const magic = new Magic('pk_live_" + _F.hex(16).upper() + "', { network: 'mainnet' })\n")
 _l(
     '<PrivyProvider appId="clx9acme0000'
     + _r(8, LOWER_AN)
@@ -2846,20 +2712,20 @@ _l(
 )
 _l(
     '<script src="https://appsignal-cdn.example/appsignal.js"></script>\n'
-    '<script>const appsignal = new Appsignal({ key: "' + _uuid() + '" })</script>\n'
+    '<script>const appsignal = new Appsignal({ key: "' + _F.uuid() + '" })</script>\n'
 )
 _l(
     "<script>\nvar _prum = [['id', '"
-    + _hex(24)
+    + _F.hex(24)
     + "'],\n            ['mark', 'firstbyte', (new Date()).getTime()]];\n</script>\n"
 )
 _l(
     "window.Casdoor = new SDK({\n  serverUrl: 'https://door.acme.io',\n  clientId: '"
-    + _hex(20)
+    + _F.hex(20)
     + "',\n"
     "  appName: 'portal',\n  organizationName: 'acme',\n  redirectPath: '/callback',\n})\n"
 )
-_l("Instabug.init({ token: '" + _hex(32) + "', invocationEvents: [InvocationEvent.shake] })\n")
+_l("Instabug.init({ token: '" + _F.hex(32) + "', invocationEvents: [InvocationEvent.shake] })\n")
 _l(
     '<form action="https://formspree.io/f/'
     + _r(8, LOWER_AN)
@@ -2880,14 +2746,14 @@ _l(
     '{\n  "id": "<'
     + _r(14, DIGITS)
     + "."
-    + _hex(16)
+    + _F.hex(16)
     + '@mg.acme.io>",\n  "message": "Queued. Thank you."\n}\n'
 )
 _l(
     "2024-06-03T10:02:11Z genesys-sync conversation="
-    + _uuid()
+    + _F.uuid()
     + " queue="
-    + _uuid()
+    + _F.uuid()
     + " wrapup=resolved duration_s=412\n"
 )
 _l(
@@ -2904,12 +2770,12 @@ _l(
     + _r(38, "023456789acdefghjklmnpqrstuvwxyz")
     + '", "price_amount": 49}\n'
 )
-_l("OpenNode charge " + _uuid() + " paid (lightning), order #A-10482\n")
+_l("OpenNode charge " + _F.uuid() + " paid (lightning), order #A-10482\n")
 _l(
     '{"id": "ORDE_'
-    + _uuid().upper()
+    + _F.uuid().upper()
     + '", "reference_id": "pedido-88123", "charges": [{"id": "CHAR_'
-    + _uuid().upper()
+    + _F.uuid().upper()
     + '", "status": "PAID"}]}\n'
 )
 _l(
@@ -2921,9 +2787,9 @@ _l(
 )
 _l(
     '{"success": true, "payment_request": {"id": "'
-    + _hex(32)
+    + _F.hex(32)
     + '", "status": "Pending", "longurl": "https://www.instamojo.com/@acme/'
-    + _hex(32)
+    + _F.hex(32)
     + '"}}\n'
 )
 _l(
@@ -2933,11 +2799,13 @@ _l(
 )
 _l(
     '{\n  "records": {"totalRecords": 412, "currentPageSize": 100, "currentPageNumber": 0,\n'
-    '    "cursor": "' + _b64url({"offset": 100, "fromDateTime": "2024-06-01T00:00:00Z"}) + '"},\n'
+    '    "cursor": "'
+    + b64url_json({"offset": 100, "fromDateTime": "2024-06-01T00:00:00Z"})
+    + '"},\n'
     '  "calls": [{"id": "' + _r(19, DIGITS) + '"}]\n}\n'
 )
 _l("https://app.fireflies.ai/view/Weekly-ops-sync::" + _r(10, UPPER_AN + DIGITS) + "\n")
-_l("Loom: https://www.loom.com/share/" + _hex(32) + "  (repro of the checkout freeze, 1:42)\n")
+_l("Loom: https://www.loom.com/share/" + _F.hex(32) + "  (repro of the checkout freeze, 1:42)\n")
 _l(
     '{"responseCode": 200, "content": [{"id": "'
     + _r(19, DIGITS)
@@ -2963,40 +2831,48 @@ _l(
 )
 _l(
     '{"person": {"id": "'
-    + _hex(24)
+    + _F.hex(24)
     + '", "name": "Ana Ruiz", "title": "VP Engineering", "organization_id": "'
-    + _hex(24)
+    + _F.hex(24)
     + '"}}\n'
 )
 _l(
     "trace "
-    + _hex(32)
+    + _F.hex(32)
     + "  span "
-    + _hex(16)
+    + _F.hex(16)
     + "  service=checkout  duration=812ms  status=ERROR\n"
 )
 _l(
     "HTTP/1.1 502 Bad Gateway\nX-Gravitee-Transaction-Id: "
-    + _uuid()
+    + _F.uuid()
     + "\nX-Gravitee-Request-Id: "
-    + _uuid()
+    + _F.uuid()
     + "\nContent-Length: 0\n"
 )
 _l(
     '127.0.0.1 - - [03/Jun/2024:10:11:12 +0000] "GET /rc/account/~ HTTP/1.1" 200 412 "-" '
-    '"curl/8.5.0" request_id=' + _hex(32) + "\n"
+    '"curl/8.5.0" request_id=' + _F.hex(32) + "\n"
 )
-_l("X-Amzn-Trace-Id: Root=1-" + _hex(8) + "-" + _hex(24) + ";Parent=" + _hex(16) + ";Sampled=1\n")
+_l(
+    "X-Amzn-Trace-Id: Root=1-"
+    + _F.hex(8)
+    + "-"
+    + _F.hex(24)
+    + ";Parent="
+    + _F.hex(16)
+    + ";Sampled=1\n"
+)
 _l(
     'HTTP/1.1 200 OK\nETag: "'
-    + _hex(40)
+    + _F.hex(40)
     + '"\nCache-Control: max-age=60\nContent-Type: application/json\n'
 )
 _l(
     '{"pathId": "/document/v1/catalog/product/docid/'
-    + _uuid()
+    + _F.uuid()
     + '", "id": "id:catalog:product::'
-    + _uuid()
+    + _F.uuid()
     + '"}\n'
 )
 
@@ -3013,18 +2889,18 @@ _l(
     "openGauss=# select rolname, substr(rolpassword, 1, 80) from pg_authid where rolname = 'app';\n"
     " rolname |                                   substr\n"
     "---------+------------------------------------------\n"
-    " app     | sha256" + _hex(74) + "\n"
+    " app     | sha256" + _F.hex(74) + "\n"
 )
 _l(
     "# realm.properties (Rundeck)\nadmin:MD5:"
-    + _hex(32)
+    + _F.hex(32)
     + ",user,admin\nops:MD5:"
-    + _hex(32)
+    + _F.hex(32)
     + ",user\n"
 )
 _l(
     "tarantool> box.space._user.index.name:get{'app'}\n---\n- [32, 1, 'app', 'user', "
-    "{'chap-sha1': '" + _b64(20) + "'}]\n...\n"
+    "{'chap-sha1': '" + _F.b64(20) + "'}]\n...\n"
 )
 _l("wp_users: 1 | admin | $P$B" + _r(30, _B) + " | admin@acme-blog.example\n")
 _l(
@@ -3034,12 +2910,12 @@ _l(
 )
 _l(
     "kingbase=# select usename, passwd from sys_shadow where usename = 'erp';\n erp     | md5"
-    + _hex(32)
+    + _F.hex(32)
     + "\n"
 )
 _l(
     "obclient> select user, authentication_string from mysql.user where user = 'app';\n| app  | *"
-    + _hex(40).upper()
+    + _F.hex(40).upper()
     + " |\n"
 )
 _l(
@@ -3049,9 +2925,9 @@ _l(
 )
 _l(
     '<user resources="*" password="{PBKDF2WithHmacSHA256}'
-    + _hex(48).upper()
+    + _F.hex(48).upper()
     + ":"
-    + _hex(48).upper()
+    + _F.hex(48).upper()
     + ':65536" name="root"/>\n'
 )
 _l(
@@ -3236,7 +3112,7 @@ _l(
 )
 _l(
     "vyos@edge01:~$ show version\nVersion:          VyOS 1.4.0\nRelease train:    sagitta\nBuilt "
-    "on:         Thu 30 May 2024 10:12 UTC\nBuild UUID:       " + _uuid() + "\n"
+    "on:         Thu 30 May 2024 10:12 UTC\nBuild UUID:       " + _F.uuid() + "\n"
 )
 _l(
     "taos> select server_version();\n server_version() |\n===================\n 3.2.3.0          "
@@ -3244,17 +3120,17 @@ _l(
 )
 _l(
     "$ maturin --version\nmaturin 1.5.1\n$ rye --version\nrye 0.34.0\ncommit: 0.34.0 ("
-    + _hex(9)
+    + _F.hex(9)
     + " 2024-05-20)\n"
 )
 _l(
     "$ hugo version\nhugo v0.126.1-"
-    + _hex(40)
+    + _F.hex(40)
     + "+extended linux/amd64 BuildDate=2024-05-15T10:42:34Z VendorInfo=gohugoio\n"
 )
-_l("$ spin --version\nspin 2.5.1 (" + _hex(7) + " 2024-05-22)\n")
+_l("$ spin --version\nspin 2.5.1 (" + _F.hex(7) + " 2024-05-22)\n")
 _l("$ pixi --version\npixi 0.22.0\n$ micromamba --version\n1.5.8\n")
-_l("$ bao version\nOpenBao v2.0.0 (" + _hex(40) + "), built 2024-07-16T14:31:55Z\n")
+_l("$ bao version\nOpenBao v2.0.0 (" + _F.hex(40) + "), built 2024-07-16T14:31:55Z\n")
 
 # ---------------------------------------------------------------------------------------------
 # Look-alikes: notes in the same languages saying where a secret is kept

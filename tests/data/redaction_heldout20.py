@@ -91,7 +91,6 @@ credential), so no token-shaped string is committed.
 from __future__ import annotations
 
 import base64
-import json
 
 from tests.data.fake_secrets import (
     AN,
@@ -102,25 +101,23 @@ from tests.data.fake_secrets import (
     UPPER_AN,
     URLSAFE,
     Fakes,
-    lines,
-    pem,
+    b64url_json,
+    basic,
+    escaped,
 )
 from tests.data.redaction_corpus import SecretCase, _case
 
-_F = Fakes(20_0420_2026)
-_r = _F.r
-_pick = _F.rng.choice
-
-SECRETS: list[SecretCase] = []
-LOOKALIKES: list[str] = []
-
-_SYM = "!#%*+-=?^_~"
 _WORDS = (
     "basalt cobalt juniper marzipan otter paprika quill rhubarb sparrow thistle walrus yarrow "
     "alpaca biscuit cactus dormouse ember fennel glacier heron iris jackal kelp lantern "
     "meadow nutmeg opal puffin radish saffron tundra velvet willow zephyr"
 ).split()
-_LEET = {"a": "4", "e": "3", "i": "1", "o": "0", "s": "$", "t": "7"}
+_F = Fakes(20_0420_2026, _WORDS)
+_r = _F.r
+_pick = _F.rng.choice
+
+SECRETS: list[SecretCase] = []
+LOOKALIKES: list[str] = []
 
 
 def _s(text: str, secrets: str | tuple[str, ...], kinds: str | tuple[str, ...], *keep: str) -> None:
@@ -131,192 +128,11 @@ def _l(text: str) -> None:
     LOOKALIKES.append(text)
 
 
-def _hex(n: int) -> str:
-    return _r(n, HEX)
-
-
-def _gen(n: int = 18) -> str:
-    """A password-manager password: letters, digits and a few symbols, never a quote or space."""
-    while True:
-        p = _r(n, AN + _SYM)
-        if any(c in _SYM for c in p) and any(c.isdigit() for c in p):
-            return p
-
-
-def _upw(n: int = 20) -> str:
-    """A password safe inside a URL without escaping."""
-    return _r(n, AN + "-_.~")
-
-
-def _phrase(sep: str = "-") -> str:
-    """A human passphrase: three or four words and a number."""
-    words = [_pick(_WORDS).capitalize() for _ in range(_F.rng.randrange(3, 5))]
-    return sep.join(words) + sep + str(_F.rng.randrange(2, 99))
-
-
-def _leet() -> str:
-    """A leetspeak word pair with a year and a symbol, the way people still pick them."""
-    w = _pick(_WORDS).capitalize() + _pick(_WORDS)
-    w = "".join(_LEET.get(c, c) if _F.rng.random() < 0.6 else c for c in w)
-    return w + str(_F.rng.randrange(1979, 2027)) + _pick("!#*@")
-
-
-def _human() -> str:
-    """A human-chosen password: a word, a year or number, maybe a symbol."""
-    return (
-        _pick(_WORDS).capitalize()
-        + _pick(_WORDS)
-        + str(_F.rng.randrange(1, 9999))
-        + _pick(("", "!", "?", ".", "#"))
-    )
-
-
-def _anypw() -> str:
-    return _pick((_gen, _phrase, _leet, _human))()
-
-
-def _uuid() -> str:
-    return _F.uuid()
-
-
-def _b64(n: int) -> str:
-    return _F.b64(n)
-
-
-def _jwt(payload: dict[str, object], alg: str = "RS256") -> str:
-    return _F.jwt(payload, alg)
-
-
-def _b64url(obj: dict[str, object]) -> str:
-    return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
-
-
-def _der_key(prefix: bytes, nbytes: int, label: str) -> tuple[str, tuple[str, ...]]:
-    """A PEM private key block whose DER starts like the real thing, and two full body lines."""
-    body = base64.b64encode(prefix + _F.raw(nbytes - len(prefix))).decode()
-    ls = lines(body)
-    return pem(label, body), tuple(dict.fromkeys((ls[1], ls[-2])))
-
-
-_RSA1 = b"\x30\x82\x04\xa4\x02\x01\x00\x02\x82\x01\x01\x00"
-_RSA8 = b"\x30\x82\x04\xbe\x02\x01\x00\x30\x0d\x06\x09\x2a\x86\x48\x86\xf7\x0d\x01\x01\x01\x05\x00"
-
-
-def _rsa(label: str = "RSA PRIVATE KEY") -> tuple[str, tuple[str, ...]]:
-    return _der_key(_RSA1 if label.startswith("RSA") else _RSA8, 1192, label)
-
-
-def _ec_der() -> bytes:
-    return (
-        b"\x30\x77\x02\x01\x01\x04\x20"
-        + _F.raw(32)
-        + b"\xa0\x0a\x06\x08\x2a\x86\x48\xce\x3d\x03\x01\x07\xa1\x44\x03\x42\x00\x04"
-        + _F.raw(64)
-    )
-
-
-def _ec() -> tuple[str, tuple[str, ...]]:
-    """An EC P-256 key: a short PEM, so its first body line and the rest must not survive."""
-    body = base64.b64encode(_ec_der()).decode()
-    ls = lines(body)
-    return pem("EC PRIVATE KEY", body), (ls[0], ls[1])
-
-
-def _ed25519() -> tuple[str, str]:
-    """A PKCS#8 Ed25519 key: one body line, which is the secret."""
-    body = base64.b64encode(
-        b"\x30\x2e\x02\x01\x00\x30\x05\x06\x03\x2b\x65\x70\x04\x22\x04\x20" + _F.raw(32)
-    ).decode()
-    return pem("PRIVATE KEY", body), body
-
-
-def _openssh(nbytes: int = 320) -> tuple[str, tuple[str, ...]]:
-    raw = b"openssh-key-v1\x00\x00\x00\x00\x04none\x00\x00\x00\x04none\x00" + _F.raw(nbytes)
-    ls = lines(base64.b64encode(raw).decode(), 70)
-    block = "\n".join(
-        ["-----BEGIN OPENSSH PRIVATE KEY-----", *ls, "-----END OPENSSH PRIVATE KEY-----"]
-    )
-    return block, (ls[2], ls[-2])
-
-
-def _pgp(nbytes: int = 980, comment: str = "") -> tuple[str, tuple[str, ...]]:
-    body = base64.b64encode(b"\x95\x05\xd8\x04" + _F.raw(nbytes)).decode()
-    ls = lines(body)
-    head = ["-----BEGIN PGP PRIVATE KEY BLOCK-----", *([comment] if comment else []), ""]
-    block = "\n".join([*head, *ls, "=" + _b64(3), "-----END PGP PRIVATE KEY BLOCK-----"])
-    return block, (ls[1], ls[-2])
-
-
-def _escaped(block: str) -> str:
-    return block.replace("\n", "\\n") + "\\n"
-
-
-def _ssh_pub() -> str:
-    raw = b"\x00\x00\x00\x0bssh-ed25519\x00\x00\x00\x20" + _F.raw(32)
-    return "ssh-ed25519 " + base64.b64encode(raw).decode()
-
-
-def _pub_pem(nbytes: int = 294) -> str:
-    body = base64.b64encode(b"\x30\x82\x01\x22\x30\x0d" + _F.raw(nbytes - 6)).decode()
-    return pem("PUBLIC KEY", body)
-
-
-def _cert(nbytes: int = 780) -> str:
-    body = base64.b64encode(
-        b"\x30\x82\x03\x0b\x30\x82\x01\xf3\xa0\x03\x02\x01\x02" + _F.raw(nbytes)
-    ).decode()
-    return pem("CERTIFICATE", body)
-
-
-def _basic(user: str, pw: str) -> str:
-    return base64.b64encode(f"{user}:{pw}".encode()).decode()
-
-
-def _sha256() -> str:
-    return _hex(64)
-
-
-def _fp() -> str:
-    return "SHA256:" + base64.b64encode(_F.raw(32)).decode().rstrip("=")
-
-
-def _ghp() -> str:
-    return "ghp_" + _r(36)
-
-
-def _glpat() -> str:
-    return "glpat-" + _r(20, URLSAFE)
-
-
-def _xoxb() -> str:
-    return f"xoxb-{_r(12, DIGITS)}-{_r(13, DIGITS)}-{_r(24)}"
-
-
-def _sk_proj() -> str:
-    return f"sk-proj-{_r(74, URLSAFE)}T3BlbkFJ{_r(74, URLSAFE)}"
-
-
-def _sk_ant() -> str:
-    return f"sk-ant-api03-{_r(93, URLSAFE)}AA"
-
-
-def _akia() -> str:
-    return "AKIA" + _r(16, UPPER_AN)
-
-
-def _aws_secret() -> str:
-    return _r(40, B64)
-
-
-def _aiza() -> str:
-    return "AIza" + _r(35, URLSAFE)
-
-
 # ---------------------------------------------------------------------------------------------
 # Prefixed provider tokens (documented prefixes and shapes, random bodies)
 # ---------------------------------------------------------------------------------------------
 
-_t = _ghp()
+_t = _F.ghp()
 _s(
     "# ~/.config/lazygit/config.yml\ngit:\n  paging:\n    colorArg: always\nservices:\n"
     "  github.acme.internal: github:github.acme.internal\nos:\n  editPreset: nvim\n"
@@ -343,7 +159,7 @@ _s(
     "github_token",
     "lattice-pay/deploy-config",
 )
-_t = _ghp()
+_t = _F.ghp()
 _s(
     '$ flagger-loadtester curl -sd \'{"name":"podinfo"}\' hooks/approve\n'
     "$ history | tail -n 2\n  812  gh auth login --with-token <<< " + _t + "\n"
@@ -369,7 +185,7 @@ _s(
     "github_token",
     "gitui-sync-7d5b9c-x2lqz",
 )
-_t = _glpat()
+_t = _F.glpat()
 _s(
     "$ sqitch deploy db:pg://sqitch@db.internal/ledger\n"
     "$ git clone https://oauth2:" + _t + "@gitlab.fahrwerk.de/finance/ledger-migrations.git\n"
@@ -397,7 +213,7 @@ _s(
     "gitlab_token",
     "gitlab+deploy-token-118",
 )
-_t = _glpat()
+_t = _F.glpat()
 _s(
     "-- Liquibase changelog runner, liquibase.properties\n"
     "changeLogFile: changelog/db.changelog-master.yaml\n"
@@ -407,7 +223,7 @@ _s(
     "gitlab_token",
     "remoteChangelogToken",
 )
-_t = _xoxb()
+_t = _F.xoxb()
 _s(
     "# flyte propeller notifications (flyte-notify-values.yaml)\nnotifications:\n  type: slack\n"
     "  slack:\n    channel: '#ml-pipelines'\n    botToken: " + _t + "\n",
@@ -442,7 +258,7 @@ _s(
     "slack_token",
     "kargo-slackbridge",
 )
-_t = _sk_proj()
+_t = _F.sk_proj()
 _s(
     "# catalog/credentials.yml (Kedro)\nopenai:\n  api_key: " + _t + "\n"
     "postgres_local:\n  con: postgresql://kedro@localhost/dev\n",
@@ -460,7 +276,7 @@ _s(
     "openai_key",
     "summarizer",
 )
-_t = _sk_proj()
+_t = _F.sk_proj()
 _s(
     '<!--- CFML: Application.cfc --->\n<cfset this.name = "helpdesk-ai">\n'
     '<cfset application.openaiKey = "' + _t + '">\n',
@@ -468,7 +284,7 @@ _s(
     "openai_key",
     "helpdesk-ai",
 )
-_t = _sk_ant()
+_t = _F.sk_ant()
 _s(
     '# .dlt/secrets.toml\n[sources.anthropic_usage]\napi_key = "' + _t + '"\n\n'
     '[destination.duckdb]\ncredentials = "usage.duckdb"\n',
@@ -476,7 +292,7 @@ _s(
     "anthropic_key",
     "anthropic_usage",
 )
-_t = _sk_ant()
+_t = _F.sk_ant()
 _s(
     "$ openfaas-cli secret create claude-key --from-literal " + _t + "\n"
     "Creating secret: claude-key.\n",
@@ -525,7 +341,7 @@ _s(
     "stripe_key",
     "mode=upsert",
 )
-_a, _b = _akia(), _aws_secret()
+_a, _b = _F.akia(), _F.aws_secret()
 _s(
     "# thanos objstore.yml\ntype: S3\nconfig:\n  bucket: thanos-metrics-euc1\n"
     "  endpoint: s3.eu-central-1.amazonaws.com\n  access_key: "
@@ -537,7 +353,7 @@ _s(
     ("aws_access_key", "aws_secret_key"),
     "thanos-metrics-euc1",
 )
-_a, _b = _akia(), _aws_secret()
+_a, _b = _F.akia(), _F.aws_secret()
 _s(
     "$ clusterctl init --infrastructure aws\nexport AWS_B64ENCODED_CREDENTIALS=...\n"
     "[default]\naws_access_key_id = "
@@ -549,7 +365,7 @@ _s(
     ("aws_access_key", "aws_secret_key"),
     "us-west-2",
 )
-_a, _b, _c = "ASIA" + _r(16, UPPER_AN), _aws_secret(), _b64(180)
+_a, _b, _c = "ASIA" + _r(16, UPPER_AN), _F.aws_secret(), _F.b64(180)
 _s(
     "Crossplane ProviderConfig secret (decoded):\n[default]\naws_access_key_id=" + _a + "\n"
     "aws_secret_access_key=" + _b + "\naws_session_token=" + _c + "\n",
@@ -557,7 +373,7 @@ _s(
     ("aws_access_key", "aws_secret_key"),
     "ProviderConfig",
 )
-_a, _b = _akia(), _aws_secret()
+_a, _b = _F.akia(), _F.aws_secret()
 _s(
     "| Key                  | Value |\n|----------------------|-------|\n"
     "| akhq.s3.access-key   | " + _a + " |\n| akhq.s3.secret-key   | " + _b + " |\n",
@@ -565,7 +381,7 @@ _s(
     ("aws_access_key", "aws_secret_key"),
     "akhq.s3.access-key",
 )
-_t = _aiza()
+_t = _F.aiza()
 _s(
     "# LotusScript agent 'GeocodeContacts'\nConst GMAPS_KEY = \"" + _t + '"\n'
     'url$ = "https://maps.googleapis.com/maps/api/geocode/json?address=" & addr$ & "&key=" & GMAP'
@@ -574,7 +390,7 @@ _s(
     "google_api_key",
     "GeocodeContacts",
 )
-_t = _aiza()
+_t = _F.aiza()
 _s(
     "$ curl -s 'https://generativelanguage.googleapis.com/v1beta/models/gemini-2.0-flash:generate"
     "Content?key=" + _t + "' -d @prompt.json | jq .candidates[0]\n",
@@ -582,21 +398,21 @@ _s(
     "google_api_key",
     "prompt.json",
 )
-_t = _jwt({"iss": "https://auth.mulesoft.example", "sub": "svc-orders", "exp": 1775000000})
+_t = _F.jwt({"iss": "https://auth.mulesoft.example", "sub": "svc-orders", "exp": 1775000000})
 _s(
     "MuleSoft Anypoint CLI\n$ anypoint-cli-v4 conf token " + _t + "\nconfiguration updated\n",
     _t,
     "jwt",
     "anypoint-cli-v4",
 )
-_t = _jwt({"sub": "management", "type": "management", "iat": 1760000000}, "HS256")
+_t = _F.jwt({"sub": "management", "type": "management", "iat": 1760000000}, "HS256")
 _s(
     "100ms management token for the recording bot (do not commit):\n" + _t + "\n",
     _t,
     "jwt",
     "recording bot",
 )
-_t = _jwt({"aud": "https://org4711.crm4.dynamics.com", "appid": _uuid(), "exp": 1771234567})
+_t = _F.jwt({"aud": "https://org4711.crm4.dynamics.com", "appid": _F.uuid(), "exp": 1771234567})
 _s(
     "PS> $resp = Invoke-WebRequest https://org4711.crm4.dynamics.com/api/data/v9.2/accounts\n"
     "PS> $resp.BaseResponse.RequestMessage.Headers\nKey           Value\n---           -----\n"
@@ -605,7 +421,7 @@ _s(
     "jwt",
     "org4711.crm4.dynamics.com",
 )
-_t = _ghp()
+_t = _F.ghp()
 _s(
     "REXX exec PUSHDOC:\n/* REXX */\ntoken = '" + _t + "'\n"
     "'curl -s -H \"Authorization: token' token'\" https://api.github.com/repos/zos-tools/pushdoc'\n",
@@ -613,7 +429,7 @@ _s(
     "github_token",
     "zos-tools/pushdoc",
 )
-_t = _sk_proj()
+_t = _F.sk_proj()
 _s(
     "{% comment %} Liquid snippet in theme, never render {% endcomment %}\n"
     "{% assign ai_key = '" + _t + "' %}\n",
@@ -627,14 +443,14 @@ _s(
 # Private keys (PEM, OpenSSH, PGP, JWK and escaped forms)
 # ---------------------------------------------------------------------------------------------
 
-_k, _ks = _rsa("PRIVATE KEY")
+_k, _ks = _F.rsa("PRIVATE KEY")
 _s(
     "$ cat config/jwt/private.pem   # Shopware 6 admin API signing key\n" + _k + "\n",
     _ks,
     "private_key",
     "config/jwt/private.pem",
 )
-_k, _ks = _rsa()
+_k, _ks = _F.rsa()
 _s(
     "# Strimzi: kubectl get secret orders-consumer -o jsonpath='{.data.user\\.key}' | base64 -d\n"
     + _k
@@ -643,14 +459,14 @@ _s(
     "private_key",
     "orders-consumer",
 )
-_k, _ks = _ec()
+_k, _ks = _F.ec()
 _s(
     "Dapr sentry bootstrap (dapr-trust-bundle) issuer.key:\n" + _k + "\n",
     _ks,
     "private_key",
     "dapr-trust-bundle",
 )
-_k, _ks = _openssh()
+_k, _ks = _F.openssh()
 _s(
     "$ cat ~/.ssh/id_ed25519_fileMaker_backup\n" + _k + "\n$ rsync -e 'ssh -i "
     "~/.ssh/id_ed25519_fileMaker_backup' fms@10.2.0.5:/Library/FileMaker\\ Server/Data/Backups .\n",
@@ -658,16 +474,16 @@ _s(
     "private_key",
     "fms@10.2.0.5",
 )
-_k, _ks = _rsa("PRIVATE KEY")
+_k, _ks = _F.rsa("PRIVATE KEY")
 _s(
     '{\n  "type": "service_account",\n  "project_id": "crossplane-infra-4821",\n'
-    '  "private_key_id": "' + _hex(40) + '",\n  "private_key": "' + _escaped(_k) + '",\n'
+    '  "private_key_id": "' + _F.hex(40) + '",\n  "private_key": "' + escaped(_k) + '",\n'
     '  "client_email": "crossplane@crossplane-infra-4821.iam.gserviceaccount.com"\n}\n',
     _ks,
     "private_key",
     "crossplane@crossplane-infra-4821.iam.gserviceaccount.com",
 )
-_k, _ks = _pgp(comment="Comment: Kanidm backup signing (ops)")
+_k, _ks = _F.pgp(comment="Comment: Kanidm backup signing (ops)")
 _s(
     "$ gpg --armor --export-secret-keys backups@kanidm.lan > /tmp/k.asc && cat /tmp/k.asc\n"
     + _k
@@ -676,7 +492,7 @@ _s(
     "private_key",
     "backups@kanidm.lan",
 )
-_k, _ks = _ed25519()
+_k, _ks = _F.ed25519()
 _s(
     "# microk8s: /var/snap/microk8s/current/certs/front-proxy-client.key (copied into ticket OPS-"
     "2291)\n" + _k + "\n",
@@ -693,7 +509,7 @@ _s(
     "private_key",
     "sig-2026-01",
 )
-_k, _ks = _rsa()
+_k, _ks = _F.rsa()
 _s(
     "kind: Secret\napiVersion: v1\nmetadata: {name: apigee-mtls, namespace: apigee}\n"
     "type: kubernetes.io/tls\nstringData:\n  tls.key: |\n"
@@ -703,7 +519,7 @@ _s(
     "private_key",
     "apigee-mtls",
 )
-_k, _ks = _ec()
+_k, _ks = _F.ec()
 _s(
     "freeipa-client: ipa-getcert request failed; dumping key for debugging\n"
     "/etc/pki/tls/private/web01.key:\n" + _k + "\n",
@@ -711,15 +527,15 @@ _s(
     "private_key",
     "web01.key",
 )
-_k, _ks = _rsa("PRIVATE KEY")
+_k, _ks = _F.rsa("PRIVATE KEY")
 _s(
-    '-- PowerBuilder: n_cst_signer.of_init()\nls_key = "' + _escaped(_k) + '"\n'
+    '-- PowerBuilder: n_cst_signer.of_init()\nls_key = "' + escaped(_k) + '"\n'
     "lnv_crypto.of_loadkey(ls_key)\n",
     _ks,
     "private_key",
     "n_cst_signer.of_init",
 )
-_k, _ks = _openssh(400)
+_k, _ks = _F.openssh(400)
 _s(
     "kind: cluster (kind-config.yaml) extraMounts hostPath ~/.ssh was copied into the image:\n"
     "$ docker exec kind-control-plane cat /root/.ssh/id_rsa\n" + _k + "\n",
@@ -727,7 +543,7 @@ _s(
     "private_key",
     "kind-control-plane",
 )
-_k, _ks = _rsa()
+_k, _ks = _F.rsa()
 _s(
     "* ColdFusion Administrator > Security > keystore import log\n"
     "Imported PEM for alias 'payplug-mtls':\n" + _k + "\n",
@@ -735,7 +551,7 @@ _s(
     "private_key",
     "payplug-mtls",
 )
-_k, _ks = _ed25519()
+_k, _ks = _F.ed25519()
 _s(
     "Kedro credentials.yml:\nsnowpark_service:\n  account: xy12345.eu-west-1\n  user: KEDRO_SVC\n"
     "  private_key: |\n" + "\n".join("    " + x for x in _k.split("\n")) + "\n",
@@ -743,7 +559,7 @@ _s(
     "private_key",
     "KEDRO_SVC",
 )
-_k, _ks = _ec()
+_k, _ks = _F.ec()
 _s(
     "Airwallex webhook mTLS client, client.key committed by mistake (diff):\n"
     + "\n".join("+" + x for x in _k.split("\n"))
@@ -752,22 +568,22 @@ _s(
     "private_key",
     "Airwallex",
 )
-_k, _ks = _pgp()
+_k, _ks = _F.pgp()
 _s(
     "Sensu asset signing key, pasted in #sensu-ops by accident:\n```\n" + _k + "\n```\n",
     _ks,
     "private_key",
     "#sensu-ops",
 )
-_k, _ks = _rsa("PRIVATE KEY")
+_k, _ks = _F.rsa("PRIVATE KEY")
 _s(
     "# Zerodha Kite Connect postback verifier, Eiffel class\nfeature -- key\n"
-    '\tsigning_key: STRING = "' + _escaped(_k) + '"\n',
+    '\tsigning_key: STRING = "' + escaped(_k) + '"\n',
     _ks,
     "private_key",
     "signing_key",
 )
-_k, _ks = _openssh()
+_k, _ks = _F.openssh()
 _s(
     "k0s backup: contents of k0s_backup_2026-02-01.tar.gz:/var/lib/k0s/pki/sa.key was rotated, but "
     "~/.ssh/k0s_admin is still:\n" + _k + "\n",
@@ -775,10 +591,10 @@ _s(
     "private_key",
     "k0s_admin",
 )
-_k, _ks = _rsa()
+_k, _ks = _F.rsa()
 _s(
     "$ knative func deploy --build\n"
-    "Error: cannot parse GIT_SSH_KEY: got RSA key, want OpenSSH: " + _escaped(_k) + "\n",
+    "Error: cannot parse GIT_SSH_KEY: got RSA key, want OpenSSH: " + escaped(_k) + "\n",
     _ks,
     "private_key",
     "GIT_SSH_KEY",
@@ -791,14 +607,14 @@ _s(
     "private_key",
     "criipto-verify-ci",
 )
-_k, _ks = _ec()
+_k, _ks = _F.ec()
 _s(
     "infinispan-server.xml <key-store> could not read server.pem; file begins:\n" + _k + "\n",
     _ks,
     "private_key",
     "infinispan-server.xml",
 )
-_k, _ks = _rsa("PRIVATE KEY")
+_k, _ks = _F.rsa("PRIVATE KEY")
 _s(
     "BankID test RP cert (FPTestcert5) extracted with openssl pkcs12 -nodes:\nBag Attributes\n"
     "    friendlyName: FPTestcert5_20240610\nKey Attributes: <No Attributes>\n" + _k + "\n",
@@ -806,16 +622,16 @@ _s(
     "private_key",
     "FPTestcert5_20240610",
 )
-_k, _ks = _ed25519()
+_k, _ks = _F.ed25519()
 _s(
     "Virtuoso WebID key, stored in the Xojo app's constants:\nConst kWebIDKey = \""
-    + _escaped(_k)
+    + escaped(_k)
     + '"\n',
     _ks,
     "private_key",
     "kWebIDKey",
 )
-_k, _ks = _openssh(360)
+_k, _ks = _F.openssh(360)
 _s(
     "# gh-ost runs from bastion; key for the bastion hop (ansible var)\n"
     "ghost_bastion_key: |\n" + "\n".join("  " + x for x in _k.split("\n")) + "\n",
@@ -829,7 +645,7 @@ _s(
 # Connection strings (URIs, DSNs, JDBC and driver strings)
 # ---------------------------------------------------------------------------------------------
 
-_p = _upw()
+_p = _F.url_password()
 _s(
     "# flyway.conf\nflyway.url=jdbc:postgresql://pg-ledger.internal:5432/ledger\n"
     "flyway.user=flyway_migrator\nflyway.password=" + _p + "\nflyway.schemas=public,audit\n",
@@ -837,7 +653,7 @@ _s(
     "password",
     "flyway_migrator",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     'liquibase --url="jdbc:oracle:thin:@//ora-fin01:1521/FINPDB" --username=LB_DEPLOY '
     "--password='" + _p + "' update\n",
@@ -845,7 +661,7 @@ _s(
     "password",
     "LB_DEPLOY",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     '# sqitch.conf\n[target "prod"]\n\turi = db:pg://sqitch:' + _p + "@pg-prod-2.internal/orders\n"
     '[engine "pg"]\n\ttarget = prod\n',
@@ -853,7 +669,7 @@ _s(
     "password",
     "pg-prod-2.internal",
 )
-_p = _upw(24)
+_p = _F.url_password(24)
 _s(
     '$ cat .env\nDATABASE_URL="postgres://dbmate:'
     + _p
@@ -863,7 +679,7 @@ _s(
     "password",
     "shop_dev",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     '$ migrate -path ./migrations -database "mysql://app:'
     + _p
@@ -873,7 +689,7 @@ _s(
     "password",
     "add_invoice_number",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     "// drizzle.config.ts\nexport default defineConfig({\n  dialect: 'postgresql',\n"
     "  dbCredentials: { url: 'postgresql://drizzle:"
@@ -883,7 +699,7 @@ _s(
     "password",
     "ep-cool.eu-central-1.aws.tembo.io",
 )
-_p = _gen(16)
+_p = _F.password(16)
 _s(
     "// MikroORM config\nexport default defineConfig({\n  clientUrl: 'mysql://mikro:"
     + _p.replace("#", "%23")
@@ -892,7 +708,7 @@ _s(
     "password",
     "db-analytics:3306/events",
 )
-_p = _anypw()
+_p = _F.any_password()
 _s(
     "# peewee\ndb = PostgresqlDatabase('inventory', user='peewee_rw', password='" + _p + "',\n"
     "                          host='pg-inv.lan', port=5432)\n",
@@ -900,7 +716,7 @@ _s(
     "password",
     "peewee_rw",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     'TORTOISE_ORM = {\n    "connections": {"default": "asyncpg://tortoise:'
     + _p
@@ -910,7 +726,7 @@ _s(
     "password",
     "aerich.models",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     "$ sea-orm-cli generate entity -u postgres://seaorm:" + _p + "@localhost/bakery -o src/entity\n"
     "Generating bakery.rs\nGenerating cake.rs\n",
@@ -918,7 +734,7 @@ _s(
     "password",
     "src/entity",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "<!-- jooq-codegen.xml -->\n<jdbc>\n  <driver>org.mariadb.jdbc.Driver</driver>\n"
     "  <url>jdbc:mariadb://mdb01:3306/catalog</url>\n  <user>jooq</user>\n"
@@ -927,7 +743,7 @@ _s(
     "password",
     "jdbc:mariadb://mdb01:3306/catalog",
 )
-_p = _human()
+_p = _F.human()
 _s(
     'Database.connect("jdbc:postgresql://localhost:5432/kanban", driver = "org.postgresql.Driver"'
     ",\n"
@@ -936,7 +752,7 @@ _s(
     "password",
     "jdbc:postgresql://localhost:5432/kanban",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     'slick.dbs.default {\n  profile = "slick.jdbc.PostgresProfile$"\n  db.url = '
     '"jdbc:postgresql://pg:5432/play?user=slick&password=' + _p + '"\n}\n',
@@ -944,7 +760,7 @@ _s(
     "password",
     "slick.dbs.default",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     'val xa = Transactor.fromDriverManager[IO](\n  "org.postgresql.Driver", "jdbc:postgresql:worl'
     'd", '
@@ -953,7 +769,7 @@ _s(
     "password",
     "jdbc:postgresql:world",
 )
-_p = _gen(20)
+_p = _F.password(20)
 _s(
     'PM> dotnet ef dbcontext scaffold "Server=sql-crm.corp;Database=Crm;User Id=ef_scaffold;'
     "Password="
@@ -963,7 +779,7 @@ _s(
     "password",
     "ef_scaffold",
 )
-_p = _anypw()
+_p = _F.any_password()
 _s(
     'using var conn = new SqlConnection("Data Source=10.9.0.4;Initial Catalog=Payroll;'
     "User ID=dapper_ro;Password="
@@ -973,7 +789,7 @@ _s(
     "password",
     "dapper_ro",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "$ sysbench oltp_read_write --mysql-host=10.1.4.20 --mysql-user=sbtest --mysql-password='"
     + _p
@@ -983,14 +799,14 @@ _s(
     "password",
     "sbtest",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     "$ mydumper -h mysql-legacy -u backup -p " + _p + " -B crm -o /backups/crm-$(date +%F) -t 8\n",
     _p,
     "password",
     "mysql-legacy",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "gh-ost --host=db-orders-replica --user=gh-ost --password='" + _p + "' --database=orders "
     "--table=line_items --alter='ADD COLUMN tax_code VARCHAR(8)' --execute\n",
@@ -998,7 +814,7 @@ _s(
     "password",
     "line_items",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     "$ pt-online-schema-change --alter 'ADD INDEX idx_created (created_at)' "
     "D=shop,t=orders,h=10.20.0.8,u=ptosc,p=" + _p + " --execute\n",
@@ -1006,7 +822,7 @@ _s(
     "password",
     "idx_created",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     '{\n  "MySQLTopologyUser": "orchestrator",\n  "MySQLTopologyPassword": "' + _p + '",\n'
     '  "MySQLOrchestratorHost": "127.0.0.1",\n  "RecoverMasterClusterFilters": ["*"]\n}\n',
@@ -1014,7 +830,7 @@ _s(
     "password",
     "RecoverMasterClusterFilters",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "# .skeema (schema repo)\n[production]\nhost=mysql-main.internal\nuser=skeema\npassword="
     + _p
@@ -1024,14 +840,14 @@ _s(
     "password",
     "storefront",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     "q)h:hopen `:kdb-tick.lan:5010:tickuser:" + _p + '\nq)h"count trade"\n3841207\n',
     _p,
     "password",
     "kdb-tick.lan",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "$ stardog-admin --server http://stardog.lab:5820 --username admin --passwd '" + _p + "' "
     "db create -n kg_products data/products.ttl\n",
@@ -1039,14 +855,14 @@ _s(
     "password",
     "kg_products",
 )
-_p = _anypw()
+_p = _F.any_password()
 _s(
     "$ isql-vt 1111 dba '" + _p + '\' exec="SPARQL SELECT COUNT(*) WHERE { ?s ?p ?o };"\n',
     _p,
     "password",
     "isql-vt",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     "from franz.openrdf.connect import ag_connect\n"
     "conn = ag_connect('people', host='ag.lan', port=10035, user='agadmin', password='"
@@ -1056,21 +872,21 @@ _s(
     "password",
     "agadmin",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     "MONGO_URL=mongodb://ferret:" + _p + "@ferretdb.internal:27017/notes?authMechanism=PLAIN\n",
     _p,
     "password",
     "ferretdb.internal",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     "xmldb:exist://admin:" + _p + "@exist.lib.lan:8080/exist/xmlrpc/db/apps/catalog\n",
     _p,
     "password",
     "exist.lib.lan",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     "# infinispan hotrod-client.properties\ninfinispan.client.hotrod.uri=hotrod://app:"
     + _p
@@ -1079,28 +895,28 @@ _s(
     "password",
     "ispn-0.ispn",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "jdbc:sapdb://maxdb01/PROD?user=DBADMIN&password=" + _p + "&sqlmode=ORACLE\n",
     _p,
     "password",
     "maxdb01",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     "Connecting: jdbc:IRIS://iris-hc.lan:1972/USER?user=_SYSTEM&password=" + _p + "\n",
     _p,
     "password",
     "iris-hc.lan",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     "db.url=jdbc:hsqldb:hsql://localhost:9001/legacydb;user=SA;password=" + _p + "\n",
     _p,
     "password",
     "legacydb",
 )
-_p = _anypw()
+_p = _F.any_password()
 _s(
     "ij> connect 'jdbc:derby://derby.test:1527/timesheets;user=tsadmin;password=" + _p + "';\n"
     "ij> show tables;\n",
@@ -1108,21 +924,21 @@ _s(
     "password",
     "timesheets",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     "$ rqlite -H rqlite-0 -u 'ops:" + _p + "'\nrqlite-0:4001> .nodes\n",
     _p,
     "password",
     "rqlite-0",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     "BROKER_URL=amqps://mq_app:" + _p + "@b-7f1e2a9c-0d3b-4c1e.mq.eu-west-1.amazonaws.com:5671\n",
     _p,
     "password",
     "mq_app",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     "# dapr component statestore.yaml\nspec:\n  type: state.redis\n  version: v1\n  metadata:\n"
     "  - name: redisHost\n    value: redis-master:6379\n  - name: redisPassword\n    value: "
@@ -1132,7 +948,7 @@ _s(
     "password",
     "redis-master:6379",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     "KAFKA_CLUSTERS_0_PROPERTIES_SASL_JAAS_CONFIG=org.apache.kafka.common.security.scram.ScramLog"
     "inModule "
@@ -1141,14 +957,14 @@ _s(
     "password",
     "kafka-ui",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     "$ memphis connect --host broker.memphis.lan --user etl --password " + _p + "\nconnected.\n",
     _p,
     "password",
     "broker.memphis.lan",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "Vitess: vtgate flags from ps -ef\n/vt/bin/vtgate --mysql_auth_server_impl static "
     '--mysql_auth_server_static_string \'{"app":[{"Password":"' + _p + "\"}]}' --cell zone1\n",
@@ -1156,7 +972,7 @@ _s(
     "password",
     "zone1",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     "[ODBC] Zen (Actian PSQL) DSN: Driver={Pervasive ODBC Interface};ServerName=zen01.1583;"
     "DBQ=INVENTORY;UID=zenreport;PWD=" + _p + "\n",
@@ -1164,7 +980,7 @@ _s(
     "password",
     "zenreport",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     "$ nuodb-sql test@nuo-admin.lan --user dba --password "
     + _p
@@ -1345,7 +1161,7 @@ _s(
 _p = _r(20, LOWER_AN) + _r(12, DIGITS)
 _s(
     "# smartling-cli: smartling.yml\nproject_id: "
-    + _hex(9)
+    + _F.hex(9)
     + "\nuser_id: "
     + _r(30, LOWER_AN)
     + "\n"
@@ -1407,7 +1223,7 @@ _s(
     "secret",
     "MXM-KEY",
 )
-_p = _anypw()
+_p = _F.any_password()
 _s(
     "garmin:\n  email: runner.kobayashi@fastmail.jp\n  password: "
     + _p
@@ -1418,7 +1234,7 @@ _s(
 )
 _p = _r(32, HEX)
 _s(
-    "# Blackboard Learn REST app (b2 settings.properties)\napplication.key=" + _uuid() + "\n"
+    "# Blackboard Learn REST app (b2 settings.properties)\napplication.key=" + _F.uuid() + "\n"
     "application.secret=" + _p + "\n",
     _p,
     "secret",
@@ -1442,14 +1258,14 @@ _s(
     "secret",
     "https://id.home.arpa",
 )
-_p = _phrase()
+_p = _F.phrase()
 _s(
     '$ kanidm recover-account idm_admin\nnew_password: "' + _p + '"\n',
     _p,
     "password",
     "idm_admin",
 )
-_p = _gen(22)
+_p = _F.password(22)
 _s(
     "$ ipa-server-install --unattended --realm LAB.EXAMPLE --ds-password '" + _p + "' "
     "--admin-password '" + _p + "' --setup-dns --no-forwarders\n",
@@ -1457,9 +1273,9 @@ _s(
     "password",
     "LAB.EXAMPLE",
 )
-_p = _uuid()
+_p = _F.uuid()
 _s(
-    "LOGINRADIUS_API_KEY=" + _uuid() + "\nLOGINRADIUS_API_SECRET=" + _p + "\n",
+    "LOGINRADIUS_API_KEY=" + _F.uuid() + "\nLOGINRADIUS_API_SECRET=" + _p + "\n",
     _p,
     "secret",
     "LOGINRADIUS_API_KEY",
@@ -1477,14 +1293,14 @@ _s(
     "secret",
     "gigya.userKey",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "$ observium/adduser.php ops '" + _p + "' 10\nUser ops added successfully.\n",
     _p,
     "password",
     "adduser.php",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     '<!-- opennms-datasources.xml -->\n<jdbc-data-source name="opennms" database-name="opennms" '
     'url="jdbc:postgresql://localhost:5432/opennms" user-name="opennms" password="' + _p + '" />\n',
@@ -1500,7 +1316,7 @@ _s(
     "secret",
     "henrygd/beszel-agent",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "# dozzle users.yml\nusers:\n  admin:\n    name: Admin\n    password: "
     + _p
@@ -1554,7 +1370,7 @@ _s(
     "password",
     "container.properties",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "# Talend job context (Default.properties)\nmysql_host=10.0.0.12\nmysql_login=talend\nmysql_p"
     "wd=" + _p + "\n",
@@ -1562,7 +1378,7 @@ _s(
     "password",
     "mysql_login=talend",
 )
-_p, _a = _r(40, HEX), _gen()
+_p, _a = _r(40, HEX), _F.password()
 _s(
     "workato recipe connection 'ERP (Acumatica)': password=" + _a + " ; Workato API token for "
     "CI export: " + _p + "\n",
@@ -1586,7 +1402,7 @@ _s(
     "secret",
     "apiKey",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     '$ mumps -run ^%XCMD \'set ^CONFIG("SENDCLOUD","SECRET")="' + _p + "\"'\n",
     _p,
@@ -1657,7 +1473,7 @@ _s(
     "secret",
     "KORAPAY_SECRET_KEY",
 )
-_a, _b = _uuid(), _r(44, B64)
+_a, _b = _F.uuid(), _r(44, B64)
 _s(
     "interswitch:\n  client_id: IKIA"
     + _r(36, UPPER_AN)
@@ -1676,7 +1492,7 @@ _s(
     "secret",
     "FB_HubtelSms",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "{# Twig: templates/emails/base.html.twig, debugging left in #}\n{% set smtp_pass = '"
     + _p
@@ -1685,7 +1501,7 @@ _s(
     "password",
     "smtp_pass",
 )
-_p = _anypw()
+_p = _F.any_password()
 _s(
     "{{-- resources/views/admin/debug.blade.php --}}\n@php($dbPassword = '" + _p + "')\n",
     _p,
@@ -1700,28 +1516,28 @@ _s(
     "secret",
     "Jira webhook bridge",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     '<#-- FreeMarker: mail.ftl -->\n<#assign mailPassword = "' + _p + '">\n',
     _p,
     "password",
     "mailPassword",
 )
-_p = _leet()
+_p = _F.leet()
 _s(
     '-- Idris\nadminPassword : String\nadminPassword = "' + _p + '"\n',
     _p,
     "password",
     "adminPassword : String",
 )
-_p = _upw(28)
+_p = _F.url_password(28)
 _s(
     '// Chapel\nconfig const dbPass = "' + _p + '";\nwriteln("connecting as ", dbUser);\n',
     _p,
     "password",
     "dbUser",
 )
-_p = _human()
+_p = _F.human()
 _s(
     'Red [Title: "deploy"]\nftp-pass: "'
     + _p
@@ -1730,7 +1546,7 @@ _s(
     "password",
     "ftp.hyttene.no",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     '// AngelScript server plugin\nconst string RCON_PASS = "' + _p + '";\n',
     _p,
@@ -1744,42 +1560,42 @@ _s(
     "secret",
     "tb_otp.sv",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "KubeMQ: kubemqctl set cluster auth --token-secret " + _p + " --cluster kubemq-cluster\n",
     _p,
     "secret",
     "kubemq-cluster",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "iotdb:\n  host: 10.7.1.4\n  port: 6667\n  username: root\n  password: " + _p + "\n",
     _p,
     "password",
     "port: 6667",
 )
-_p = _human()
+_p = _F.human()
 _s(
     '// DolphinDB script\nlogin("admin", "' + _p + '")\nt = loadTable("dfs://ticks", "quotes")\n',
     _p,
     "password",
     "dfs://ticks",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "$ curl -u admin:" + _p + " http://graphdb.lab:7200/rest/repositories\n",
     _p,
     "password",
     "graphdb.lab:7200",
 )
-_p = _anypw()
+_p = _F.any_password()
 _s(
     "$ basexclient -U admin -P '" + _p + "' -c 'LIST'\n",
     _p,
     "password",
     "basexclient",
 )
-_p = _upw()
+_p = _F.url_password()
 _s(
     "# GBase 8s sqlhosts / env\nGBASEDBTSERVER=gbase01\nDB_LOCALE=zh_CN.utf8\nGBASE_PWD="
     + _p
@@ -1794,7 +1610,7 @@ _s(
 # Prose: chat, tickets and notes in other languages
 # ---------------------------------------------------------------------------------------------
 
-_p = _human()
+_p = _F.human()
 _s(
     "[WhatsApp-style export, #sg-ops] 09:14 Wei Ling: eh the staging wifi password change already "
     "ah, now is " + _p + " lah, don't share outside can?\n",
@@ -1802,7 +1618,7 @@ _s(
     "password",
     "Wei Ling",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "Bhai prod DB ka password " + _p + " hai, abhi ke liye use kar lo, kal rotate kar denge. "
     "Jira mein mat daalna please.\n",
@@ -1810,7 +1626,7 @@ _s(
     "password",
     "Jira",
 )
-_p = _leet()
+_p = _F.leet()
 _s(
     "Eh brah, da router admin password stay " + _p + " now, no tell nobody k? Kainoa wen change um "
     "last week.\n",
@@ -1818,7 +1634,7 @@ _s(
     "password",
     "Kainoa",
 )
-_p = _phrase()
+_p = _F.phrase()
 _s(
     "Oonuh gwine need de new passphrase fuh de backup drive: " + _p + " . Uh write um down fuh "
     "Miss Hattie.\n",
@@ -1826,70 +1642,70 @@ _s(
     "password",
     "Miss Hattie",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "ياغاتي، باسوورد السيرفر الجديد " + _p + " ، لا تنطيه لأحد. (بغداد - فريق العمليات)\n",
     _p,
     "password",
     "بغداد",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "يا جماعة، كلمة السر بتاعة الراوتر بقت " + _p + " ، ما تكتبوها في القروب. (الخرطوم)\n",
     _p,
     "password",
     "الخرطوم",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "Ρε, ο κωδικός του admin εν " + _p + " τωρά, μεν τον γράψεις στο Slack. — Λευκωσία\n",
     _p,
     "password",
     "Λευκωσία",
 )
-_p = _anypw()
+_p = _F.any_password()
 _s(
     "Servera jauna parole ir " + _p + ", naruodi nikam cytam. Ilze (Rēzekne)\n",
     _p,
     "password",
     "Rēzekne",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "Tunnussana palvelimhelle oon nyt " + _p + ", älä pane sitä chathiin. — Pörtö, Pyssyjoki\n",
     _p,
     "password",
     "Pyssyjoki",
 )
-_p = _phrase(" ")
+_p = _F.phrase(" ")
 _s(
     'Passorti serverhiin on nyt "' + _p + '", elä kirjota sitä mihinkhään. (Pajala)\n',
     _p,
     "password",
     "Pajala",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "برات، سرورءِ نوکیں پاسورڈ " + _p + " اِنت، کسّءَ مدئے۔ (کوئٹہ)\n",
     _p,
     "password",
     "کوئٹہ",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "Ingsel: Wifi password " + _p + " yin, shingla kyobma dosa. — Pasang (Namche ops)\n",
     _p,
     "password",
     "Namche ops",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "ꯁꯔꯚꯔꯒꯤ ꯄꯥꯁꯋꯥꯔꯗ ꯑꯅꯧꯕ " + _p + " ꯑꯣꯏꯔꯦ, ꯀꯅꯥꯒꯨꯝꯕꯥ ꯑꯃꯠꯇꯥ ꯄꯤꯒꯅꯨ। — Imphal NOC\n",
     _p,
     "password",
     "Imphal NOC",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "Kacong, password server se anyar " + _p + ", ja' kabala ka oreng laen. (Sumenep)\n",
     _p,
@@ -1903,21 +1719,21 @@ _s(
     "secret",
     "Makassar ops",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "Kia orana! Ko te kupu huna ou no te wifi: " + _p + ". Auraka e tuatua atu. — Avarua office\n",
     _p,
     "password",
     "Avarua office",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "Server ena password matamata be " + _p + ". Ta ma ta ena ia hamaoroa lasi. (Port Moresby)\n",
     _p,
     "password",
     "Port Moresby",
 )
-_p = _phrase()
+_p = _F.phrase()
 _s(
     "Boozhoo, oshki-giimoodaaj-ikidowin (password) " + _p + " aawan. Gego awiya wiindamaawaaken. "
     "— Bemidji office\n",
@@ -1925,21 +1741,21 @@ _s(
     "password",
     "Bemidji office",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "ᎣᏏᏲ! ᎢᏤ ᎦᏂᏴᏓ (password): " + _p + " — ᏞᏍᏗ ᏱᏣᏃᏁᎵ ᎩᎶ. Tahlequah IT\n",
     _p,
     "password",
     "Tahlequah IT",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "Nuu contraseña cubi de servidor: " + _p + " , cadi gabi laa ti binni. — Juchitán\n",
     _p,
     "password",
     "Juchitán",
 )
-_p = _leet()
+_p = _F.leet()
 _s(
     "Buiti binafi! Password le wifi: " + _p + ". Mama bu lanigi luma aban. — Dangriga\n",
     _p,
@@ -1953,42 +1769,42 @@ _s(
     "secret",
     "Kɔtɔnu ops",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "Server password palli nyɛla " + _p + ". Di wuhi so. (Tamale)\n",
     _p,
     "password",
     "Tamale",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "Server lɛ password hee ji " + _p + ". Kaatsɔɔ mɔ ko. — Accra NOC\n",
     _p,
     "password",
     "Accra NOC",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "ⴰⵡⴰⵍ ⵏ ⵓⵣⵔⴰⴳ (password) ⵏ ⵓⵙⵉⵔⴼⵉⵔ: " + _p + " — ⵓⵔ ⵜⵙⴽⵏⵜ ⵉ ⵢⴰⵏ. (Agadir)\n",
     _p,
     "password",
     "Agadir",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "Серверди янъы паролы: " + _p + ". Эшкимге айтпа. — Терекли-Мектеп\n",
     _p,
     "password",
     "Терекли-Мектеп",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "Серверның чаа пароль: " + _p + ". Кемге дее пирбе. (Абакан)\n",
     _p,
     "password",
     "Абакан",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "이녁 서버 비밀번호 바꿨수다: " + _p + " 아무신디 골지 맙서. (제주 운영팀)\n",
     _p,
@@ -2002,35 +1818,35 @@ _s(
     "secret",
     "Cox's Bazar",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "सा, सर्वर रो नवो पासवर्ड " + _p + " है, किणी नै मत बताजो। (जोधपुर)\n",
     _p,
     "password",
     "जोधपुर",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "Server-da pudiya password " + _p + " and, yark-um parayadhe. — Madikeri team\n",
     _p,
     "password",
     "Madikeri team",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "ܫܠܡܐ، password ܚܕܬܐ ܕserver: " + _p + " ܠܐ ܡܚܘܝܬ ܠܐܢܫ. — Qamishli\n",
     _p,
     "password",
     "Qamishli",
 )
-_p = _human()
+_p = _F.human()
 _s(
     "Password manyen me server tye " + _p + ". Pe i nyut ki ngat mukene. (Gulu)\n",
     _p,
     "password",
     "Gulu",
 )
-_p = _gen()
+_p = _F.password()
 _s(
     "Password ensya ya server ni " + _p + ". Otakagambira muntu weena. — Mbarara\n",
     _p,
@@ -2043,7 +1859,7 @@ _s(
 # Authorization and API-key headers
 # ---------------------------------------------------------------------------------------------
 
-_p = _basic("918273", _r(32, LOWER_AN))
+_p = basic("918273", _r(32, LOWER_AN))
 _s(
     "> GET /geoip/v2.1/city/81.2.69.160 HTTP/1.1\n> Host: geoip.maxmind.com\n> Authorization: Bas"
     "ic " + _p + "\n> User-Agent: geoip2-python/4.8\n",
@@ -2095,12 +1911,12 @@ _s(
 _p = _r(43)
 _s(
     "POST /v2/auth/r/wallets HTTP/1.1\nbfx-nonce: 1771234567000000\nbfx-apikey: " + _p + "\n"
-    "bfx-signature: " + _hex(96) + "\n",
+    "bfx-signature: " + _F.hex(96) + "\n",
     _p,
     "authorization",
     "/v2/auth/r/wallets",
 )
-_p = _jwt({"access_key": _r(40), "nonce": _uuid()}, "HS256")
+_p = _F.jwt({"access_key": _r(40), "nonce": _F.uuid()}, "HS256")
 _s(
     "GET /v1/accounts HTTP/1.1\nHost: api.upbit.com\nAuthorization: Bearer " + _p + "\n",
     _p,
@@ -2115,14 +1931,14 @@ _s(
     "authorization",
     "X-Gusto-API-Version",
 )
-_p = _basic("SERVICE-" + _r(5, DIGITS), _r(40))
+_p = basic("SERVICE-" + _r(5, DIGITS), _r(40))
 _s(
     "http --print=H GET https://api.hibob.com/v1/people 'Authorization: Basic " + _p + "'\n",
     _p,
     "authorization",
     "api.hibob.com",
 )
-_p = _basic(_r(40, HEX), "")
+_p = basic(_r(40, HEX), "")
 _s(
     "Ashby expects the key as the username with an empty password:\n"
     "Authorization: Basic " + _p + "\n",
@@ -2160,7 +1976,7 @@ _s(
     "authorization",
     "api.soundcloud.com",
 )
-_p = _basic(_uuid(), _r(20, LOWER_AN))
+_p = basic(_F.uuid(), _r(20, LOWER_AN))
 _s(
     "dyte-sdk debug: POST https://api.dyte.io/v2/meetings headers={'Authorization': 'Basic "
     + _p
@@ -2169,7 +1985,7 @@ _s(
     "authorization",
     "api.dyte.io/v2/meetings",
 )
-_p = _jwt({"iss": "https://auth.pingone.eu/" + _uuid() + "/as", "scope": "p1:read:user"})
+_p = _F.jwt({"iss": "https://auth.pingone.eu/" + _F.uuid() + "/as", "scope": "p1:read:user"})
 _s(
     "Jaeger span tags (http.request.header.authorization was not filtered):\n"
     "  http.method = GET\n  http.url = https://api.pingone.eu/v1/environments\n"
@@ -2178,9 +1994,9 @@ _s(
     "jwt",
     "api.pingone.eu",
 )
-_p = _uuid()
+_p = _F.uuid()
 _s(
-    "POST /identity/v2/manage/account HTTP/1.1\nX-LoginRadius-ApiKey: " + _uuid() + "\n"
+    "POST /identity/v2/manage/account HTTP/1.1\nX-LoginRadius-ApiKey: " + _F.uuid() + "\n"
     "X-LoginRadius-ApiSecret: " + _p + "\n",
     _p,
     "authorization",
@@ -2202,7 +2018,7 @@ _s(
     "authorization",
     "/api/v0/devices",
 )
-_p = _basic("admin", _gen())
+_p = basic("admin", _F.password())
 _s(
     "OpenNMS ReST call from the provisioning script:\nGET /opennms/rest/nodes?limit=0\nAuthorizat"
     "ion: Basic " + _p + "\n",
@@ -2217,7 +2033,7 @@ _s(
     "authorization",
     "x-forwarded-for",
 )
-_p = _jwt({"sub": "svc-workato", "iss": "boomi", "exp": 1772345678})
+_p = _F.jwt({"sub": "svc-workato", "iss": "boomi", "exp": 1772345678})
 _s(
     "[Boomi process log] HTTP Client Send: Authorization=Bearer "
     + _p
@@ -2241,7 +2057,7 @@ _s(
     "authorization",
     "X-Kite-Version",
 )
-_p, _a = _r(32), _basic("shop@lindenhof.de", _anypw())
+_p, _a = _r(32), basic("shop@lindenhof.de", _F.any_password())
 _s(
     "POST /api/v1/orders HTTP/1.1\nX-Billbee-Api-Key: "
     + _p
@@ -2252,7 +2068,7 @@ _s(
     "authorization",
     "/api/v1/orders",
 )
-_p = _basic(_r(32, HEX), _r(32, HEX))
+_p = basic(_r(32, HEX), _r(32, HEX))
 _s(
     "Sendcloud request (Guzzle middleware log): GET https://panel.sendcloud.sc/api/v2/parcels\n"
     "Authorization: Basic " + _p + "\n",
@@ -2281,7 +2097,7 @@ _s(
     "authorization",
     "api-d.squadco.com",
 )
-_p = _jwt({"aud": "https://api.acumatica.example", "sub": "erp-sync"})
+_p = _F.jwt({"aud": "https://api.acumatica.example", "sub": "erp-sync"})
 _s(
     'ColdFusion cfhttp debug:\n<cfhttpparam type="header" name="Authorization" value="Bearer '
     + _p
@@ -2297,20 +2113,24 @@ _s(
 # ---------------------------------------------------------------------------------------------
 
 _l(
-    "lazygit > Commits\n  " + _hex(8) + " feat(kite): retry on 429\n  " + _hex(8) + " chore: bump "
-    "sqitch to 1.4.1\n  " + _hex(8) + " fix: flyway baseline\n"
+    "lazygit > Commits\n  "
+    + _F.hex(8)
+    + " feat(kite): retry on 429\n  "
+    + _F.hex(8)
+    + " chore: bump "
+    "sqitch to 1.4.1\n  " + _F.hex(8) + " fix: flyway baseline\n"
 )
-_l("$ tig log -1 --format=%H\n" + _hex(40) + "\n")
+_l("$ tig log -1 --format=%H\n" + _F.hex(40) + "\n")
 _l(
     "$ sqitch plan\n# Project: ledger\n@v1.3 2026-02-01T09:14:22Z Sanne <sanne@fahrwerk.de>\n"
     "add_refunds [add_invoices] 2026-02-04T10:02:11Z Sanne <sanne@fahrwerk.de> # change_id "
-    + _hex(40)
+    + _F.hex(40)
     + "\n"
 )
 _l(
     "$ liquibase status --verbose\n1 changeset has not been applied to LB_DEPLOY@jdbc:oracle:thin:"
     "@//ora-fin01:1521/FINPDB\n     changelog/2026/02-add-ledger.yaml::7::sanne  MD5SUM 9:"
-    + _hex(32)
+    + _F.hex(32)
     + "\n"
 )
 _l(
@@ -2319,27 +2139,29 @@ _l(
 )
 _l('$ migrate -path ./migrations -database "$DATABASE_URL" version\n20260102101500\n')
 _l(
-    "Kargo freight promoted: freight=" + _hex(40) + " alias=witty-otter stage=uat "
-    "commit=" + _hex(40) + "\n"
+    "Kargo freight promoted: freight=" + _F.hex(40) + " alias=witty-otter stage=uat "
+    "commit=" + _F.hex(40) + "\n"
 )
 _l(
     "$ kubectl get canary podinfo -n test\nNAME      STATUS      WEIGHT   LASTTRANSITIONTIME\n"
-    "podinfo   Succeeded   0        2026-02-11T10:21:33Z\n  lastAppliedSpec: " + _hex(10) + "\n"
+    "podinfo   Succeeded   0        2026-02-11T10:21:33Z\n  lastAppliedSpec: " + _F.hex(10) + "\n"
 )
 _l(
     "$ buildah images --digests\nREPOSITORY                        TAG     DIGEST                "
     "                                                   IMAGE ID\nregistry.gitlab.nordhavn.dk/app"
     "  1.9.2   "
-    "sha256:" + _sha256() + "  " + _hex(12) + "\n"
+    "sha256:" + _F.sha256() + "  " + _F.hex(12) + "\n"
 )
 _l(
-    "$ ctr -n k8s.io images ls -q | head -2\ndocker.io/library/redis:7.2@sha256:" + _sha256() + "\n"
-    "docker.io/kindest/node:v1.31.0@sha256:" + _sha256() + "\n"
+    "$ ctr -n k8s.io images ls -q | head -2\ndocker.io/library/redis:7.2@sha256:"
+    + _F.sha256()
+    + "\n"
+    "docker.io/kindest/node:v1.31.0@sha256:" + _F.sha256() + "\n"
 )
 _l("$ k0s version\nv1.31.2+k0s.0\n$ microk8s version\nMicroK8s v1.31.3 revision 7449\n")
 _l(
     "apiVersion: pkg.crossplane.io/v1\nkind: Provider\nmetadata:\n  name: provider-aws-s3\nspec:\n"
-    "  package: xpkg.upbound.io/upbound/provider-aws-s3:v1.16.0@sha256:" + _sha256() + "\n"
+    "  package: xpkg.upbound.io/upbound/provider-aws-s3:v1.16.0@sha256:" + _F.sha256() + "\n"
 )
 _l(
     "functions:\n  summarizer:\n    image: ghcr.io/acme/summarizer:0.4.1\n    secrets:\n      - c"
@@ -2352,9 +2174,9 @@ _l(
 )
 _l(
     "== APP == traceparent: 00-"
-    + _hex(32)
+    + _F.hex(32)
     + "-"
-    + _hex(16)
+    + _F.hex(16)
     + "-01\n== APP == dapr-app-id: summarizer\n"
 )
 _l(
@@ -2378,10 +2200,10 @@ _l(
     + "  Session id: 2026-02-11T10.14.22.118Z\n"
 )
 _l(
-    'Conductor workflow started: {"workflowId":"' + _uuid() + '","name":"refund_flow",'
+    'Conductor workflow started: {"workflowId":"' + _F.uuid() + '","name":"refund_flow",'
     '"version":3,"correlationId":"order-88213"}\n'
 )
-_l("Census sync run 4418 finished: 312 records, 0 rejected, run_id=" + _uuid() + "\n")
+_l("Census sync run 4418 finished: 312 records, 0 rejected, run_id=" + _F.uuid() + "\n")
 _l(
     "Hightouch sync 'stripe-customers' (id 88412) completed in 41s, 1,204 rows, sync_run_id="
     + _r(8, DIGITS)
@@ -2393,9 +2215,9 @@ _l(
 )
 _l(
     "Jaeger: trace "
-    + _hex(32)
+    + _F.hex(32)
     + " (14 spans)  summarizer: POST /v1/summaries 812ms  span "
-    + _hex(16)
+    + _F.hex(16)
     + "\n"
 )
 _l(
@@ -2415,11 +2237,11 @@ _l(
 _l(
     "<!-- users.xml (OpenNMS) -->\n<user>\n  <user-id>admin</user-id>\n  <full-name>Administrator"
     "</full-name>\n"
-    '  <password salt="true">' + _b64(48) + "</password>\n</user>\n"
+    '  <password salt="true">' + _F.b64(48) + "</password>\n</user>\n"
 )
 _l(
     "dn: uid=svc-backup,cn=users,cn=accounts,dc=lab,dc=example\nuserPassword: {PBKDF2_SHA256}"
-    + _b64(96)
+    + _F.b64(96)
     + "\n"
 )
 _l(
@@ -2428,7 +2250,7 @@ _l(
     "    <salt>"
     + _r(10, DIGITS)
     + "</salt>\n    <hash>"
-    + _sha256()
+    + _F.sha256()
     + "</hash>\n  </password>\n</user>\n"
 )
 _l(
@@ -2440,19 +2262,23 @@ _l(
     + '"}]}\n'
 )
 _l('{"kty":"OKP","crv":"Ed25519","kid":"criipto-verify-ci","x":"' + _F.urlb64(32) + '"}\n')
-_l("$ ssh-keyscan -t ed25519 10.2.0.5 | ssh-keygen -lf -\n256 " + _fp() + " 10.2.0.5 (ED25519)\n")
+_l(
+    "$ ssh-keyscan -t ed25519 10.2.0.5 | ssh-keygen -lf -\n256 "
+    + _F.ssh_fingerprint()
+    + " 10.2.0.5 (ED25519)\n"
+)
 _l(
     "$ gpg --list-keys backups@kanidm.lan\npub   ed25519 2025-11-02 [SC]\n      "
-    + _hex(40).upper()
+    + _F.hex(40).upper()
     + "\nuid           [ultimate] Kanidm Backups <backups@kanidm.lan>\n"
 )
-_l("FreeIPA CA (/etc/ipa/ca.crt):\n" + _cert())
-_l("Apigee truststore, apigee-mtls ca.crt:\n" + _cert(700))
+_l("FreeIPA CA (/etc/ipa/ca.crt):\n" + _F.cert())
+_l("Apigee truststore, apigee-mtls ca.crt:\n" + _F.cert(700))
 _l(
     "$ kubectl get secret orders-consumer -o jsonpath='{.data.user\\.crt}' | base64 -d | openssl "
     "x509 "
     "-noout -fingerprint -sha256\nsha256 Fingerprint="
-    + ":".join(_hex(2).upper() for _ in range(32))
+    + ":".join(_F.hex(2).upper() for _ in range(32))
     + "\n"
 )
 _l(
@@ -2483,7 +2309,7 @@ _l(
     + _r(32, HEX)
     + "').install();  // Atatus browser (RUM) API key, shipped to clients\n"
 )
-_l("dyte:\n  org_id: " + _uuid() + "\n  api_key: ${DYTE_API_KEY}\n")
+_l("dyte:\n  org_id: " + _F.uuid() + "\n  api_key: ${DYTE_API_KEY}\n")
 _l(
     "maxmind:\n  account_id: 918273\n  license_key_file: /run/secrets/maxmind_license\n  edition:"
     " GeoLite2-City\n"
@@ -2498,13 +2324,19 @@ _l(
 )
 _l(
     'geoapify: {"query":{"text":"Karl Johans gate 1"},"features":[{"properties":{"place_id":"'
-    + _hex(86)
+    + _F.hex(86)
     + '"}}]}\n'
 )
-_l('HTTP/2 304\netag: "' + _hex(40) + '"\nx-request-id: ' + _uuid() + "\nserver: tomorrow-api\n")
+_l(
+    'HTTP/2 304\netag: "'
+    + _F.hex(40)
+    + '"\nx-request-id: '
+    + _F.uuid()
+    + "\nserver: tomorrow-api\n"
+)
 _l(
     '{"data":[...],"meta":{"next_cursor":"'
-    + _b64url({"id": 88213, "dir": "next"})
+    + b64url_json({"id": 88213, "dir": "next"})
     + '"}}  # Ashby candidate.list\n'
 )
 _l(
@@ -2512,18 +2344,18 @@ _l(
     + _r(9, LOWER_AN)
     + '"}\n'
 )
-_l("Rippling: GET /platform/api/employees?cursor=" + _b64url({"offset": 400}) + "&limit=100\n")
+_l("Rippling: GET /platform/api/employees?cursor=" + b64url_json({"offset": 400}) + "&limit=100\n")
 _l(
     "Gusto company_uuid="
-    + _uuid()
+    + _F.uuid()
     + " employee_uuid="
-    + _uuid()
+    + _F.uuid()
     + " payroll_uuid="
-    + _uuid()
+    + _F.uuid()
     + "\n"
 )
 _l("HiBob: employee id " + _r(19, DIGITS) + " (Åsa Lindqvist), site Stockholm\n")
-_l("Upbit order placed: uuid=" + _uuid() + " market=KRW-BTC side=bid state=wait\n")
+_l("Upbit order placed: uuid=" + _F.uuid() + " market=KRW-BTC side=bid state=wait\n")
 _l(
     "Bitfinex order: ["
     + _r(12, DIGITS)
@@ -2542,7 +2374,7 @@ _l(
     "Bitstamp withdrawal: id "
     + _r(8, DIGITS)
     + ", transaction_id "
-    + _hex(64)
+    + _F.hex(64)
     + ", network ethereum\n"
 )
 _l(
@@ -2559,7 +2391,7 @@ _l(
     + _r(9, DIGITS)
     + " carrier postnl\n"
 )
-_l("Iugu invoice id " + _hex(32).upper() + " status paid\n")
+_l("Iugu invoice id " + _F.hex(32).upper() + " status paid\n")
 _l(
     "Interswitch: transactionRef=FBN|WEB|MX"
     + _r(5, DIGITS)
@@ -2627,7 +2459,7 @@ _l(
     "Strimzi KafkaUser orders-consumer: authentication.type=tls, status.secret=orders-consumer, s"
     "tatus.username=CN=orders-consumer\n"
 )
-_l("AKHQ: topic orders.v1 partition 3 offset " + _r(7, DIGITS) + " key=" + _uuid() + "\n")
+_l("AKHQ: topic orders.v1 partition 3 offset " + _r(7, DIGITS) + " key=" + _F.uuid() + "\n")
 _l("Kafdrop: consumer group billing-service lag 0, coordinator 2, state Stable\n")
 _l("Conduktor gateway virtual cluster: vcluster=orders, token_ttl_seconds=3600, auth=sasl_plain\n")
 _l(
@@ -2652,7 +2484,7 @@ _l(
 )
 _l(
     "$ kind get clusters\ndev\n$ docker ps --format '{{.ID}} {{.Names}}'\n"
-    + _hex(12)
+    + _F.hex(12)
     + " dev-control-plane\n"
 )
 _l(
@@ -2677,7 +2509,7 @@ _l(
     'OpenAI: {"id":"chatcmpl-'
     + _r(29)
     + '","object":"chat.completion","system_fingerprint":"fp_'
-    + _hex(10)
+    + _F.hex(10)
     + '"}\n'
 )
 _l(
@@ -2704,13 +2536,13 @@ _l(
     " wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n"
 )
 _l("upstream request id: " + _r(26, UPPER_AN) + "  (ULID)\n")
-_l("Boomi execution: execution-" + _uuid() + "-2026.02.11 status COMPLETE\n")
+_l("Boomi execution: execution-" + _F.uuid() + "-2026.02.11 status COMPLETE\n")
 _l(
     "Informatica: workflow wf_load_ledger run id "
     + _r(6, DIGITS)
     + ", session s_m_ledger succeeded, 40122 rows\n"
 )
-_l("Talend build: job load_customers_0.1.zip sha1 " + _hex(40) + "\n")
+_l("Talend build: job load_customers_0.1.zip sha1 " + _F.hex(40) + "\n")
 _l(
     "Workato job "
     + _r(10, DIGITS)
@@ -2774,8 +2606,8 @@ _l(
     'lldap_config.toml: ldap_user_pass_file = "/run/secrets/lldap_admin"\njwt_secret_file = "/run'
     '/secrets/lldap_jwt"\n'
 )
-_l("LOGINRADIUS_API_KEY=" + _uuid() + "  # public; used by the JS SDK on the login page\n")
-_l("PingOne: environment id " + _uuid() + ", application id " + _uuid() + "\n")
+_l("LOGINRADIUS_API_KEY=" + _F.uuid() + "  # public; used by the JS SDK on the login page\n")
+_l("PingOne: environment id " + _F.uuid() + ", application id " + _F.uuid() + "\n")
 _l(
     "Schoology: section id "
     + _r(10, DIGITS)
@@ -2794,9 +2626,9 @@ _l(
     + _r(8, DIGITS)
     + "\n"
 )
-_l("Whereby room: https://nordlicht.whereby.com/standup-" + _hex(32) + "\n")
-_l("Phrase: project_id " + _hex(32) + ", locale nb-NO id " + _hex(32) + "\n")
-_l("Smartling file URI: /strings/app/en.json, fileType json, hash " + _hex(32) + "\n")
+_l("Whereby room: https://nordlicht.whereby.com/standup-" + _F.hex(32) + "\n")
+_l("Phrase: project_id " + _F.hex(32) + ", locale nb-NO id " + _F.hex(32) + "\n")
+_l("Smartling file URI: /strings/app/en.json, fileType json, hash " + _F.hex(32) + "\n")
 _l("POEditor: project 712233, 1,482 terms, 97% translated (nb)\n")
 _l(
     'tolgee.config.json: {"apiUrl":"https://app.tolgee.io","projectId":4211,"apiKey":"${TOLGEE_AP'
@@ -2821,8 +2653,8 @@ _l(
     + "\n"
 )
 _l("Tyro terminal: mid 200, tid 2, transactionReference 1771234567, authorisationCode 654321\n")
-_l("Basiq user id " + _uuid() + ", connection id " + _uuid() + "\n")
-_l("PicPay: referenceId pedido-" + _r(6, DIGITS) + ", authorizationId " + _hex(24) + "\n")
+_l("Basiq user id " + _F.uuid() + ", connection id " + _F.uuid() + "\n")
+_l("PicPay: referenceId pedido-" + _r(6, DIGITS) + ", authorizationId " + _F.hex(24) + "\n")
 _l(
     "Vindi: bill "
     + _r(8, DIGITS)
@@ -2832,7 +2664,7 @@ _l(
     + _r(10, DIGITS)
     + "\n"
 )
-_l("Hubtel SMS: MessageId " + _uuid() + ", Status 0, NetworkId 62001\n")
+_l("Hubtel SMS: MessageId " + _F.uuid() + ", Status 0, NetworkId 62001\n")
 _l(
     "Remita: RRR "
     + _r(4, DIGITS)
@@ -2848,8 +2680,8 @@ _l(
     + _r(6, DIGITS)
     + ".csv, Beraternummer 29098, Mandantennummer 55003\n"
 )
-_l("BankID order: orderRef " + _uuid() + ", status pending, hintCode outstandingTransaction\n")
-_l("Criipto: x-correlation-id " + _uuid() + ", acr_values urn:grn:authn:se:bankid:same-device\n")
+_l("BankID order: orderRef " + _F.uuid() + ", status pending, hintCode outstandingTransaction\n")
+_l("Criipto: x-correlation-id " + _F.uuid() + ", acr_values urn:grn:authn:se:bankid:same-device\n")
 _l("ldap: olcPasswordHash {ARGON2}\nolcPPolicyDefault: cn=default,ou=policies,dc=lab,dc=example\n")
 _l(
     "Error: Incorrect API key provided: sk-proj-****...****. You can find your API key at https:/"
@@ -2869,8 +2701,8 @@ _l("Server password palli be Vaultwarden 'Tamale NOC' folder la.\n")
 _l("이녁 비밀번호는 금고(Vault) kv/jeju/ops에 이수다.\n")
 _l("सा, सर्वर रो पासवर्ड Vault में kv/jodhpur/ops में राखियोड़ो है।\n")
 _l("Iọkwe, password eo ej ilo Bitwarden, folder 'Majuro IT'.\n")
-_l("Version: graphmem-bench 2.14.0+" + _hex(7) + " (build " + _r(5, DIGITS) + ")\n")
-_l("npm notice package.json version 3.2.1; integrity sha512-" + _b64(64) + "\n")
+_l("Version: graphmem-bench 2.14.0+" + _F.hex(7) + " (build " + _r(5, DIGITS) + ")\n")
+_l("npm notice package.json version 3.2.1; integrity sha512-" + _F.b64(64) + "\n")
 _l("wheel RECORD: kedro/__init__.py,sha256=" + _F.urlb64(32) + ",1542\n")
 _l("password_min_length: 12\npassword_require_symbol: true\nsecret_rotation_days: 90\n")
 _l("api_key_header: X-API-Key\napi_key_query_param: apikey\n")

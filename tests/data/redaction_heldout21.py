@@ -84,25 +84,22 @@ from tests.data.fake_secrets import (
     UPPER_AN,
     URLSAFE,
     Fakes,
-    lines,
-    pem,
+    basic,
+    escaped,
 )
 from tests.data.redaction_corpus import SecretCase, _case
 
-_F = Fakes(21_0421_2026)
-_r = _F.r
-_pick = _F.rng.choice
-
-SECRETS: list[SecretCase] = []
-LOOKALIKES: list[str] = []
-
-_SYM = "!#%*+-=?^_~"
 _WORDS = (
     "anchor bramble cinder drumlin egret fjord gannet hazel ibex jasper kestrel lichen marten "
     "nettle osprey pewter quartz rowan sorrel tamarind umber vetch wagtail yew zinnia "
     "bobbin caraway dulse fescue gorse hemlock inkcap juniper kumquat loquat"
 ).split()
-_LEET = {"a": "4", "e": "3", "i": "1", "o": "0", "s": "$", "t": "7"}
+_F = Fakes(21_0421_2026, _WORDS)
+_r = _F.r
+_pick = _F.rng.choice
+
+SECRETS: list[SecretCase] = []
+LOOKALIKES: list[str] = []
 
 
 def _s(text: str, secrets: str | tuple[str, ...], kinds: str | tuple[str, ...], *keep: str) -> None:
@@ -113,193 +110,8 @@ def _l(text: str) -> None:
     LOOKALIKES.append(text)
 
 
-def _hex(n: int) -> str:
-    return _r(n, HEX)
-
-
-def _gen(n: int = 18) -> str:
-    """A password-manager password: letters, digits and a few symbols, never a quote or space."""
-    while True:
-        p = _r(n, AN + _SYM)
-        if any(c in _SYM for c in p) and any(c.isdigit() for c in p):
-            return p
-
-
-def _upw(n: int = 20) -> str:
-    """A password safe inside a URL without escaping."""
-    return _r(n, AN + "-_.~")
-
-
-def _phrase(sep: str = "-") -> str:
-    """A human passphrase: three or four words and a number."""
-    words = [_pick(_WORDS).capitalize() for _ in range(_F.rng.randrange(3, 5))]
-    return sep.join(words) + sep + str(_F.rng.randrange(2, 99))
-
-
-def _leet() -> str:
-    """A leetspeak word pair with a year and a symbol, the way people still pick them."""
-    w = _pick(_WORDS).capitalize() + _pick(_WORDS)
-    w = "".join(_LEET.get(c, c) if _F.rng.random() < 0.6 else c for c in w)
-    return w + str(_F.rng.randrange(1979, 2027)) + _pick("!#*@")
-
-
-def _human() -> str:
-    """A human-chosen password: a word, a year or number, maybe a symbol."""
-    return (
-        _pick(_WORDS).capitalize()
-        + _pick(_WORDS)
-        + str(_F.rng.randrange(1, 9999))
-        + _pick(("", "!", "?", ".", "#"))
-    )
-
-
-def _anypw() -> str:
-    return _pick((_gen, _phrase, _leet, _human))()
-
-
-def _uuid() -> str:
-    return _F.uuid()
-
-
-def _b64(n: int) -> str:
-    return _F.b64(n)
-
-
-def _jwt(payload: dict[str, object], alg: str = "RS256") -> str:
-    return _F.jwt(payload, alg)
-
-
-def _b64url(obj: dict[str, object]) -> str:
-    return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
-
-
-def _der_key(prefix: bytes, nbytes: int, label: str) -> tuple[str, tuple[str, ...]]:
-    """A PEM private key block whose DER starts like the real thing, and two full body lines."""
-    body = base64.b64encode(prefix + _F.raw(nbytes - len(prefix))).decode()
-    ls = lines(body)
-    return pem(label, body), tuple(dict.fromkeys((ls[1], ls[-2])))
-
-
-_RSA1 = b"\x30\x82\x04\xa4\x02\x01\x00\x02\x82\x01\x01\x00"
-_RSA8 = b"\x30\x82\x04\xbe\x02\x01\x00\x30\x0d\x06\x09\x2a\x86\x48\x86\xf7\x0d\x01\x01\x01\x05\x00"
-
-
-def _rsa(label: str = "RSA PRIVATE KEY") -> tuple[str, tuple[str, ...]]:
-    return _der_key(_RSA1 if label.startswith("RSA") else _RSA8, 1192, label)
-
-
-def _ec_der() -> bytes:
-    return (
-        b"\x30\x77\x02\x01\x01\x04\x20"
-        + _F.raw(32)
-        + b"\xa0\x0a\x06\x08\x2a\x86\x48\xce\x3d\x03\x01\x07\xa1\x44\x03\x42\x00\x04"
-        + _F.raw(64)
-    )
-
-
-def _ec() -> tuple[str, tuple[str, ...]]:
-    """An EC P-256 key: a short PEM, so its first body line and the rest must not survive."""
-    body = base64.b64encode(_ec_der()).decode()
-    ls = lines(body)
-    return pem("EC PRIVATE KEY", body), (ls[0], ls[1])
-
-
-def _ed25519() -> tuple[str, str]:
-    """A PKCS#8 Ed25519 key: one body line, which is the secret."""
-    body = base64.b64encode(
-        b"\x30\x2e\x02\x01\x00\x30\x05\x06\x03\x2b\x65\x70\x04\x22\x04\x20" + _F.raw(32)
-    ).decode()
-    return pem("PRIVATE KEY", body), body
-
-
-def _openssh(nbytes: int = 320) -> tuple[str, tuple[str, ...]]:
-    raw = b"openssh-key-v1\x00\x00\x00\x00\x04none\x00\x00\x00\x04none\x00" + _F.raw(nbytes)
-    ls = lines(base64.b64encode(raw).decode(), 70)
-    block = "\n".join(
-        ["-----BEGIN OPENSSH PRIVATE KEY-----", *ls, "-----END OPENSSH PRIVATE KEY-----"]
-    )
-    return block, (ls[2], ls[-2])
-
-
-def _pgp(nbytes: int = 980, comment: str = "") -> tuple[str, tuple[str, ...]]:
-    body = base64.b64encode(b"\x95\x05\xd8\x04" + _F.raw(nbytes)).decode()
-    ls = lines(body)
-    head = ["-----BEGIN PGP PRIVATE KEY BLOCK-----", *([comment] if comment else []), ""]
-    block = "\n".join([*head, *ls, "=" + _b64(3), "-----END PGP PRIVATE KEY BLOCK-----"])
-    return block, (ls[1], ls[-2])
-
-
-def _escaped(block: str) -> str:
-    return block.replace("\n", "\\n") + "\\n"
-
-
-def _ssh_pub() -> str:
-    raw = b"\x00\x00\x00\x0bssh-ed25519\x00\x00\x00\x20" + _F.raw(32)
-    return "ssh-ed25519 " + base64.b64encode(raw).decode()
-
-
-def _pub_pem(nbytes: int = 294) -> str:
-    body = base64.b64encode(b"\x30\x82\x01\x22\x30\x0d" + _F.raw(nbytes - 6)).decode()
-    return pem("PUBLIC KEY", body)
-
-
-def _cert(nbytes: int = 780) -> str:
-    body = base64.b64encode(
-        b"\x30\x82\x03\x0b\x30\x82\x01\xf3\xa0\x03\x02\x01\x02" + _F.raw(nbytes)
-    ).decode()
-    return pem("CERTIFICATE", body)
-
-
-def _basic(user: str, pw: str) -> str:
-    return base64.b64encode(f"{user}:{pw}".encode()).decode()
-
-
-def _sha256() -> str:
-    return _hex(64)
-
-
-def _fp() -> str:
-    return "SHA256:" + base64.b64encode(_F.raw(32)).decode().rstrip("=")
-
-
-def _ghp() -> str:
-    return "ghp_" + _r(36)
-
-
 def _gh_pat() -> str:
     return f"github_pat_{_r(22)}_{_r(59)}"
-
-
-def _glpat() -> str:
-    return "glpat-" + _r(20, URLSAFE)
-
-
-def _xoxb() -> str:
-    return f"xoxb-{_r(12, DIGITS)}-{_r(13, DIGITS)}-{_r(24)}"
-
-
-def _xoxp() -> str:
-    return f"xoxp-{_r(12, DIGITS)}-{_r(12, DIGITS)}-{_r(13, DIGITS)}-{_r(32, HEX)}"
-
-
-def _sk_proj() -> str:
-    return f"sk-proj-{_r(74, URLSAFE)}T3BlbkFJ{_r(74, URLSAFE)}"
-
-
-def _sk_ant() -> str:
-    return f"sk-ant-api03-{_r(93, URLSAFE)}AA"
-
-
-def _akia() -> str:
-    return "AKIA" + _r(16, UPPER_AN)
-
-
-def _aws_secret() -> str:
-    return _r(40, B64)
-
-
-def _aiza() -> str:
-    return "AIza" + _r(35, URLSAFE)
 
 
 def _stripe(prefix: str = "sk_live_") -> str:
@@ -322,7 +134,7 @@ def _family(name: str) -> None:
 # ---------------------------------------------------------------------------------------------
 _family("prefixed")
 
-_t = _ghp()
+_t = _F.ghp()
 _s(
     '// ~/.config/zellij/layouts/release.kdl\nlayout {\n    pane command="bash" {\n'
     '        args "-c" "GITHUB_TOKEN=' + _t + ' goreleaser release --clean"\n    }\n}\n',
@@ -351,7 +163,7 @@ _s(
     "github_token",
     "release-bot",
 )
-_t = _glpat()
+_t = _F.glpat()
 _s(
     "Cronicle event 'nightly-tag' (plugin: Shell Script)\nScript:\n#!/bin/sh\n"
     "curl -sf --request POST --header 'PRIVATE-TOKEN: " + _t + "' \\\n"
@@ -360,7 +172,7 @@ _s(
     "gitlab_token",
     "nightly-tag",
 )
-_t = _glpat()
+_t = _F.glpat()
 _s(
     "onedev> Job 'push-to-gitlab' failed\n  Step 'mirror' command:\n"
     "    git push --mirror https://oauth2:" + _t + "@gitlab.com/acme/portal.git\n"
@@ -369,7 +181,7 @@ _s(
     "gitlab_token",
     "push-to-gitlab",
 )
-_t = _xoxb()
+_t = _F.xoxb()
 _s(
     "# Healthcheck alert hook for Cachet incidents\n"
     "cachet_slack_notify() {\n  curl -s -X POST https://slack.com/api/chat.postMessage \\\n"
@@ -378,7 +190,7 @@ _s(
     "slack_token",
     "cachet_slack_notify",
 )
-_t = _xoxp()
+_t = _F.xoxp()
 _s(
     "Ticket #4471 (Zammad) - 'Slack export script fails'\nCustomer wrote:\n"
     "> I ran python export_channels.py " + _t + " --since 2025-01-01 and it just prints\n"
@@ -387,7 +199,7 @@ _s(
     "slack_token",
     "export_channels.py",
 )
-_t = _xoxb()
+_t = _F.xoxb()
 _s(
     "keptn:\n  integrations:\n    - name: slack-notify\n      type: webhook\n"
     "      request: |\n        curl -X POST -H 'Authorization: Bearer " + _t + "' \\\n"
@@ -397,7 +209,7 @@ _s(
     "slack_token",
     "slack-notify",
 )
-_t = _sk_proj()
+_t = _F.sk_proj()
 _s(
     "Wiki.js > Administration > Search Engine > (custom) 'semantic'\n"
     "Embedding provider: OpenAI\nModel: text-embedding-3-small\nKey: " + _t + "\nDimensions: 1536",
@@ -405,7 +217,7 @@ _s(
     "openai_key",
     "text-embedding-3-small",
 )
-_t = _sk_proj()
+_t = _F.sk_proj()
 _s(
     '; AutoIt helper: summarise clipboard\nLocal $sKey = "' + _t + '"\n'
     'Local $oHTTP = ObjCreate("WinHttp.WinHttpRequest.5.1")\n'
@@ -415,7 +227,7 @@ _s(
     "openai_key",
     "WinHttp.WinHttpRequest.5.1",
 )
-_t = _sk_ant()
+_t = _F.sk_ant()
 _s(
     "HedgeDoc note 'llm-eval-setup' (last edited 2 days ago)\n\n## keys\n\n"
     "- anthropic: " + _t + "\n- rate limit: 50 rpm on tier 2\n- ask Priya before rotating",
@@ -423,7 +235,7 @@ _s(
     "anthropic_key",
     "llm-eval-setup",
 )
-_t = _sk_ant()
+_t = _F.sk_ant()
 _s(
     '(* Unison scratch file *)\nclaude.key : Text\nclaude.key = "' + _t + '"\n\n'
     "claude.ask : Text ->{IO, Exception} Text\n",
@@ -431,7 +243,7 @@ _s(
     "anthropic_key",
     "claude.ask",
 )
-_t = _aiza()
+_t = _F.aiza()
 _s(
     "# Mealie .env\nBASE_URL=https://recipes.home.example\nALLOW_SIGNUP=false\n"
     "OPENAI_BASE_URL=\nGOOGLE_MAPS_KEY_SERVER=" + _t + "\nTZ=Europe/Tallinn\n",
@@ -439,7 +251,7 @@ _s(
     "google_api_key",
     "ALLOW_SIGNUP",
 )
-_t = _aiza()
+_t = _F.aiza()
 _s(
     "GET /maps/api/geocode/json?address=Tartu&key=" + _t + " HTTP/1.1\n"
     "Host: maps.googleapis.com\nUser-Agent: Grocy/4.2 (product-location lookup)",
@@ -447,7 +259,7 @@ _s(
     "google_api_key",
     "maps.googleapis.com",
 )
-_t = _aiza()
+_t = _F.aiza()
 _s(
     "Audiobookshelf server log\n[2025-06-02 07:41:10] INFO: [BookFinder] Google Books query "
     "https://www.googleapis.com/books/v1/volumes?q=isbn:9780141439600&key=" + _t + "\n"
@@ -481,7 +293,7 @@ _s(
     "stripe_key",
     "llx_const",
 )
-_a, _k = _akia(), _aws_secret()
+_a, _k = _F.akia(), _F.aws_secret()
 _s(
     "Kimai > Plugins > Invoice export > S3 archive\n| Setting | Value |\n|---|---|\n"
     "| Bucket | acme-kimai-invoices |\n| Region | eu-north-1 |\n| Access key | " + _a + " |\n"
@@ -490,7 +302,7 @@ _s(
     ("aws_access_key", "aws_secret_key"),
     "acme-kimai-invoices",
 )
-_a, _k = _akia(), _aws_secret()
+_a, _k = _F.akia(), _F.aws_secret()
 _s(
     "$ rclone-less backup for PeerTube: ran\n  peertube-object-storage-sync "
     + _a
@@ -501,7 +313,7 @@ _s(
     ("aws_access_key", "aws_secret_key"),
     "peertube-videos-prod",
 )
-_a, _k = _akia(), _aws_secret()
+_a, _k = _F.akia(), _F.aws_secret()
 _s(
     "# Navidrome backup sidecar (Argo Workflows template)\n  - name: upload\n    container:\n"
     "      image: amazon/aws-cli:2.17\n      env:\n        - {name: AWS_ACCESS_KEY_ID, value: "
@@ -539,7 +351,7 @@ _s(
     "secret",
     "news@acme.example",
 )
-_t = _ghp()
+_t = _F.ghp()
 _s(
     "Qovery > Environment variables > Secrets\n"
     "  KEY                  VALUE                                       SCOPE\n"
@@ -557,7 +369,7 @@ _s(
     "github_token",
     "acme/billing",
 )
-_t = _sk_proj()
+_t = _F.sk_proj()
 _s(
     "Semgrep Assistant setup (Settings > Integrations)\n  Provider: OpenAI (bring your own key)\n"
     "  " + _t + "\n  Status: connected",
@@ -574,7 +386,7 @@ _s(
     "secret",
     "acme_tools-2.4.0-py3-none-any.whl",
 )
-_t = _jwt({"iss": "wpengine", "sub": "acme-prod", "scope": "sites:deploy", "exp": 1767225600})
+_t = _F.jwt({"iss": "wpengine", "sub": "acme-prod", "scope": "sites:deploy", "exp": 1767225600})
 _s(
     "WP Engine deploy (.github/workflows/deploy.yml copied into a ticket):\n"
     "  - run: wpe-deploy --site acme-prod --token " + _t,
@@ -582,7 +394,7 @@ _s(
     "jwt",
     "acme-prod",
 )
-_t = _xoxb()
+_t = _F.xoxb()
 _s(
     "Rapid7 InsightConnect workflow step 'Notify SOC'\n  plugin: slack 4.1.2\n  connection:\n"
     "    bot_token: " + _t + "\n  action: post_message\n  channel: soc-alerts\n",
@@ -597,7 +409,7 @@ _s(
 # ---------------------------------------------------------------------------------------------
 _family("private_key")
 
-_k, _ks = _rsa()
+_k, _ks = _F.rsa()
 _s(
     "Snipe-IT > Admin > SAML\n  IdP metadata: https://idp.acme.example/metadata\n"
     "  SP private key:\n" + _k + "\n  Sign requests: yes",
@@ -605,7 +417,7 @@ _s(
     "private_key",
     "Sign requests",
 )
-_k, _ks = _openssh()
+_k, _ks = _F.openssh()
 _s(
     "BookStack page 'Break-glass access to bastion' (revision 7)\n\n"
     "Paste this into ~/.ssh/bastion_ed25519 and chmod 600:\n\n" + _k + "\n\nThen ssh -i "
@@ -614,7 +426,7 @@ _s(
     "private_key",
     "ops@bastion.acme.example",
 )
-_k, _ks = _ec()
+_k, _ks = _F.ec()
 _s(
     "Outline document 'Apple Pay merchant setup' > code block:\n```\n" + _k + "\n```\n"
     "Merchant id merchant.example.acme, created by finance",
@@ -622,7 +434,7 @@ _s(
     "private_key",
     "merchant.example.acme",
 )
-_k, _kb = _ed25519()
+_k, _kb = _F.ed25519()
 _s(
     "Firefly III importer: enable bank API signing\n$ cat keys/signing.pem\n" + _k + "\n"
     "$ firefly-iii-importer --config import.json",
@@ -630,39 +442,39 @@ _s(
     "private_key",
     "import.json",
 )
-_k, _ks = _rsa("PRIVATE KEY")
+_k, _ks = _F.rsa("PRIVATE KEY")
 _s(
     '{\n  "type": "service_account",\n  "project_id": "wallabag-ocr",\n'
-    '  "private_key": "' + _escaped(_k) + '",\n  "client_email": '
+    '  "private_key": "' + escaped(_k) + '",\n  "client_email": '
     '"ocr@wallabag-ocr.iam.gserviceaccount.com"\n}',
     _ks,
     "private_key",
     "wallabag-ocr",
 )
-_k, _ks = _pgp(comment="Comment: FreshRSS release signing")
+_k, _ks = _F.pgp(comment="Comment: FreshRSS release signing")
 _s(
     "$ gpg --export-secret-keys --armor releases@freshrss.example\n" + _k,
     _ks,
     "private_key",
     "releases@freshrss.example",
 )
-_k, _ks = _rsa()
+_k, _ks = _F.rsa()
 _s(
     "HeidiSQL session export (SSH tunnel tab), pasted by a colleague:\n"
-    "SSHtunnelPrivateKey<|||>1<|||>" + _escaped(_k) + "\nSSHtunnelHost<|||>1<|||>jump.acme.example",
+    "SSHtunnelPrivateKey<|||>1<|||>" + escaped(_k) + "\nSSHtunnelHost<|||>1<|||>jump.acme.example",
     _ks,
     "private_key",
     "SSHtunnelHost",
 )
-_k, _ks = _ec()
+_k, _ks = _F.ec()
 _s(
-    '// SourcePawn plugin: sign match reports\nchar g_sSigningKey[] = "' + _escaped(_k) + '";\n'
+    '// SourcePawn plugin: sign match reports\nchar g_sSigningKey[] = "' + escaped(_k) + '";\n'
     'public void OnPluginStart() { RegServerCmd("sm_signreport", Cmd_Sign); }',
     _ks,
     "private_key",
     "sm_signreport",
 )
-_k, _ks = _openssh(400)
+_k, _ks = _F.openssh(400)
 _s(
     "Adminer was behind an SSH tunnel; the key the tunnel container uses (docker logs tunnel):\n"
     + _k
@@ -671,7 +483,7 @@ _s(
     "private_key",
     "db-prod",
 )
-_k, _ks = _rsa("PRIVATE KEY")
+_k, _ks = _F.rsa("PRIVATE KEY")
 _s(
     "Tenable.sc scan credential export (type: SSH, auth: publicKey)\n"
     "username: nessus-scan\nprivateKey: |\n  " + _k.replace("\n", "\n  ") + "\nescalation: sudo",
@@ -679,7 +491,7 @@ _s(
     "private_key",
     "nessus-scan",
 )
-_k, _kb = _ed25519()
+_k, _kb = _F.ed25519()
 _s(
     'Veracode pipeline scan signing step:\n  echo "'
     + _k.replace("\n", "\\n")
@@ -688,7 +500,7 @@ _s(
     "private_key",
     "results.json",
 )
-_k, _ks = _pgp(1400)
+_k, _ks = _F.pgp(1400)
 _s(
     "Kavita backup bundle README:\nThe archive is encrypted to the ops key below; the private half "
     "is included so restores work offline.\n\n" + _k,
@@ -696,16 +508,16 @@ _s(
     "private_key",
     "restores work offline",
 )
-_k, _ks = _rsa()
+_k, _ks = _F.rsa()
 _s(
     'PowerQuery M (Power BI) connector, SnowflakeKeyPair:\nlet\n    Key = "'
-    + _escaped(_k)
+    + escaped(_k)
     + '",\n    Source = Snowflake.Databases("acme.snowflakecomputing.com", "BI_WH")\nin Source',
     _ks,
     "private_key",
     "BI_WH",
 )
-_k, _ks = _ec()
+_k, _ks = _F.ec()
 _s(
     "Lacework agent bootstrap (Ansible vars, unencrypted by mistake):\nlw_mtls_key: |\n  "
     + _k.replace("\n", "\n  ")
@@ -714,7 +526,7 @@ _s(
     "private_key",
     "lw_server_url",
 )
-_k, _ks = _openssh()
+_k, _ks = _F.openssh()
 _s(
     "Navicat NCX export is encrypted, but the SSH key file it points to was attached to ticket "
     "HELP-220:\n\n" + _k,
@@ -722,7 +534,7 @@ _s(
     "private_key",
     "HELP-220",
 )
-_k, _ks = _rsa("PRIVATE KEY")
+_k, _ks = _F.rsa("PRIVATE KEY")
 _s(
     '# X++ class AcmeBankSigner (Dynamics AX 2012)\nstatic str privateKeyPem()\n{\n    return @"'
     + _k
@@ -731,14 +543,14 @@ _s(
     "private_key",
     "AcmeBankSigner",
 )
-_k, _kb = _ed25519()
+_k, _kb = _F.ed25519()
 _s(
     "Komga plugin keystore dump:\n$ cat data/plugin-signing.key\n" + _k,
     _kb,
     "private_key",
     "plugin-signing.key",
 )
-_k, _ks = _ec()
+_k, _ks = _F.ec()
 _s(
     "Qualys Cloud Agent proxy mTLS: Chittagonian note from the on-call, 'key ta ekhane rakhsi':\n"
     + _k,
@@ -746,7 +558,7 @@ _s(
     "private_key",
     "Qualys Cloud Agent",
 )
-_k, _ks = _rsa()
+_k, _ks = _F.rsa()
 _s(
     "Modelica/OpenModelica FMU export tool config (fmu-sign.toml)\n[signing]\nalgorithm = "
     "\"RS256\"\nkey = '''\n" + _k + "\n'''\n",
@@ -754,7 +566,7 @@ _s(
     "private_key",
     "fmu-sign.toml",
 )
-_k, _ks = _openssh()
+_k, _ks = _F.openssh()
 _s(
     "TablePlus connection 'prod-readonly' > Over SSH > Private key (pasted as text):\n" + _k,
     _ks,
@@ -953,7 +765,7 @@ _CONN = [
     ),
 ]
 for _tmpl, _keep in _CONN:
-    _p = _pick((_upw, _upw, _phrase))()
+    _p = _pick((_F.url_password, _F.url_password, _F.phrase))()
     _s(_tmpl.format(p=_p), _p, "password", _keep)
 
 
@@ -967,26 +779,26 @@ _CONFIG = [
     (
         '// Zellij config.kdl\nenv {{\n    RESTIC_PASSWORD "{v}"\n    EDITOR "hx"\n}}\n',
         "password",
-        _phrase,
+        _F.phrase,
         "EDITOR",
     ),
     (
         "# justfile\ndeploy:\n    sshpass-free deploy.sh --vault-pass {v} --env prod\n",
         "password",
-        _gen,
+        _F.password,
         "--env prod",
     ),
     (
         "$ atuin search --cmd-only mysql\nmysql -h db.lan -u kimai -p{v} kimai2\n",
         "password",
-        _gen,
+        _F.password,
         "kimai2",
     ),
     (
         "Nushell history (sqlite) row: {{cmd: 'psql-wrapper --user report --password {v}', exit: "
         "0}}",
         "password",
-        _human,
+        _F.human,
         "psql-wrapper",
     ),
     (
@@ -998,19 +810,19 @@ _CONFIG = [
     (
         '(* Koka *)\nval smtp-pass = "{v}"\nfun main() println("mailer ready")\n',
         "password",
-        _leet,
+        _F.leet,
         "mailer ready",
     ),
     (
         "; Clarion source\nSmtpPassword  STRING('{v}')\n  CODE\n  SendReport(SmtpPassword)\n",
         "password",
-        _human,
+        _F.human,
         "SendReport",
     ),
     (
         '// Harbour\nLOCAL cPass := "{v}"\nLOCAL oConn := TOleAuto():New("ADODB.Connection")\n',
         "password",
-        _gen,
+        _F.password,
         "ADODB.Connection",
     ),
     (
@@ -1031,7 +843,7 @@ _CONFIG = [
     (
         "; NetLogo extension config (netlogo-db.ini)\n[db]\nuser = sim\npassword = {v}\n",
         "password",
-        _phrase,
+        _F.phrase,
         "netlogo-db.ini",
     ),
     (
@@ -1074,7 +886,7 @@ _CONFIG = [
         "https://prom.acme.example/"
         "api/v1/read\n    basic_auth:\n      username: reader\n      password: {v}\n",
         "password",
-        _gen,
+        _F.password,
         "remote_read",
     ),
     (
@@ -1088,7 +900,7 @@ _CONFIG = [
         ":password "
         "DB-PASSWORD))\n",
         "password",
-        _human,
+        _F.human,
         "psycopg.connect",
     ),
     (
@@ -1096,7 +908,7 @@ _CONFIG = [
         "NT\\Current"
         'Version\\Winlogon", "DefaultPassword", "REG_SZ", "{v}")\n',
         "password",
-        _leet,
+        _F.leet,
         "Winlogon",
     ),
     (
@@ -1104,7 +916,7 @@ _CONFIG = [
         "parameter String "
         'password = "{v}";\nend HistorianLogin;\n',
         "password",
-        _phrase,
+        _F.phrase,
         "HistorianLogin",
     ),
     (
@@ -1128,7 +940,7 @@ _CONFIG = [
         "pg_dumpall -h db -U postgres -W {v}\nrotate-logs   @hourly      logrotate -f "
         "/etc/lr.conf\n",
         "password",
-        _gen,
+        _F.password,
         "rotate-logs",
     ),
     (
@@ -1136,7 +948,7 @@ _CONFIG = [
         "sftp://etl@files.acme"
         ".example\n  sftp-pass    {v}\n  batch-date   2025-06-01\n",
         "password",
-        _human,
+        _F.human,
         "batch-date",
     ),
     (
@@ -1144,14 +956,14 @@ _CONFIG = [
         "parameters:\n"
         "      registry: registry.acme.example\n      username: vela\n      password: {v}\n",
         "password",
-        _gen,
+        _F.password,
         "registry.acme.example",
     ),
     (
         "OneDev job secret is fine, but buildspec has a literal:\n  - !CommandStep\n    commands:\n"
         "      - 'docker login -u ci -p {v} registry.acme.example'\n",
         "password",
-        _gen,
+        _F.password,
         "CommandStep",
     ),
     (
@@ -1167,7 +979,7 @@ _CONFIG = [
         "es/list'"
         " --data 'api_id=51234&api_key={v}'\n",
         "secret",
-        lambda: _uuid(),
+        lambda: _F.uuid(),
         "api_id=51234",
     ),
     (
@@ -1190,7 +1002,7 @@ _CONFIG = [
         "--project-name"
         " portal --apikey {v}'\n",
         "secret",
-        lambda: _jwt({"iss": "checkmarx", "tenant": "acme"}, "HS256"),
+        lambda: _F.jwt({"iss": "checkmarx", "tenant": "acme"}, "HS256"),
         "portal",
     ),
     (
@@ -1203,7 +1015,7 @@ _CONFIG = [
         "Aqua scanner run: docker run aquasec/scanner scan --host https://aqua.acme.example --user "
         "scanner --password {v} --local acme/api:1.9\n",
         "password",
-        _gen,
+        _F.password,
         "acme/api:1.9",
     ),
     (
@@ -1221,7 +1033,7 @@ _CONFIG = [
     (
         "WP Engine SFTP user list (wp-admin > Users):\nacme-prod-deploy   {v}   /sites/acmeprod\n",
         "password",
-        _gen,
+        _F.password,
         "/sites/acmeprod",
     ),
     (
@@ -1292,7 +1104,7 @@ _CONFIG = [
         "Orange Money Web Payment: curl -X POST https://api.orange.com/oauth/v3/token -d "
         "grant_type=client_credentials -H 'Authorization: Basic {v}'\n",
         "authorization",
-        lambda: _basic("om_client_" + _r(6, DIGITS), _r(24)),
+        lambda: basic("om_client_" + _r(6, DIGITS), _r(24)),
         "grant_type=client_credentials",
     ),
     (
@@ -1320,33 +1132,33 @@ _CONFIG = [
     (
         "Kimai: bin/console kimai:user:create reporting reporting@acme.example ROLE_USER {v}\n",
         "password",
-        _human,
+        _F.human,
         "ROLE_USER",
     ),
     (
         "Akaunting: sudo -u www-data php artisan user:reset admin@acme.example --password='{v}'\n",
         "password",
-        _leet,
+        _F.leet,
         "user:reset",
     ),
     (
         "FreshRSS CLI: ./cli/create-user.php --user alice --password '{v}' --api-password '{v}x'\n",
         "password",
-        _phrase,
+        _F.phrase,
         "create-user.php",
     ),
     (
         "Calibre server users (calibre-server --manage-users):\n  1) Add user\n  Username: kids\n"
         "  Password: {v}\n  User kids added successfully!\n",
         "password",
-        _human,
+        _F.human,
         "added successfully",
     ),
     (
         "Mumble SuperUser password set during setup:\n$ murmurd -ini /etc/murmur.ini -supw {v}\n"
         "<W>2025-06-01 12:00:01.004 Superuser password set on server 1\n",
         "password",
-        _gen,
+        _F.password,
         "Superuser password set",
     ),
     (
@@ -1370,76 +1182,81 @@ _PROSE = [
     (
         "Karelian (chat): Tervehys! Uuzi salasana serveril on {v}, älä anna sidä nikelle.",
         "password",
-        _human,
+        _F.human,
         "Tervehys",
     ),
     (
         "Veps (note): Kodvuine sana ofisan Wi-Fi:ha om {v} - kirjutadud seinäle.",
         "password",
-        _phrase,
+        _F.phrase,
         "Wi-Fi",
     ),
-    ("Kabardian (message): Сэ уэстэ пароль: {v}. Ар зыми жумыІэ.", "password", _leet, "пароль"),
-    ("Lezgian (chat): Чна цІийи пароль эцигна: {v}, админ панелдиз.", "password", _gen, "админ"),
-    ("Altai (note): Серверге кирер сӧс: {v}", "password", _human, "Серверге"),
-    ("Kalmyk (message): Шин пароль - {v}. Кенд чигн бичә келтн.", "password", _phrase, "Шин"),
-    ("Evenki (note): Пароль ЭВМ-ду: {v}, дяндыкэл.", "password", _leet, "ЭВМ-ду"),
-    ("Ingush (message): Керда пароль {v} я, цхьанне а ма дийца.", "password", _gen, "Керда"),
-    ("Adyghe (note): Пароль кӀэр: {v}; сервер нэужым зэблэхъу.", "password", _phrase, "сервер"),
-    ("Moksha (chat): Од пароляц {v}, кирдтеде эсь прясот.", "password", _human, "Од"),
+    ("Kabardian (message): Сэ уэстэ пароль: {v}. Ар зыми жумыІэ.", "password", _F.leet, "пароль"),
+    (
+        "Lezgian (chat): Чна цІийи пароль эцигна: {v}, админ панелдиз.",
+        "password",
+        _F.password,
+        "админ",
+    ),
+    ("Altai (note): Серверге кирер сӧс: {v}", "password", _F.human, "Серверге"),
+    ("Kalmyk (message): Шин пароль - {v}. Кенд чигн бичә келтн.", "password", _F.phrase, "Шин"),
+    ("Evenki (note): Пароль ЭВМ-ду: {v}, дяндыкэл.", "password", _F.leet, "ЭВМ-ду"),
+    ("Ingush (message): Керда пароль {v} я, цхьанне а ма дийца.", "password", _F.password, "Керда"),
+    ("Adyghe (note): Пароль кӀэр: {v}; сервер нэужым зэблэхъу.", "password", _F.phrase, "сервер"),
+    ("Moksha (chat): Од пароляц {v}, кирдтеде эсь прясот.", "password", _F.human, "Од"),
     (
         "Walser German (note): ds nüw Passwort fer ds NAS isch {v}, nit wiitersäge.",
         "password",
-        _leet,
+        _F.leet,
         "NAS",
     ),
-    ("Dungan (chat): Мими ф сывый җонзы: {v}", "password", _gen, "Мими"),
+    ("Dungan (chat): Мими ф сывый җонзы: {v}", "password", _F.password, "Мими"),
     (
         "Wakhi (note, romanised): sak mimi-i server: {v}, yaw-ar ma rakh.",
         "password",
-        _phrase,
+        _F.phrase,
         "server",
     ),
     (
         "Burushaski (note, romanised): server-e mimi {v} bilá, gusé ka maí sénin.",
         "password",
-        _human,
+        _F.human,
         "bilá",
     ),
     (
         "Ladakhi (note, romanised): password-po {v} inok, lobpon-la ma zer.",
         "password",
-        _gen,
+        _F.password,
         "lobpon",
     ),
     (
         "Lepcha (chat, romanised): password {v} a-re, kum-sa ma lyang.",
         "password",
-        _phrase,
+        _F.phrase,
         "kum-sa",
     ),
     (
         "Tamang (note, romanised): server-ri password {v} mula, khamgye ma pim.",
         "password",
-        _human,
+        _F.human,
         "khamgye",
     ),
     (
         "Khasi (chat): Ka password jong ka server ka long {v}, wat ai ia uwei uwei.",
         "password",
-        _leet,
+        _F.leet,
         "uwei uwei",
     ),
     (
         "Garo (note): Server-ni password {v} ong·a, sakgipa-na agangbeea.",
         "password",
-        _gen,
+        _F.password,
         "sakgipa",
     ),
     (
         "Saraiki (chat): Navaan password {v} hai, kaihen kon na dassin.",
         "password",
-        _phrase,
+        _F.phrase,
         "kaihen",
     ),
     (
@@ -1451,47 +1268,52 @@ _PROSE = [
     (
         "Chakma (note, romanised): server-or password {v}, kaarehh na koiyo.",
         "password",
-        _human,
+        _F.human,
         "koiyo",
     ),
     (
         "Zhuang (chat): Gij password moq dwg {v}, mboujmiz naeuz bouxwnq.",
         "password",
-        _leet,
+        _F.leet,
         "bouxwnq",
     ),
     (
         "Ainu (note, romanised): pasuwado {v} ne, nen ka eyaykopuntek somo ki.",
         "password",
-        _phrase,
+        _F.phrase,
         "eyaykopuntek",
     ),
     (
         "Chuukese (chat): Ewe password fo {v}, ousap ouronga ngeni emon.",
         "password",
-        _human,
+        _F.human,
         "ouronga",
     ),
-    ("Pohnpeian (note): Password kapw: {v}. Dehr padahkiong emen.", "password", _gen, "padahkiong"),
+    (
+        "Pohnpeian (note): Password kapw: {v}. Dehr padahkiong emen.",
+        "password",
+        _F.password,
+        "padahkiong",
+    ),
     (
         "Tuvaluan (chat): Te password fou ko {v}, sa fai atu ki se tino.",
         "password",
-        _phrase,
+        _F.phrase,
         "se tino",
     ),
     (
         "Gilbertese (note): Te password ae boou bon {v}, tai tuangnga temanna.",
         "password",
-        _leet,
+        _F.leet,
         "temanna",
     ),
-    ("Norfuk (note): Dem nyuu password es {v}, no tal eniwan.", "password", _gen, "eniwan"),
-    ("Pitkern (chat): Dem password es {v}, du tull nobody.", "password", _phrase, "nobody"),
+    ("Norfuk (note): Dem nyuu password es {v}, no tal eniwan.", "password", _F.password, "eniwan"),
+    ("Pitkern (chat): Dem password es {v}, du tull nobody.", "password", _F.phrase, "nobody"),
     (
         "Slack thread #ops-homelab: 'anyone know the Navidrome admin pw?' -> 'it's {v}, change it "
         "after'",
         "password",
-        _human,
+        _F.human,
         "#ops-homelab",
     ),
     (
@@ -1507,7 +1329,7 @@ _PROSE = [
         "it on "
         "first login.",
         "password",
-        _gen,
+        _F.password,
         "first login",
     ),
     (
@@ -1565,7 +1387,7 @@ _AUTH = [
         "Snipe-IT API from PowerShell:\nInvoke-WebRequest -Uri https://assets.acme.example/api/v1/h"
         "ardware "
         "-Headers @{{Authorization = 'Bearer {v}'; Accept = 'application/json'}}",
-        lambda: _jwt({"aud": "1", "jti": _r(20, HEX), "sub": "7", "scopes": []}),
+        lambda: _F.jwt({"aud": "1", "jti": _r(20, HEX), "sub": "7", "scopes": []}),
         "api/v1/hardware",
     ),
     (
@@ -1585,7 +1407,7 @@ _AUTH = [
         "Wiki.js GraphQL (browser devtools > Copy as cURL):\ncurl 'https://wiki.acme.example/graphq"
         "l' -H "
         "'authorization: Bearer {v}' --data-raw '{{\"query\":\"{{pages{{list{{id}}}}}}\"}}'",
-        lambda: _jwt(
+        lambda: _F.jwt(
             {"api": 1, "grp": 1, "iat": 1717400000, "aud": "urn:wiki.js", "iss": "urn:wiki.js"}
         ),
         "graphql",
@@ -1594,7 +1416,7 @@ _AUTH = [
         'Mealie API via Home-Assistant-free script:\nrequests.get(f"{{MEALIE}}/api/recipes", '
         "headers="
         '{{"Authorization": "Bearer {v}"}})',
-        lambda: _jwt({"long_token": True, "id": 2}, "HS256"),
+        lambda: _F.jwt({"long_token": True, "id": 2}, "HS256"),
         "api/recipes",
     ),
     (
@@ -1605,7 +1427,7 @@ _AUTH = [
     (
         "Firefly III: GET /api/v1/accounts\nAuthorization: Bearer {v}\nAccept: "
         "application/vnd.api+json",
-        lambda: _jwt({"aud": "9", "jti": _r(16, HEX), "scopes": []}),
+        lambda: _F.jwt({"aud": "9", "jti": _r(16, HEX), "scopes": []}),
         "vnd.api+json",
     ),
     (
@@ -1674,12 +1496,12 @@ _AUTH = [
     (
         "Qualys API: curl -u 'acme_qa2:{v}' -H 'X-Requested-With: curl' "
         "'https://qualysapi.qg2.apps.qualys.eu/api/2.0/fo/scan/?action=list'",
-        _gen,
+        _F.password,
         "fo/scan",
     ),
     (
         "Rapid7 InsightVM: X-Api-Key: {v}\nGET https://eu.api.insight.rapid7.com/validate",
-        lambda: _uuid(),
+        lambda: _F.uuid(),
         "insight.rapid7.com",
     ),
     (
@@ -1692,7 +1514,7 @@ _AUTH = [
         "Acquia Cloud API (acli --debug):\n> GET /api/applications HTTP/1.1\n> Host: "
         "cloud.acquia.com\n"
         "> Authorization: Bearer {v}",
-        lambda: _jwt({"aud": "acquia", "scope": ["api"], "sub": "7"}),
+        lambda: _F.jwt({"aud": "acquia", "scope": ["api"], "sub": "7"}),
         "cloud.acquia.com",
     ),
     (
@@ -1720,11 +1542,11 @@ for _ in range(1):
     _l(
         "$ git log --oneline -3 (Tuleap mirror)\n"
         + "\n".join(
-            f"{_hex(7)} {m}"
+            f"{_F.hex(7)} {m}"
             for m in ("Fix tracker export", "Bump jquery", "Merge branch 'release'")
         )
     )
-_l("OneDev build #1182 finished: commit " + _hex(40) + " on branch main, duration 4m12s")
+_l("OneDev build #1182 finished: commit " + _F.hex(40) + " on branch main, duration 4m12s")
 _l(
     "Argo Workflows: workflow etl-"
     + _r(5, LOWER_AN)
@@ -1733,13 +1555,17 @@ _l(
     + "-"
     + _r(10, DIGITS)
     + ", uid "
-    + _uuid()
+    + _F.uuid()
 )
 _l(
-    "Keptn event: shkeptncontext=" + _uuid() + " triggeredid=" + _uuid() + " type=sh.keptn.event."
+    "Keptn event: shkeptncontext="
+    + _F.uuid()
+    + " triggeredid="
+    + _F.uuid()
+    + " type=sh.keptn.event."
     "deployment.finished"
 )
-_l("Vela build 412 (repo acme/portal): commit " + _hex(40) + ", event push, status success")
+_l("Vela build 412 (repo acme/portal): commit " + _F.hex(40) + ", event push, status success")
 _l(
     "Zellij session list:\nwarm-ukulele [Created 2h ago]\nnimble-dolphin [Created 4d ago]\n"
     "(session ids are names, not secrets)"
@@ -1754,77 +1580,87 @@ _l("Cronicle job id: j" + _r(10, LOWER_AN) + "  event: nightly-tag  result: 0 (s
 for _i in range(6):
     _l(
         f"[{_i}] deploy-bot: released acme/portal@"
-        + _hex(40)
+        + _F.hex(40)
         + " to prod (tag v3."
         + str(_i)
         + ".0)"
     )
 
 # digests, hashes, checksums
-_l("Image: registry.acme.example/mealie@sha256:" + _sha256() + " (pulled 3 minutes ago)")
+_l("Image: registry.acme.example/mealie@sha256:" + _F.sha256() + " (pulled 3 minutes ago)")
 _l(
     "Navidrome release checksums.txt\n"
-    + _sha256()
+    + _F.sha256()
     + "  navidrome_0.53.3_linux_amd64.tar.gz\n"
-    + _sha256()
+    + _F.sha256()
     + "  navidrome_0.53.3_linux_arm64.tar.gz"
 )
-_l("PeerTube video file " + _uuid() + "-1080-fragmented.mp4 sha256 " + _sha256())
-_l("Audiobookshelf library item " + _r(20, LOWER_AN) + " cover hash " + _hex(40))
-_l("Calibre-web book 412 format EPUB md5 " + _hex(32) + " size 2.1 MB")
-_l("Funkwhale upload " + _uuid() + " checksum sha256:" + _sha256() + " (mp3, 320 kbps)")
+_l("PeerTube video file " + _F.uuid() + "-1080-fragmented.mp4 sha256 " + _F.sha256())
+_l("Audiobookshelf library item " + _r(20, LOWER_AN) + " cover hash " + _F.hex(40))
+_l("Calibre-web book 412 format EPUB md5 " + _F.hex(32) + " size 2.1 MB")
+_l("Funkwhale upload " + _F.uuid() + " checksum sha256:" + _F.sha256() + " (mp3, 320 kbps)")
 _l("Grocy barcode 4006381333931 product 'Stift' (EAN-13, not a secret)")
-_l("Kavita scan: file hash " + _hex(16) + " for 'Volume 01.cbz'")
-_l("Komga book " + _r(13, UPPER_AN) + " fileHash " + _hex(32))
+_l("Kavita scan: file hash " + _F.hex(16) + " for 'Volume 01.cbz'")
+_l("Komga book " + _r(13, UPPER_AN) + " fileHash " + _F.hex(32))
 _l("integrity sha512-" + base64.b64encode(_F.raw(64)).decode() + " for package left-pad@1.3.0")
 for _ in range(6):
-    _l("Semgrep finding fingerprint " + _hex(128)[:128] + " rule python.lang.security.audit")
+    _l("Semgrep finding fingerprint " + _F.hex(128)[:128] + " rule python.lang.security.audit")
 
 # public keys, certificates, fingerprints
-_l("Snipe-IT SAML SP certificate (public, safe to share with the IdP):\n" + _cert())
-_l("BookStack bastion known_hosts line:\nbastion.acme.example " + _ssh_pub())
-_l("$ ssh-keygen -lf ~/.ssh/bastion_ed25519.pub\n256 " + _fp() + " ops@bastion (ED25519)")
-_l("Wiki.js public key for JWT verification (GET /.well-known/jwks.json) as PEM:\n" + _pub_pem())
+_l("Snipe-IT SAML SP certificate (public, safe to share with the IdP):\n" + _F.cert())
+_l("BookStack bastion known_hosts line:\nbastion.acme.example " + _F.ssh_pub())
+_l(
+    "$ ssh-keygen -lf ~/.ssh/bastion_ed25519.pub\n256 "
+    + _F.ssh_fingerprint()
+    + " ops@bastion (ED25519)"
+)
+_l("Wiki.js public key for JWT verification (GET /.well-known/jwks.json) as PEM:\n" + _F.pub_pem())
 _l(
     "FreshRSS release signing key (public):\npub   ed25519 2024-01-10 [SC]\n      "
-    + _hex(40).upper()
+    + _F.hex(40).upper()
     + "\nuid           [ultimate] FreshRSS releases <releases@freshrss.example>"
 )
-_l("Tenable.sc CA bundle entry:\n" + _cert(700))
-_l("Qualys scanner appliance public key fingerprint: " + ":".join(_hex(2) for _ in range(20)))
-_l("Kavita plugin verification key: " + _ssh_pub() + " kavita-plugins")
-_l("authorized_keys on nas.lan:\n" + _ssh_pub() + " alice@laptop\n" + _ssh_pub() + " backup@nas")
+_l("Tenable.sc CA bundle entry:\n" + _F.cert(700))
+_l("Qualys scanner appliance public key fingerprint: " + ":".join(_F.hex(2) for _ in range(20)))
+_l("Kavita plugin verification key: " + _F.ssh_pub() + " kavita-plugins")
+_l(
+    "authorized_keys on nas.lan:\n"
+    + _F.ssh_pub()
+    + " alice@laptop\n"
+    + _F.ssh_pub()
+    + " backup@nas"
+)
 _l(
     "$ openssl x509 -noout -fingerprint -sha256 -in peertube.crt\nsha256 Fingerprint="
-    + ":".join(_hex(2).upper() for _ in range(32))
+    + ":".join(_F.hex(2).upper() for _ in range(32))
 )
 for _ in range(5):
-    _l("TablePlus trusted host: db-prod.acme.internal ED25519 " + _fp())
+    _l("TablePlus trusted host: db-prod.acme.internal ED25519 " + _F.ssh_fingerprint())
 
 # public client keys documented as public
 _l("Invoice Ninja Stripe publishable key (client-side, fine in HTML): pk_live_" + _r(24))
 _l(
     "Mealie frontend: GOOGLE_MAPS_BROWSER_KEY is restricted by referrer; see console, key id "
-    + _uuid()
+    + _F.uuid()
 )
 _l(
     'Sezzle widget snippet: <script src="https://widget.sezzle.com/v1/javascript/price-widget?uuid='
-    + _uuid()
+    + _F.uuid()
     + '"></script>'
 )
 _l("Tap Payments checkout: Tap.init('pk_test_" + _r(24) + "') // publishable test key")
-_l("Peach Payments entityId 8ac7a4c" + _hex(25) + " is an identifier, not a credential")
+_l("Peach Payments entityId 8ac7a4c" + _F.hex(25) + " is an identifier, not a credential")
 _l("Avalara AvaTax account id 2000" + _r(6, DIGITS) + " and company code ACME-EU (no license key)")
 _l("Imperva site id 51234 / account id 1180022 in the WAF dashboard URL")
 _l("Paysafe account-id 1001" + _r(6, DIGITS) + " (merchant account number, shown on receipts)")
 
 # ids, ETags, trace ids, cursors, request ids
 _l(
-    'HTTP/1.1 200 OK\nETag: W/"' + _hex(32) + '"\nContent-Type: application/json\n'
-    "X-Request-Id: " + _uuid()
+    'HTTP/1.1 200 OK\nETag: W/"' + _F.hex(32) + '"\nContent-Type: application/json\n'
+    "X-Request-Id: " + _F.uuid()
 )
-_l("traceparent: 00-" + _hex(32) + "-" + _hex(16) + "-01")
-_l("Zuora subscription " + _hex(32) + " renewed; invoice INV000" + _r(5, DIGITS))
+_l("traceparent: 00-" + _F.hex(32) + "-" + _F.hex(16) + "-01")
+_l("Zuora subscription " + _F.hex(32) + " renewed; invoice INV000" + _r(5, DIGITS))
 _l(
     'Maxio API page: {"meta":{"next_cursor":"'
     + base64.b64encode(json.dumps({"id": 4412, "after": "2025-06-01"}).encode()).decode()
@@ -1840,23 +1676,23 @@ _l(
     + _r(5, UPPER_AN)
     + " (payment reference shown to the payer)"
 )
-_l("Qovery environment id " + _uuid() + " cluster id " + _uuid())
+_l("Qovery environment id " + _F.uuid() + " cluster id " + _F.uuid())
 _l(
     "Platform.sh project id "
     + _r(13, LOWER_AN)
     + ", environment main, activity "
     + _r(26, LOWER_AN)
 )
-_l("WP Engine install id " + _r(8, DIGITS) + " (acmeprod), backup id " + _uuid())
-_l("Acquia application UUID " + _uuid() + " environment 12345-" + _uuid())
+_l("WP Engine install id " + _r(8, DIGITS) + " (acmeprod), backup id " + _F.uuid())
+_l("Acquia application UUID " + _F.uuid() + " environment 12345-" + _F.uuid())
 _l("Sealos devbox id devbox-" + _r(8, LOWER_AN) + " namespace ns-" + _r(8, LOWER_AN))
-_l("Checkmarx scan id " + _uuid() + " project portal, 0 high, 3 medium")
-_l("Veracode app GUID " + _uuid() + " sandbox 'feature-x' policy: passed")
-_l("Rapid7 investigation rrn:investigation:eu:" + _uuid() + ":investigation:" + _r(12, UPPER_AN))
+_l("Checkmarx scan id " + _F.uuid() + " project portal, 0 high, 3 medium")
+_l("Veracode app GUID " + _F.uuid() + " sandbox 'feature-x' policy: passed")
+_l("Rapid7 investigation rrn:investigation:eu:" + _F.uuid() + ":investigation:" + _r(12, UPPER_AN))
 _l("Lacework alert 18233, event id " + _r(12, DIGITS) + ", MID " + _r(19, DIGITS))
-_l("Tenable plugin 19506 output: scan uuid " + _uuid() + "-" + _hex(16))
+_l("Tenable plugin 19506 output: scan uuid " + _F.uuid() + "-" + _F.hex(16))
 for _ in range(8):
-    _l("Jaeger-less span: trace_id=" + _hex(32) + " span_id=" + _hex(16) + " service=kimai-api")
+    _l("Jaeger-less span: trace_id=" + _F.hex(32) + " span_id=" + _F.hex(16) + " service=kimai-api")
 for _ in range(6):
     _l(
         "Kimai timesheet export row: "
@@ -1864,7 +1700,7 @@ for _ in range(6):
         + ";2025-06-0"
         + _r(1, "123456789")
         + ";Client A;"
-        + _uuid()
+        + _F.uuid()
     )
 
 # stored password hashes
@@ -1872,10 +1708,10 @@ _l("Snipe-IT users table: admin | $2y$10$" + _r(53, AN + "./") + " | 2025-05-30"
 _l("Wiki.js users.password (bcrypt, stored hash): $2a$12$" + _r(53, AN + "./"))
 _l("Dolibarr llx_user.pass_crypted = '$2y$10$" + _r(53, AN + "./") + "'")
 _l("FreshRSS data/users/alice/config.php: 'passwordHash' => '$2a$09$" + _r(53, AN + "./") + "',")
-_l("Mumble murmur.sqlite users: 0|SuperUser|" + _hex(40) + "|salt=" + _hex(32) + "|kdf=8000")
+_l("Mumble murmur.sqlite users: 0|SuperUser|" + _F.hex(40) + "|salt=" + _F.hex(32) + "|kdf=8000")
 _l(
     "Navidrome DB users.password is encrypted at rest (AES-GCM): "
-    + _b64(48)
+    + _F.b64(48)
     + " (decryptable only with ND_PASSWORDENCRYPTIONKEY, not present here)"
 )
 _l(
@@ -1885,7 +1721,7 @@ _l(
     + _r(86, AN + "./")
     + ":19876:0:99999:7:::"
 )
-_l("Calibre-web app.db user row: 1|admin|pbkdf2:sha256:600000$" + _r(16) + "$" + _hex(64))
+_l("Calibre-web app.db user row: 1|admin|pbkdf2:sha256:600000$" + _r(16) + "$" + _F.hex(64))
 _l("PeerTube user.password: $2b$10$" + _r(53, AN + "./"))
 _l("Mealie users.password: $2b$12$" + _r(53, AN + "./") + "  (auth_method=Mealie)")
 
@@ -1949,11 +1785,11 @@ _l("I moved attachment " + _r(40, LOWER_AN) + ".pdf out of the Snipe-IT uploads 
 _l("Wekan card id " + _r(17, AN) + " moved to Done by alice")
 _l("Focalboard board id b" + _r(26, LOWER_AN) + " and view id v" + _r(26, LOWER_AN))
 _l("Huly issue ACME-" + _r(3, DIGITS) + " object id " + _r(24, HEX))
-_l("Leantime ticket #412 attachment hash " + _hex(32) + ".png")
+_l("Leantime ticket #412 attachment hash " + _F.hex(32) + ".png")
 _l("MQL5 order ticket " + _r(9, DIGITS) + " position " + _r(9, DIGITS) + " magic 20250603")
-_l("G-code file farm/" + _uuid() + ".gcode sliced with PrusaSlicer 2.8.1")
-_l("Cairo class hash 0x" + _hex(63) + " declared on Sepolia (public on-chain identifier)")
-_l("Starknet account address 0x0" + _hex(63) + " (public)")
+_l("G-code file farm/" + _F.uuid() + ".gcode sliced with PrusaSlicer 2.8.1")
+_l("Cairo class hash 0x" + _F.hex(63) + " declared on Sepolia (public on-chain identifier)")
+_l("Starknet account address 0x0" + _F.hex(63) + " (public)")
 _l("UnrealScript build id ++Acme+Release-5.4-CL-" + _r(8, DIGITS))
 for _ in range(6):
     _l(
@@ -1967,7 +1803,7 @@ for _ in range(5):
 for _ in range(5):
     _l("Wallabag entry " + _r(4, DIGITS) + " uid " + _r(13, LOWER_AN) + " (public share link id)")
 for _ in range(5):
-    _l("Firefly III transaction journal " + _r(5, DIGITS) + " external_id " + _uuid())
+    _l("Firefly III transaction journal " + _r(5, DIGITS) + " external_id " + _F.uuid())
 _l('Known test vector (RFC 4648): base64("foobar") = Zm9vYmFy')
 _l(
     "AWS docs example key id AKIAIOSFODNN7EXAMPLE with the documented example secret "
