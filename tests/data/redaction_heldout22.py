@@ -19,10 +19,14 @@ sizes, self-written checks that call no graphmem code (each secret occurs in its
 secrets, no secret inside a look-alike) and `ruff check --fix` / `ruff format`; no redaction,
 test or benchmark saw a case while it was written, so no case was kept or dropped for what the
 rules do with it. The helpers are split 21's (plus `_j`, which joins lines, and `_indent`), with
-a new seed and word list. The first draft (281 secrets, 230 look-alikes) was cut to size
-mechanically, without any run, by a script that parsed the draft with `ast` and executed
-nothing: every fourth connection-string entry (13), every fifth config entry (16), every ninth
-prose entry (5), every sixth header entry (6) and every fourth look-alike (57).
+a new seed and word list (after it was committed, its copies of split 21's generators were
+replaced mechanically by the same ones in `fake_secrets.Fakes`, which draw the same numbers in the
+same order: its SECRETS and LOOKALIKES compare equal; a lint message of that edit showed the one
+who wired it in one line of one case, the Netmaker token after `netclient join -t`). The first
+draft (281 secrets, 230 look-alikes) was cut to size mechanically, without any run, by a script
+that parsed the draft with `ast` and executed nothing: every fourth connection-string entry
+(13), every fifth config entry (16), every ninth prose entry (5), every sixth header entry (6)
+and every fourth look-alike (57).
 
 Families: prefixed provider tokens 37, private keys 24, connection strings 41, config syntaxes
 and prose 109 (68 config, code and tool output, 41 prose), authorization and API-key headers 30;
@@ -99,32 +103,29 @@ import json
 
 from tests.data.fake_secrets import (
     AN,
-    B64,
     DIGITS,
-    HEX,
     LOWER_AN,
     UPPER_AN,
     URLSAFE,
     Fakes,
+    b64url_json,
+    basic,
+    escaped,
     lines,
-    pem,
 )
 from tests.data.redaction_corpus import SecretCase, _case
 
-_F = Fakes(22_0422_2026)
-_r = _F.r
-_pick = _F.rng.choice
-
-SECRETS: list[SecretCase] = []
-LOOKALIKES: list[str] = []
-
-_SYM = "!#%*+-=?^_~"
 _WORDS = (
     "almond basalt cobalt delta ember flint garnet harbor indigo jetty kelp lagoon mesa "
     "nimbus onyx pylon quill reef saffron tundra umbra vireo willow yarrow zephyr "
     "birch coral dune fennel gravel heron ivy larch marram nutmeg oriole pumice"
 ).split()
-_LEET = {"a": "4", "e": "3", "i": "1", "o": "0", "s": "$", "t": "7"}
+_F = Fakes(22_0422_2026, _WORDS)
+_r = _F.r
+_pick = _F.rng.choice
+
+SECRETS: list[SecretCase] = []
+LOOKALIKES: list[str] = []
 
 
 def _s(text: str, secrets: str | tuple[str, ...], kinds: str | tuple[str, ...], *keep: str) -> None:
@@ -140,197 +141,16 @@ def _j(*ls: str) -> str:
     return "\n".join(ls) + "\n"
 
 
-def _hex(n: int) -> str:
-    return _r(n, HEX)
-
-
-def _gen(n: int = 18) -> str:
-    """A password-manager password: letters, digits and a few symbols, never a quote or space."""
-    while True:
-        p = _r(n, AN + _SYM)
-        if any(c in _SYM for c in p) and any(c.isdigit() for c in p):
-            return p
-
-
-def _upw(n: int = 20) -> str:
-    """A password safe inside a URL without escaping."""
-    return _r(n, AN + "-_.~")
-
-
-def _phrase(sep: str = "-") -> str:
-    """A human passphrase: three or four words and a number."""
-    words = [_pick(_WORDS).capitalize() for _ in range(_F.rng.randrange(3, 5))]
-    return sep.join(words) + sep + str(_F.rng.randrange(2, 99))
-
-
-def _leet() -> str:
-    """A leetspeak word pair with a year and a symbol, the way people still pick them."""
-    w = _pick(_WORDS).capitalize() + _pick(_WORDS)
-    w = "".join(_LEET.get(c, c) if _F.rng.random() < 0.6 else c for c in w)
-    return w + str(_F.rng.randrange(1979, 2027)) + _pick("!#*@")
-
-
-def _human() -> str:
-    """A human-chosen password: a word, a year or number, maybe a symbol."""
-    return (
-        _pick(_WORDS).capitalize()
-        + _pick(_WORDS)
-        + str(_F.rng.randrange(1, 9999))
-        + _pick(("", "!", "?", ".", "#"))
-    )
-
-
-def _anypw() -> str:
-    return _pick((_gen, _phrase, _leet, _human))()
-
-
-def _uuid() -> str:
-    return _F.uuid()
-
-
-def _b64(n: int) -> str:
-    return _F.b64(n)
-
-
-def _jwt(payload: dict[str, object], alg: str = "RS256") -> str:
-    return _F.jwt(payload, alg)
-
-
-def _b64url(obj: dict[str, object]) -> str:
-    return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip("=")
-
-
-def _der_key(prefix: bytes, nbytes: int, label: str) -> tuple[str, tuple[str, ...]]:
-    """A PEM private key block whose DER starts like the real thing, and two full body lines."""
-    body = base64.b64encode(prefix + _F.raw(nbytes - len(prefix))).decode()
-    ls = lines(body)
-    return pem(label, body), tuple(dict.fromkeys((ls[1], ls[-2])))
-
-
 _RSA1 = b"\x30\x82\x04\xa4\x02\x01\x00\x02\x82\x01\x01\x00"
 _RSA8 = b"\x30\x82\x04\xbe\x02\x01\x00\x30\x0d\x06\x09\x2a\x86\x48\x86\xf7\x0d\x01\x01\x01\x05\x00"
-
-
-def _rsa(label: str = "RSA PRIVATE KEY") -> tuple[str, tuple[str, ...]]:
-    return _der_key(_RSA1 if label.startswith("RSA") else _RSA8, 1192, label)
-
-
-def _ec_der() -> bytes:
-    return (
-        b"\x30\x77\x02\x01\x01\x04\x20"
-        + _F.raw(32)
-        + b"\xa0\x0a\x06\x08\x2a\x86\x48\xce\x3d\x03\x01\x07\xa1\x44\x03\x42\x00\x04"
-        + _F.raw(64)
-    )
-
-
-def _ec() -> tuple[str, tuple[str, ...]]:
-    """An EC P-256 key: a short PEM, so its first body line and the rest must not survive."""
-    body = base64.b64encode(_ec_der()).decode()
-    ls = lines(body)
-    return pem("EC PRIVATE KEY", body), (ls[0], ls[1])
-
-
-def _ed25519() -> tuple[str, str]:
-    """A PKCS#8 Ed25519 key: one body line, which is the secret."""
-    body = base64.b64encode(
-        b"\x30\x2e\x02\x01\x00\x30\x05\x06\x03\x2b\x65\x70\x04\x22\x04\x20" + _F.raw(32)
-    ).decode()
-    return pem("PRIVATE KEY", body), body
-
-
-def _openssh(nbytes: int = 320) -> tuple[str, tuple[str, ...]]:
-    raw = b"openssh-key-v1\x00\x00\x00\x00\x04none\x00\x00\x00\x04none\x00" + _F.raw(nbytes)
-    ls = lines(base64.b64encode(raw).decode(), 70)
-    block = "\n".join(
-        ["-----BEGIN OPENSSH PRIVATE KEY-----", *ls, "-----END OPENSSH PRIVATE KEY-----"]
-    )
-    return block, (ls[2], ls[-2])
-
-
-def _pgp(nbytes: int = 980, comment: str = "") -> tuple[str, tuple[str, ...]]:
-    body = base64.b64encode(b"\x95\x05\xd8\x04" + _F.raw(nbytes)).decode()
-    ls = lines(body)
-    head = ["-----BEGIN PGP PRIVATE KEY BLOCK-----", *([comment] if comment else []), ""]
-    block = "\n".join([*head, *ls, "=" + _b64(3), "-----END PGP PRIVATE KEY BLOCK-----"])
-    return block, (ls[1], ls[-2])
-
-
-def _escaped(block: str) -> str:
-    return block.replace("\n", "\\n") + "\\n"
 
 
 def _indent(block: str, pad: str) -> str:
     return "\n".join(pad + ln for ln in block.split("\n"))
 
 
-def _ssh_pub() -> str:
-    raw = b"\x00\x00\x00\x0bssh-ed25519\x00\x00\x00\x20" + _F.raw(32)
-    return "ssh-ed25519 " + base64.b64encode(raw).decode()
-
-
-def _pub_pem(nbytes: int = 294) -> str:
-    body = base64.b64encode(b"\x30\x82\x01\x22\x30\x0d" + _F.raw(nbytes - 6)).decode()
-    return pem("PUBLIC KEY", body)
-
-
-def _cert(nbytes: int = 780) -> str:
-    body = base64.b64encode(
-        b"\x30\x82\x03\x0b\x30\x82\x01\xf3\xa0\x03\x02\x01\x02" + _F.raw(nbytes)
-    ).decode()
-    return pem("CERTIFICATE", body)
-
-
-def _basic(user: str, pw: str) -> str:
-    return base64.b64encode(f"{user}:{pw}".encode()).decode()
-
-
-def _sha256() -> str:
-    return _hex(64)
-
-
-def _fp() -> str:
-    return "SHA256:" + base64.b64encode(_F.raw(32)).decode().rstrip("=")
-
-
-def _ghp() -> str:
-    return "ghp_" + _r(36)
-
-
 def _gh_pat() -> str:
     return f"github_pat_{_r(22)}_{_r(59)}"
-
-
-def _glpat() -> str:
-    return "glpat-" + _r(20, URLSAFE)
-
-
-def _xoxb() -> str:
-    return f"xoxb-{_r(12, DIGITS)}-{_r(13, DIGITS)}-{_r(24)}"
-
-
-def _xoxp() -> str:
-    return f"xoxp-{_r(12, DIGITS)}-{_r(12, DIGITS)}-{_r(13, DIGITS)}-{_r(32, HEX)}"
-
-
-def _sk_proj() -> str:
-    return f"sk-proj-{_r(74, URLSAFE)}T3BlbkFJ{_r(74, URLSAFE)}"
-
-
-def _sk_ant() -> str:
-    return f"sk-ant-api03-{_r(93, URLSAFE)}AA"
-
-
-def _akia() -> str:
-    return "AKIA" + _r(16, UPPER_AN)
-
-
-def _aws_secret() -> str:
-    return _r(40, B64)
-
-
-def _aiza() -> str:
-    return "AIza" + _r(35, URLSAFE)
 
 
 def _stripe(prefix: str = "sk_live_") -> str:
@@ -353,7 +173,7 @@ def _family(name: str) -> None:
 # ---------------------------------------------------------------------------------------------
 _family("prefixed")
 
-_t = _ghp()
+_t = _F.ghp()
 _s(
     _j(
         "// .agola/config.jsonnet",
@@ -374,7 +194,7 @@ _s(
     "golang:1.23-bookworm",
 )
 
-_t = _glpat()
+_t = _F.glpat()
 _s(
     _j(
         "#!/bin/bash -eu",
@@ -388,7 +208,7 @@ _s(
     "laminarc set RELEASED=$RUN",
 )
 
-_t = _sk_proj()
+_t = _F.sk_proj()
 _s(
     _j(
         "$ sudo cat /var/lib/hercules-ci-agent/secrets/secrets.json",
@@ -406,7 +226,7 @@ _s(
     "acme-labs",
 )
 
-_t = _xoxb()
+_t = _F.xoxb()
 _s(
     _j(
         "// timoni/bundles/notifier.cue",
@@ -448,7 +268,7 @@ _s(
     "components.billing",
 )
 
-_t = _sk_ant()
+_t = _F.sk_ant()
 _s(
     _j(
         "// environments/prod/main.jsonnet",
@@ -469,7 +289,7 @@ _s(
     "k.core.v1.envVar.new('MAX_WORKERS', '4')",
 )
 
-_t, _t2 = _akia(), _aws_secret()
+_t, _t2 = _F.akia(), _F.aws_secret()
 _s(
     _j(
         "// src/main.ts (cdk8s)",
@@ -489,7 +309,7 @@ _s(
     "eu-north-1",
 )
 
-_t = _aiza()
+_t = _F.aiza()
 _s(
     _j(
         "  512  werf converge --repo registry.acme.dev/geo --env staging \\",
@@ -528,7 +348,7 @@ _s(
     "keda.sh/v1alpha1",
 )
 
-_t = "sk-or-v1-" + _hex(64)
+_t = "sk-or-v1-" + _F.hex(64)
 _s(
     _j(
         "$ zarf package deploy zarf-package-chat-amd64-0.3.1.tar.zst --confirm \\",
@@ -575,7 +395,7 @@ _s(
 
 _t = (
     "sntrys_"
-    + _b64url(
+    + b64url_json(
         {
             "iat": 1745308800.41,
             "url": "https://sentry.io",
@@ -601,7 +421,7 @@ _s(
     "nodejs.org@20",
 )
 
-_t = "pul-" + _hex(40)
+_t = "pul-" + _F.hex(40)
 _s(
     _j(
         "# .flox/env/manifest.toml",
@@ -620,7 +440,7 @@ _s(
     "[vars]",
 )
 
-_t = "dop_v1_" + _hex(64)
+_t = "dop_v1_" + _F.hex(64)
 _s(
     _j(
         "# devenv.nix",
@@ -703,7 +523,7 @@ _s(
     'username: "rmarsh"',
 )
 
-_t = _sk_proj()
+_t = _F.sk_proj()
 _s(
     _j(
         f"$ jinja2 deploy/app.env.j2 -D openai_key={_t} -D env=staging > .env",
@@ -715,7 +535,7 @@ _s(
     "deploy/app.env.j2",
 )
 
-_t = _glpat()
+_t = _F.glpat()
 _s(
     _j(
         f"GITLAB_TOKEN={_t} gomplate -f ci/pipeline.yml.tmpl -o .gitlab-ci.yml \\",
@@ -726,7 +546,7 @@ _s(
     "gomplate -f ci/pipeline.yml.tmpl",
 )
 
-_t = f"xapp-1-A{_r(10, UPPER_AN)}-{_r(13, DIGITS)}-{_hex(64)}"
+_t = f"xapp-1-A{_r(10, UPPER_AN)}-{_r(13, DIGITS)}-{_F.hex(64)}"
 _s(
     _j(
         f"$ SLACK_APP_TOKEN={_t} confd -onetime -backend env",
@@ -752,7 +572,7 @@ _s(
     "BILLING_WEBHOOK_PATH=/hooks/stripe",
 )
 
-_t = _sk_ant()
+_t = _F.sk_ant()
 _s(
     _j(
         f"ANTHROPIC_API_KEY={_t} \\",
@@ -763,7 +583,7 @@ _s(
     "litellm --config litellm.yaml",
 )
 
-_t = _ghp()
+_t = _F.ghp()
 _s(
     _j(
         f"$ trivy image --username rmarsh --registry-token {_t} \\",
@@ -814,7 +634,7 @@ _s(
     "uses: go/build",
 )
 
-_t, _t2 = _akia(), _aws_secret()
+_t, _t2 = _F.akia(), _F.aws_secret()
 _s(
     _j(
         f"incus config set backup-runner environment.AWS_ACCESS_KEY_ID {_t}",
@@ -826,7 +646,7 @@ _s(
     "incus restart backup-runner",
 )
 
-_t = _xoxp()
+_t = _F.xoxp()
 _s(
     _j(
         "* Post the weekly digest",
@@ -840,7 +660,7 @@ _s(
     "#+begin_src sh",
 )
 
-_t = _aiza()
+_t = _F.aiza()
 _s(
     _j(
         "```{r setup, include=FALSE}",
@@ -871,7 +691,7 @@ _s(
     "git.github_pr_destination",
 )
 
-_t, _t2 = _akia(), _aws_secret()
+_t, _t2 = _F.akia(), _F.aws_secret()
 _s(
     _j(
         "# connect.yaml (Redpanda Connect)",
@@ -889,7 +709,7 @@ _s(
     "acme-clickstream",
 )
 
-_t = _hex(32)
+_t = _F.hex(32)
 _s(
     _j(
         "<match app.**>",
@@ -985,7 +805,7 @@ _s(
 # ---------------------------------------------------------------------------------------------
 _family("private_keys")
 
-_k, _ks = _rsa()
+_k, _ks = _F.rsa()
 _s(
     _j(
         "# server.config.yaml (velociraptor config generate)",
@@ -1002,7 +822,7 @@ _s(
     "vr.acme.example",
 )
 
-_k, _ks = _rsa("PRIVATE KEY")
+_k, _ks = _F.rsa("PRIVATE KEY")
 _s(
     _j("$ cat meshcentral-data/agentserver-cert-private.key", _k),
     _ks,
@@ -1023,7 +843,7 @@ _s(
     "db_v2.sqlite3",
 )
 
-_k, _ks = _rsa()
+_k, _ks = _F.rsa()
 _s(
     _j(
         "# /opt/stalwart/etc/config.toml",
@@ -1040,7 +860,7 @@ _s(
     'selector = "202504r"',
 )
 
-_k, _t = _ed25519()
+_k, _t = _F.ed25519()
 _s(
     _j(
         "$ ls /var/lib/maddy/dkim_keys/",
@@ -1053,17 +873,17 @@ _s(
     "acme.example_default.dns",
 )
 
-_k, _ks = _rsa("PRIVATE KEY")
+_k, _ks = _F.rsa("PRIVATE KEY")
 _s(
     '$ curl -s -H "X-API-Key: $MAILCOW_RO" https://mail.acme.example/api/v1/get/dkim/acme.example\n'
     '{"pubkey":"MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA","length":"2048",'
-    '"dkim_selector":"dkim","privkey":"' + _escaped(_k) + '"}\n',
+    '"dkim_selector":"dkim","privkey":"' + escaped(_k) + '"}\n',
     _ks,
     "private_key",
     '"dkim_selector":"dkim"',
 )
 
-_k, _ks = _rsa()
+_k, _ks = _F.rsa()
 _s(
     _j(
         "$ cat config/dkim/acme.example/selector",
@@ -1078,8 +898,8 @@ _s(
     "config/dkim/acme.example/selector",
 )
 
-_c = _cert()
-_k, _ks = _ec()
+_c = _F.cert()
+_k, _ks = _F.ec()
 _s(
     _j("# cat /etc/ejabberd/xmpp.acme.example.pem", _c, _k),
     _ks,
@@ -1107,7 +927,7 @@ _s(
     "MaxConcurrentDnsClientThreads",
 )
 
-_k, _ks = _openssh()
+_k, _ks = _F.openssh()
 _s(
     "INSERT INTO guacamole_connection_parameter (connection_id, parameter_name, parameter_value)\n"
     "VALUES (7, 'hostname', 'build-03.lan'), (7, 'username', 'deploy'),\n"
@@ -1118,7 +938,7 @@ _s(
     "build-03.lan",
 )
 
-_k, _ks = _openssh(380)
+_k, _ks = _F.openssh(380)
 _s(
     "name,address,platform,username,private_key,comment\n"
     'db-replica-2,10.20.4.12,Linux,ops,"' + _k + '",imported from old bastion\n',
@@ -1127,7 +947,7 @@ _s(
     "imported from old bastion",
 )
 
-_k, _ks = _openssh()
+_k, _ks = _F.openssh()
 _s(
     _j("$ docker exec warpgate cat /data/ssh-keys/client-ed25519", _k),
     _ks,
@@ -1135,7 +955,7 @@ _s(
     "/data/ssh-keys/client-ed25519",
 )
 
-_k, _ks = _ec()
+_k, _ks = _F.ec()
 _s(
     _j(
         "$ dfx identity export ci-deployer",
@@ -1148,8 +968,8 @@ _s(
     "dfx identity get-principal",
 )
 
-_t = "0x" + _hex(64)
-_addr = "0x" + _hex(40)
+_t = "0x" + _F.hex(64)
+_addr = "0x" + _F.hex(40)
 _s(
     _j(
         "// examples/config.json (hyperliquid-python-sdk)",
@@ -1165,7 +985,7 @@ _s(
     _addr,
 )
 
-_t = _hex(64)
+_t = _F.hex(64)
 _s(
     _j(
         "# scripts/deploy_vault.py (titanoboa)",
@@ -1195,7 +1015,7 @@ _s(
     "docs/licensing.md",
 )
 
-_k, _t = _ed25519()
+_k, _t = _F.ed25519()
 _ek = _k.split("\n")
 _s(
     _j(
@@ -1211,7 +1031,7 @@ _s(
     "(chicken base)",
 )
 
-_k, _ks = _openssh()
+_k, _ks = _F.openssh()
 _s(
     _j(
         "Bootstrap: docker",
@@ -1229,7 +1049,7 @@ _s(
     "chmod 700 /root/.ssh",
 )
 
-_k, _ks = _openssh()
+_k, _ks = _F.openssh()
 _s(
     _j(
         "** deploy key for the docs mirror",
@@ -1242,7 +1062,7 @@ _s(
     "~/.ssh/docs_mirror",
 )
 
-_k, _ks = _rsa()
+_k, _ks = _F.rsa()
 _s(
     _j(
         "$ kapitan refs --reveal -f refs/targets/edge/tls_key",
@@ -1253,7 +1073,7 @@ _s(
     "refs/targets/edge/tls_key",
 )
 
-_k, _ks = _rsa()
+_k, _ks = _F.rsa()
 _s(
     _j("[root@engine ~]# cat /etc/pki/ovirt-engine/keys/engine_id_rsa", _k),
     _ks,
@@ -1261,7 +1081,7 @@ _s(
     "/etc/pki/ovirt-engine/keys/engine_id_rsa",
 )
 
-_k, _ks = _rsa()
+_k, _ks = _F.rsa()
 _s(
     _j(
         "$ melange keygen",
@@ -1276,7 +1096,7 @@ _s(
     "melange.rsa.pub",
 )
 
-_k, _ks = _pgp(comment="Comment: rpm signing, acme-repo 2025")
+_k, _ks = _F.pgp(comment="Comment: rpm signing, acme-repo 2025")
 _s(
     _j(
         "$ cat ~/.rpmmacros",
@@ -1290,12 +1110,12 @@ _s(
     "%_signature gpg",
 )
 
-_k, _ks = _rsa("PRIVATE KEY")
+_k, _ks = _F.rsa("PRIVATE KEY")
 _s(
     '{"level":"debug","ts":"2025-04-22T12:01:33.812Z","logger":"glitchtip.event",'
     '"breadcrumb":"loaded credentials","data":{"type":"service_account",'
-    '"project_id":"acme-analytics","private_key_id":"' + _hex(40) + '",'
-    '"private_key":"' + _escaped(_k) + '"}}\n',
+    '"project_id":"acme-analytics","private_key_id":"' + _F.hex(40) + '",'
+    '"private_key":"' + escaped(_k) + '"}}\n',
     _ks,
     "private_key",
     "acme-analytics",
@@ -1306,7 +1126,7 @@ _s(
 # ---------------------------------------------------------------------------------------------
 _family("connection_strings")
 
-_p = _upw()
+_p = _F.url_password()
 _s(
     _j(
         "# /etc/default/acme-worker",
@@ -1318,7 +1138,7 @@ _s(
     "faktory.internal:7419",
 )
 
-_p = _upw(24)
+_p = _F.url_password(24)
 _s(
     _j(
         "# config/initializers/sidekiq.rb",
@@ -1333,7 +1153,7 @@ _s(
     "redis-jobs.internal:6379/2",
 )
 
-_p = _gen()
+_p = _F.password()
 _s(
     _j(
         '  "ConnectionStrings": {',
@@ -1347,7 +1167,7 @@ _s(
 )
 
 
-_p = _anypw()
+_p = _F.any_password()
 _s(
     _j(
         "persistence:",
@@ -1366,7 +1186,7 @@ _s(
     "pluginName: cassandra",
 )
 
-_p = _upw()
+_p = _F.url_password()
 _s(
     _j(
         "  hatchet-lite:",
@@ -1380,7 +1200,7 @@ _s(
     "hatchet-lite:v0.55.0",
 )
 
-_p, _p2 = _gen(), _human()
+_p, _p2 = _F.password(), _F.human()
 _s(
     _j(
         "# src/main/resources/application.properties (Camunda 7 run)",
@@ -1396,7 +1216,7 @@ _s(
 )
 
 
-_p = _upw()
+_p = _F.url_password()
 _s(
     _j(
         "# .env (teable)",
@@ -1409,7 +1229,7 @@ _s(
     "PUBLIC_ORIGIN=https://tables.acme.example",
 )
 
-_p = _upw(18)
+_p = _F.url_password(18)
 _s(
     _j(
         "ExecStart=/usr/local/bin/memos --mode prod --port 5230 --driver mysql \\",
@@ -1420,7 +1240,7 @@ _s(
     "--driver mysql",
 )
 
-_p = _anypw()
+_p = _F.any_password()
 _s(
     _j(
         "# conf/seafile.conf",
@@ -1439,7 +1259,7 @@ _s(
 )
 
 
-_p = _upw()
+_p = _F.url_password()
 _s(
     _j(
         "    environment:",
@@ -1452,7 +1272,7 @@ _s(
     "PHOTOPRISM_DATABASE_DRIVER",
 )
 
-_p = _upw()
+_p = _F.url_password()
 _s(
     _j(
         "# glitchtip.env",
@@ -1465,7 +1285,7 @@ _s(
     "CELERY_WORKER_AUTOSCALE=1,3",
 )
 
-_p = _upw(22)
+_p = _F.url_password(22)
 _s(
     _j(
         "hyperdx-app  | [env] MONGO_URI="
@@ -1478,7 +1298,7 @@ _s(
 )
 
 
-_p = _gen()
+_p = _F.password()
 _s(
     _j(
         "fleet serve \\",
@@ -1491,7 +1311,7 @@ _s(
     "--mysql_username=fleet",
 )
 
-_p = _upw()
+_p = _F.url_password()
 _s(
     _j(
         "# twenty/.env",
@@ -1504,7 +1324,7 @@ _s(
     "redis://twenty-redis:6379",
 )
 
-_p = _upw()
+_p = _F.url_password()
 _s(
     _j(
         f'NEXT_PRIVATE_DATABASE_URL="postgres://documenso:{_p}@db:5432/documenso"',
@@ -1516,7 +1336,7 @@ _s(
 )
 
 
-_p = _gen()
+_p = _F.password()
 _s(
     _j(
         '    { "name": "ORDERS", "type": "custom",',
@@ -1530,7 +1350,7 @@ _s(
     '"jdbcUser": "calcite"',
 )
 
-_p = _upw(14)
+_p = _F.url_password(14)
 _s(
     _j(
         'from("timer:poll?period=300000")',
@@ -1543,7 +1363,7 @@ _s(
     "passiveMode=true",
 )
 
-_p = _anypw()
+_p = _F.any_password()
 _s(
     _j(
         "source {",
@@ -1562,7 +1382,7 @@ _s(
 )
 
 
-_p = _upw()
+_p = _F.url_password()
 _s(
     _j(
         "# /etc/dinit.d/postgres_exporter",
@@ -1577,7 +1397,7 @@ _s(
     "type = process",
 )
 
-_p = _anypw()
+_p = _F.any_password()
 _s(
     _j(
         'LoadPlugin "postgresql"',
@@ -1595,7 +1415,7 @@ _s(
     'User "collectd"',
 )
 
-_p = _gen(16)
+_p = _F.password(16)
 _s(
     _j(
         'module(load="ommysql")',
@@ -1607,7 +1427,7 @@ _s(
 )
 
 
-_p = _gen()
+_p = _F.password()
 _s(
     _j(
         "<Output odbc_out>",
@@ -1621,7 +1441,7 @@ _s(
     "om_odbc",
 )
 
-_p = _upw()
+_p = _F.url_password()
 _s(
     f"$ redis-cli -u redis://default:{_p}@falkordb.internal:6379 "
     'GRAPH.QUERY social "MATCH (n:User) RETURN count(n)"\n'
@@ -1631,7 +1451,7 @@ _s(
     "GRAPH.QUERY social",
 )
 
-_p = _anypw()
+_p = _F.any_password()
 _s(
     _j(
         "# conf/janusgraph-cql.properties",
@@ -1648,7 +1468,7 @@ _s(
 )
 
 
-_p = _upw()
+_p = _F.url_password()
 _s(
     _j(
         "# config/transactor.properties",
@@ -1665,7 +1485,7 @@ _s(
     "sql-user=datomic",
 )
 
-_p = _human()
+_p = _F.human()
 _s(
     _j(
         ";; resources/xtdb.edn",
@@ -1680,7 +1500,7 @@ _s(
     ":xtdb/tx-log",
 )
 
-_p = _upw()
+_p = _F.url_password()
 _s(
     f'pg_basebackup -d "host=citus-w1.internal user=replicator password={_p} '
     'application_name=w1b" -D /var/lib/postgresql/16/main -X stream -P\n',
@@ -1698,7 +1518,7 @@ _s(
     "-P 4002",
 )
 
-_p = _upw()
+_p = _F.url_password()
 _s(
     _j(
         "# config/quickwit.yaml",
@@ -1712,7 +1532,7 @@ _s(
     "quickwit-metastore",
 )
 
-_p = _gen()
+_p = _F.password()
 _s(
     _j(
         "client = chromadb.HttpClient(",
@@ -1729,7 +1549,7 @@ _s(
 )
 
 
-_p = _anypw()
+_p = _F.any_password()
 _s(
     _j(
         "table.sql_query local_mailboxes {",
@@ -1743,7 +1563,7 @@ _s(
     "driver postgres",
 )
 
-_p = _gen()
+_p = _F.password()
 _s(
     _j(
         "sql_type: pgsql",
@@ -1758,7 +1578,7 @@ _s(
     "sql_type: pgsql",
 )
 
-_p = _anypw()
+_p = _F.any_password()
 _s(
     _j(
         "  <database>",
@@ -1776,7 +1596,7 @@ _s(
 )
 
 
-_p = _upw()
+_p = _F.url_password()
 _s(
     _j(
         "# searxng/settings.yml",
@@ -1790,7 +1610,7 @@ _s(
     "limiter: true",
 )
 
-_p = _upw()
+_p = _F.url_password()
 _s(
     f"DATABASE_URL=postgresql://ghostfolio:{_p}@postgres:5432/ghostfolio-db"
     "?connect_timeout=300&sslmode=prefer\n",
@@ -1799,7 +1619,7 @@ _s(
     "connect_timeout=300",
 )
 
-_p = _gen()
+_p = _F.password()
 _s(
     _j(
         "// conf.json (Shinobi)",
@@ -1816,7 +1636,7 @@ _s(
 )
 
 
-_p = _anypw()
+_p = _F.any_password()
 _s(
     _j(
         "# filer.toml",
@@ -1833,7 +1653,7 @@ _s(
     "[postgres2]",
 )
 
-_p = _gen()
+_p = _F.password()
 _s(
     _j(
         "          - name: KAFKA_SASL_JAAS_CONFIG",
@@ -1846,7 +1666,7 @@ _s(
     "ScramLoginModule",
 )
 
-_p = _upw()
+_p = _F.url_password()
 _s(
     _j(
         "apiVersion: argoproj.io/v1alpha1",
@@ -1866,7 +1686,7 @@ _s(
 )
 
 
-_p, _p2 = _gen(), _anypw()
+_p, _p2 = _F.password(), _F.any_password()
 _s(
     _j(
         "# /etc/guacamole/guacamole.properties",
@@ -1883,7 +1703,7 @@ _s(
     "cn=guac-bind,ou=svc,dc=corp,dc=lan",
 )
 
-_p = _upw(16)
+_p = _F.url_password(16)
 _s(
     _j(
         "Notification URL list (changedetection.io, watch 'status page'):",
@@ -1941,11 +1761,11 @@ _s(
     'username: "pritunl"',
 )
 
-_t = _hex(32)
+_t = _F.hex(32)
 _s(_j("$ sudo pritunl setup-key", _t), _t, "secret", "sudo pritunl setup-key")
 
 
-_p, _p2 = _hex(40), _human()
+_p, _p2 = _F.hex(40), _F.human()
 _s(
     _j(
         "$ cat ~/.config/deluge/auth",
@@ -1957,7 +1777,7 @@ _s(
     "~/.config/deluge/auth",
 )
 
-_p = _anypw()
+_p = _F.any_password()
 _s(
     f"transmission-remote 192.168.1.20:9091 -n 'admin:{_p}' -l\n",
     _p,
@@ -1965,7 +1785,7 @@ _s(
     "192.168.1.20:9091",
 )
 
-_p = _gen()
+_p = _F.password()
 _s(
     _j(
         '    "rpc-authentication-required": true,',
@@ -1979,7 +1799,7 @@ _s(
     '"rpc-username": "seedbox"',
 )
 
-_p = _phrase()
+_p = _F.phrase()
 _s(
     f"docker exec filebrowser filebrowser users add maren {_p} --perm.admin "
     "--database /database/filebrowser.db\n",
@@ -1989,7 +1809,7 @@ _s(
 )
 
 
-_t, _t2 = _hex(32), _hex(32)
+_t, _t2 = _F.hex(32), _F.hex(32)
 _s(
     _j(
         "[misc]",
@@ -2004,7 +1824,7 @@ _s(
     "download_dir = /downloads/incomplete",
 )
 
-_p, _p2 = _human(), _gen()
+_p, _p2 = _F.human(), _F.password()
 _s(
     _j(
         "ControlUsername=nzbget",
@@ -2033,7 +1853,7 @@ _s(
     "COMPOSE_PROJECT_NAME=ghostfolio",
 )
 
-_p, _sync = _phrase(" "), _uuid()
+_p, _sync = _F.phrase(" "), _F.uuid()
 _s(
     _j(
         "import * as api from '@actual-app/api';",
@@ -2051,7 +1871,7 @@ _s(
 )
 
 
-_p = _leet()
+_p = _F.leet()
 _s(
     _j(
         "  stirling-pdf:",
@@ -2066,7 +1886,7 @@ _s(
     "SECURITY_INITIALLOGIN_USERNAME: maren",
 )
 
-_p = _gen()
+_p = _F.password()
 _s(
     _j(
         "  gotenberg:",
@@ -2096,7 +1916,7 @@ _s(
     "<< : *penpot-secret-key",
 )
 
-_t = _b64(32)
+_t = _F.b64(32)
 _s(
     _j(
         "diff --git a/.env b/.env",
@@ -2111,7 +1931,7 @@ _s(
 )
 
 
-_p = _anypw()
+_p = _F.any_password()
 _s(
     _j(
         "  'dbconfig' =>",
@@ -2141,7 +1961,7 @@ _s(
     "NEXT_PUBLIC_VIEWER_URL=https://chat.acme.example",
 )
 
-_t, _t2 = _b64(32), _hex(64)
+_t, _t2 = _F.b64(32), _F.hex(64)
 _s(
     _j(
         "formbricks-1  | > Loaded env from /home/nextjs/apps/web/.env",
@@ -2154,7 +1974,7 @@ _s(
     "WEBAPP_URL=https://forms.acme.example",
 )
 
-_p = _gen()
+_p = _F.password()
 _s(
     f"php application/commands/console.php install admin '{_p}' Administrator "
     "survey-admin@acme.example\n",
@@ -2164,7 +1984,7 @@ _s(
 )
 
 
-_p = _gen()
+_p = _F.password()
 _s(
     f"sudo -u git ./gogs admin create-user --name ops --password '{_p}' "
     "--email ops@acme.example --admin --config custom/conf/app.ini\n",
@@ -2173,7 +1993,7 @@ _s(
     "--config custom/conf/app.ini",
 )
 
-_t, _t2, _pub = _r(50, AN + "!@#%^&*(-_=+)"), _hex(64), _hex(64)
+_t, _t2, _pub = _r(50, AN + "!@#%^&*(-_=+)"), _F.hex(64), _F.hex(64)
 _s(
     _j(
         "# /root/.psono_server/settings.yaml",
@@ -2202,7 +2022,7 @@ _s(
     "rauthy_models::migration",
 )
 
-_p = _anypw()
+_p = _F.any_password()
 _s(
     "docker run --rm -it -v /srv/warpgate:/data ghcr.io/warp-tech/warpgate unattended-setup "
     f"--data-path /data --http-port 8888 --admin-password '{_p}'\n",
@@ -2212,7 +2032,7 @@ _s(
 )
 
 
-_p = _gen()
+_p = _F.password()
 _s(
     _j(
         f"node node_modules/meshcentral --createaccount ops --pass '{_p}' --email ops@acme.example",
@@ -2223,7 +2043,7 @@ _s(
     "--adminaccount ops",
 )
 
-_p = _human()
+_p = _F.human()
 _s(
     _j(
         f"PS C:\\Program Files\\RustDesk> .\\rustdesk.exe --password {_p}",
@@ -2235,7 +2055,7 @@ _s(
     "--get-id | Write-Output",
 )
 
-_t = _hex(64)
+_t = _F.hex(64)
 _s(
     "./rmmagent -m install -api https://api.rmm.acme.example -client-id 3 -site-id 7 "
     f"-agent-type server -auth {_t}\n",
@@ -2262,7 +2082,7 @@ _s(
 )
 
 
-_p = _anypw()
+_p = _F.any_password()
 _s(
     f"velociraptor --config server.config.yaml user add maren '{_p}' --role administrator\n",
     _p,
@@ -2283,7 +2103,12 @@ _t = base64.b64encode(
 ).decode()
 _s(f"sudo netclient join -t {_t}\n", _t, "secret", "sudo netclient join")
 
-_t = "SFMyNTY." + _b64url({"gateway_group_id": _uuid(), "secret": _r(40)}) + "." + _r(43, URLSAFE)
+_t = (
+    "SFMyNTY."
+    + b64url_json({"gateway_group_id": _F.uuid(), "secret": _r(40)})
+    + "."
+    + _r(43, URLSAFE)
+)
 _s(
     _j(
         "[Service]",
@@ -2296,7 +2121,7 @@ _s(
     "wss://api.firezone.dev",
 )
 
-_p, _p2 = _gen(), _human()
+_p, _p2 = _F.password(), _F.human()
 _s(
     f"vpncmd localhost /SERVER /HUB:OFFICE /PASSWORD:{_p} /CMD UserPasswordSet maren "
     f"/PASSWORD:{_p2}\n",
@@ -2306,10 +2131,10 @@ _s(
 )
 
 
-_p = _anypw()
+_p = _F.any_password()
 _s(f"rspamc -h 127.0.0.1:11334 -P '{_p}' stat\n", _p, "password", "127.0.0.1:11334")
 
-_p, _p2 = _human(), _gen()
+_p, _p2 = _F.human(), _F.password()
 _s(
     _j(
         "; config/auth_flat_file.ini",
@@ -2324,7 +2149,7 @@ _s(
     "methods=PLAIN,LOGIN",
 )
 
-_p = _gen()
+_p = _F.password()
 _s(
     _j(
         "# /etc/mail/smtpd.conf",
@@ -2338,7 +2163,7 @@ _s(
     "table secrets file:/etc/mail/secrets",
 )
 
-_p = _anypw()
+_p = _F.any_password()
 _s(
     f"maddy creds create --password '{_p}' newsletter@acme.example\n",
     _p,
@@ -2362,7 +2187,7 @@ _s(
     "private_key: matrix_key.pem",
 )
 
-_t = _b64(32)
+_t = _F.b64(32)
 _s(
     _j(
         "# Revolt.overrides.toml",
@@ -2376,7 +2201,7 @@ _s(
     "invite_only = true",
 )
 
-_p = _leet()
+_p = _F.leet()
 _s(
     _j(
         "  whoogle:",
@@ -2390,7 +2215,7 @@ _s(
     "WHOOGLE_USER=maren",
 )
 
-_t = _hex(64)
+_t = _F.hex(64)
 _s(
     _j(
         "server:",
@@ -2405,7 +2230,7 @@ _s(
 )
 
 
-_p = _phrase()
+_p = _F.phrase()
 _s(
     f"yunohost user create maren --fullname 'Maren Holt' --domain acme.example -p '{_p}'\n",
     _p,
@@ -2413,7 +2238,7 @@ _s(
     "--fullname 'Maren Holt'",
 )
 
-_p = _gen()
+_p = _F.password()
 _s(
     _j(
         "program Mailer;",
@@ -2431,7 +2256,7 @@ _s(
     "Smtp.UserName := 'reports'",
 )
 
-_p = _anypw()
+_p = _F.any_password()
 _s(
     _j(
         "  object ZConnection1: TZConnection",
@@ -2467,7 +2292,7 @@ _s(
 )
 
 
-_p = _gen()
+_p = _F.password()
 _s(
     _j(
         "using System.Net;",
@@ -2482,7 +2307,7 @@ _s(
     'NetworkCredential("alerts"',
 )
 
-_t = _hex(32)
+_t = _F.hex(32)
 _s(
     _j(
         "# game/options.rpy",
@@ -2496,7 +2321,7 @@ _s(
     'define gamejolt_game_id = "918244"',
 )
 
-_t = _hex(64)
+_t = _F.hex(64)
 _s(
     _j(
         "# /opt/zeek/share/zeek/site/local.zeek",
@@ -2524,7 +2349,7 @@ _s(
 )
 
 
-_p = _human()
+_p = _F.human()
 _s(
     _j(
         "-- backup.nelua",
@@ -2538,7 +2363,7 @@ _s(
     "nas.home.arpa",
 )
 
-_p = _gen()
+_p = _F.password()
 _s(
     _j(
         '<service_bundle type="manifest" name="pgbackrest">',
@@ -2555,7 +2380,7 @@ _s(
     'name="site/pgbackrest"',
 )
 
-_p = _gen()
+_p = _F.password()
 _s(
     _j(
         "# /etc/init/minio.conf",
@@ -2570,7 +2395,7 @@ _s(
     "start on runlevel [2345]",
 )
 
-_p = _anypw()
+_p = _F.any_password()
 _s(
     _j(
         "$ fcrontab -l",
@@ -2589,7 +2414,7 @@ _s(
         "version: 1.4",
         "jobs:",
         "  PingHealthcheck:",
-        "    cmd: curl -fsS https://hc.acme.example/ping/" + _uuid(),
+        "    cmd: curl -fsS https://hc.acme.example/ping/" + _F.uuid(),
         "    time: '0 */5 * * * *'",
         "  SyncIssues:",
         f"    cmd: issue-sync --source gitea --token {_t} --dest linear",
@@ -2600,7 +2425,7 @@ _s(
     "PingHealthcheck",
 )
 
-_p = _gen()
+_p = _F.password()
 _s(
     f"apptainer remote login --username maren --password '{_p}' oras://registry.acme.example\n",
     _p,
@@ -2612,9 +2437,9 @@ _t = base64.b64encode(
     json.dumps(
         {
             "client_name": "laptop-maren",
-            "fingerprint": _hex(64),
+            "fingerprint": _F.hex(64),
             "addresses": ["10.30.0.5:8443"],
-            "secret": _hex(64),
+            "secret": _F.hex(64),
             "expires_at": "0001-01-01T00:00:00Z",
         }
     ).encode()
@@ -2626,7 +2451,7 @@ _s(
     "incus remote add lab",
 )
 
-_p = _anypw()
+_p = _F.any_password()
 _s(
     _j("$ cat ~/.one/one_auth", f"oneadmin:{_p}", "$ onevm list | head -2"),
     _p,
@@ -2635,7 +2460,7 @@ _s(
 )
 
 
-_p = _human()
+_p = _F.human()
 _s(
     _j(
         "# /etc/cloudstack/management/db.properties",
@@ -2649,7 +2474,7 @@ _s(
     "db.cloud.username=cloud",
 )
 
-_p = _anypw()
+_p = _F.any_password()
 _s(
     f"xo-cli register https://xo.lab.acme.example admin@admin.net '{_p}'\n",
     _p,
@@ -2657,7 +2482,7 @@ _s(
     "https://xo.lab.acme.example",
 )
 
-_t, _p = _r(24), _gen()
+_t, _p = _r(24), _F.password()
 _s(
     _j(
         "# harvester config.yaml (join)",
@@ -2676,7 +2501,7 @@ _s(
     "hostname: hv-node-3",
 )
 
-_p = _gen()
+_p = _F.password()
 _s(
     f"helm upgrade --install keel keel/keel -n keel --set helmProvider.enabled=true "
     f"--set basicauth.enabled=true --set basicauth.user=admin --set basicauth.password='{_p}'\n",
@@ -2686,7 +2511,7 @@ _s(
 )
 
 
-_p = _phrase()
+_p = _F.phrase()
 _s(
     _j(
         "test_name: login then list invoices",
@@ -2740,7 +2565,7 @@ _s(
     "zarf connect registry",
 )
 
-_t = _uuid()
+_t = _F.uuid()
 _s(
     _j(
         "$ werf helm secret values decrypt .helm/secret-values.yaml",
@@ -2754,7 +2579,7 @@ _s(
 )
 
 
-_t, _t2 = _akia(), _aws_secret()
+_t, _t2 = _F.akia(), _F.aws_secret()
 _s(
     _j(
         "kubectl create secret generic s3-backup -n longhorn-system \\",
@@ -2794,7 +2619,7 @@ _s(
     "asp=true",
 )
 
-_t = _hex(32)
+_t = _F.hex(32)
 _s(
     _j(
         "import requests",
@@ -2815,7 +2640,7 @@ _s(
 # ---------------------------------------------------------------------------------------------
 _family("prose")
 
-_p = _human()
+_p = _F.human()
 _s(
     f"Mo mète nouvo password-la pou routeur dan lakaz-la: {_p} — pa donn li a pèrsonn, tanpri.\n",
     _p,
@@ -2823,7 +2648,7 @@ _s(
     "routeur",
 )
 
-_p = _gen()
+_p = _F.password()
 _s(
     f"Le mot de passe pou le NAS lé {_p}, oubli pa shanj ali apré ou la fine konekté.\n",
     _p,
@@ -2831,7 +2656,7 @@ _s(
     "NAS",
 )
 
-_p = _leet()
+_p = _F.leet()
 _s(
     f"Di paaswad fi di Wi-Fi ina di aafis da {_p} — no sen ih ina di groop chat, yu hyaa?\n",
     _p,
@@ -2839,7 +2664,7 @@ _s(
     "Wi-Fi",
 )
 
-_p = _human()
+_p = _F.human()
 _s(
     f"Wunna, de password fuh de admin page is {_p}. Doan tell nobody else, yuh hear?\n",
     _p,
@@ -2856,7 +2681,7 @@ _s(
     "courier portal",
 )
 
-_p = _phrase()
+_p = _F.phrase()
 _s(
     f"Password blong wifi long ofis hem {_p}. No givim long eniwan wea no wakabaot long hia.\n",
     _p,
@@ -2864,7 +2689,7 @@ _s(
     "ofis",
 )
 
-_p = _human()
+_p = _F.human()
 _s(
     f"Password blo dhis kompyuta em {_p}. Yu no tok blo em la ol man.\n",
     _p,
@@ -2872,7 +2697,7 @@ _s(
     "kompyuta",
 )
 
-_p = _leet()
+_p = _F.leet()
 _s(
     f"Detlot pasword blanga kompyuda la klinik im {_p}, yu nomo tok la enibodi.\n",
     _p,
@@ -2881,7 +2706,7 @@ _s(
 )
 
 
-_p = _human()
+_p = _F.human()
 _s(
     f"Contraseña ri computadó ri tienda ta {_p}; bo a ta ablá ele ku ningún hende nu.\n",
     _p,
@@ -2889,7 +2714,7 @@ _s(
     "tienda",
 )
 
-_p = _phrase()
+_p = _F.phrase()
 _s(
     f"Wifi pakalla shimika kaymi kan: {_p}. Ama pimanpash willanki, mashi.\n",
     _p,
@@ -2897,7 +2722,7 @@ _s(
     "Wifi",
 )
 
-_p = _gen()
+_p = _F.password()
 _s(
     f"Daut Passwuat fa'm Server es {_p} — sajt daut kjeenem, uck nich aun'e Kjoakj.\n",
     _p,
@@ -2913,7 +2738,7 @@ _s(
     "Buchhaltung-Programm",
 )
 
-_p = _human()
+_p = _F.human()
 _s(
     f"Lozinka za server je {_p}, nemoj ju nikomu poslati kaj bi se ne zgubila.\n",
     _p,
@@ -2921,10 +2746,10 @@ _s(
     "server",
 )
 
-_p = _gen()
+_p = _F.password()
 _s(f"Гесло до сервера то {_p}, никому го не давай, прошу.\n", _p, "password", "сервера")  # noqa: RUF001
 
-_p = _leet()
+_p = _F.leet()
 _s(
     f"Fjalëkalimi i serverit është {_p}; mos e thuash njeriu, se u bë lëmsh herën e shkuar.\n",
     _p,
@@ -2932,7 +2757,7 @@ _s(
     "serverit",
 )
 
-_p = _human()
+_p = _F.human()
 _s(
     f"To password tu server ene {_p}, min to pi tinò, pu ene fsematò.\n",
     _p,
@@ -2941,7 +2766,7 @@ _s(
 )
 
 
-_p = _human()
+_p = _F.human()
 _s(
     f"(mazandarani, latin) server-e ramz {_p} hassə, hich-kes-e nevvəj.\n",
     _p,
@@ -2957,10 +2782,10 @@ _s(
     "panelî",
 )
 
-_p = _gen()
+_p = _F.password()
 _s(f"الباسوورد متاع السيرفر هو {_p}، ما تعطيه حد ولو يتسوّلك.\n", _p, "password", "السيرفر")
 
-_p = _human()
+_p = _F.human()
 _s(
     f"Awal n uzerm n server d {_p}, ur t-ttini i ḥedd, ẓer ur t-ttaru ula deg WhatsApp.\n",
     _p,
@@ -2968,7 +2793,7 @@ _s(
     "WhatsApp",
 )
 
-_p = _phrase()
+_p = _F.phrase()
 _s(
     f"Server no password no yɛ {_p}. Mma obiara nnhu, na sɛ ɔbɛyɛ a sesa no ntɛm.\n",
     _p,
@@ -2976,7 +2801,7 @@ _s(
     "Mma obiara nnhu",
 )
 
-_p = _leet()
+_p = _F.leet()
 _s(
     f"Password ya server ni {_p}, mungamuphalira munthu yayose yayi.\n",
     _p,
@@ -2984,7 +2809,7 @@ _s(
     "munthu yayose",
 )
 
-_p = _human()
+_p = _F.human()
 _s(
     f"Phasiwede ya server ndi {_p}. Ni songo i vhudza muthu, ndi zwa ofisi fhedzi.\n",
     _p,
@@ -3001,13 +2826,13 @@ _s(
 )
 
 
-_p = _human()
+_p = _F.human()
 _s(f"(台山話) 部伺服器嘅密碼係 {_p}，唔好話畀人知，佢哋會亂咁改。\n", _p, "password", "台山話")  # noqa: RUF001
 
-_p = _gen()
+_p = _F.password()
 _s(f"(海南話) 服務器密碼是 {_p}，毋通共別人講，講了就害。\n", _p, "password", "海南話")  # noqa: RUF001
 
-_p = _leet()
+_p = _F.leet()
 _s(
     f"รหัสผ่านเซิร์ฟเวอร์คือ {_p} เด้อ อย่าบอกไผเด้อ ถ้าบอกแล้วสิปวดหัวหลาย\n",
     _p,
@@ -3015,7 +2840,7 @@ _s(
     "เซิร์ฟเวอร์",
 )
 
-_p = _human()
+_p = _F.human()
 _s(
     f"Password server tu {_p}, jangan dibari ka urang lain lah, kaina kita nang susah.\n",
     _p,
@@ -3031,7 +2856,7 @@ _s(
     "toko online",
 )
 
-_p = _phrase()
+_p = _F.phrase()
 _s(
     f"Password server tu {_p}, jang kasi tau orang laeng e, beta seng mau repot lai.\n",
     _p,
@@ -3039,7 +2864,7 @@ _s(
     "beta seng mau repot",
 )
 
-_p = _gen()
+_p = _F.password()
 _s(
     f"Password ni server i {_p}, unang paboa tu halak na asing.\n",
     _p,
@@ -3047,7 +2872,7 @@ _s(
     "halak na asing",
 )
 
-_p = _human()
+_p = _F.human()
 _s(
     f"Ang password sang server amo ang {_p}, indi pagsugid sa iban ha, basi magkagubot.\n",
     _p,
@@ -3056,10 +2881,10 @@ _s(
 )
 
 
-_p = _gen()
+_p = _F.password()
 _s(f"सर्वर के पासवर्ड {_p} हे, काकरो ल झन बताबे गा।\n", _p, "password", "काकरो")
 
-_p = _human()
+_p = _F.human()
 _s(
     f"Server ka password {_p} hai, kisko bhi nakko bolo, baad mein lafda hota.\n",
     _p,
@@ -3067,7 +2892,7 @@ _s(
     "lafda",
 )
 
-_p = _gen()
+_p = _F.password()
 _s(
     f"Server laga password {_p} ase, kunba ke bhi nokobi, etu khali amikhan laga nimite.\n",
     _p,
@@ -3075,7 +2900,7 @@ _s(
     "amikhan",
 )
 
-_t = _ghp()
+_t = _F.ghp()
 _s(
     "[10:42] dana: the nightly mirror job keeps 401ing, can you paste the token you used?\n"
     f"[10:43] ravi: sure, it's {_t} — I'll rotate it after lunch\n"
@@ -3085,7 +2910,7 @@ _s(
     "nightly mirror job",
 )
 
-_p = _gen()
+_p = _F.password()
 _s(
     "OPS-2291 — Xen Orchestra login broken after upgrade\n"
     "Reporter: Ravi K.\n"
@@ -3106,7 +2931,7 @@ _s(
     "process.env.CRONICLE_KEY",
 )
 
-_p = _phrase(" ")
+_p = _F.phrase(" ")
 _s(
     "Hi Maren,\n\n"
     "The new tenant on the shared Seafile is ready. Log in as finance@acme.example, the "
@@ -3117,7 +2942,7 @@ _s(
     "finance@acme.example",
 )
 
-_p = _human()
+_p = _F.human()
 _s(
     "Standup 22/04 — Dana: moved Penpot to the new VM; the db user is penpot and the password "
     f"is still {_p} until Thursday. Ravi: fleet enrolment done for the Oslo laptops.\n",
@@ -3127,7 +2952,7 @@ _s(
 )
 
 
-_p = _leet()
+_p = _F.leet()
 _s(
     "Commit note (not pushed): switched the guest wifi on the Ubiquiti to WPA3, "
     f"passphrase {_p}. Print it for the front desk.\n",
@@ -3175,7 +3000,7 @@ _s(
     '"bodyType": "INLINE"',
 )
 
-_t = _basic("svc-billing", _gen())
+_t = basic("svc-billing", _F.password())
 _s(
     _j(
         "{",
@@ -3245,7 +3070,7 @@ _s(
     "name: orders smoke",
 )
 
-_t = _hex(40)
+_t = _F.hex(40)
 _s(
     _j(
         "    request:",
@@ -3300,7 +3125,7 @@ _s(
     "--concurrency auto",
 )
 
-_t = _basic("maren", _anypw())
+_t = basic("maren", _F.any_password())
 _s(
     _j(
         "GET /api/v4/admin/users?page=2 HTTP/2",
@@ -3345,7 +3170,7 @@ _s(
 )
 
 
-_t = _uuid()
+_t = _F.uuid()
 _s(
     _j(
         "curl https://api.lithic.com/v1/cards?page_size=50 \\",
@@ -3356,7 +3181,7 @@ _s(
     "page_size=50",
 )
 
-_t = _basic(_uuid(), "live-" + _r(64, URLSAFE))
+_t = basic(_F.uuid(), "live-" + _r(64, URLSAFE))
 _s(
     f'curl -u "$ORG_ID:$MT_KEY" https://app.moderntreasury.com/api/payment_orders -v 2>&1 | '
     f"grep -i authorization\n> Authorization: Basic {_t}\n",
@@ -3365,7 +3190,7 @@ _s(
     "app.moderntreasury.com",
 )
 
-_t, _t2 = _hex(32), _r(24)
+_t, _t2 = _F.hex(32), _r(24)
 _s(
     _j(
         "GET /aggregation/v1/customers/7025281633/accounts HTTP/1.1",
@@ -3387,11 +3212,11 @@ _s(
     'jq ".data[0].id"',
 )
 
-_t, _sign = _r(32, URLSAFE), _b64(32)
+_t, _sign = _r(32, URLSAFE), _F.b64(32)
 _s(
     _j(
         "> GET /api/v2/spot/account/assets HTTP/1.1",
-        "> ACCESS-KEY: bg_" + _hex(32),
+        "> ACCESS-KEY: bg_" + _F.hex(32),
         f"> ACCESS-SIGN: {_sign}",
         "> ACCESS-TIMESTAMP: 1745318400123",
         f"> ACCESS-PASSPHRASE: {_t}",
@@ -3403,7 +3228,7 @@ _s(
 )
 
 
-_t = _hex(64)
+_t = _F.hex(64)
 _s(
     _j(
         "const res = await fetch('https://api.bitvavo.com/v2/balance', {",
@@ -3460,7 +3285,7 @@ _s(
     "Host: api.reka.ai",
 )
 
-_t = _basic("acme_scraper", _gen())
+_t = basic("acme_scraper", _F.password())
 _s(
     _j(
         "> CONNECT ip.oxylabs.io:443 HTTP/1.1",
@@ -3501,7 +3326,7 @@ _s(
     'subject="April changelog"',
 )
 
-_t = _basic(_uuid().upper(), _b64(64))
+_t = basic(_F.uuid().upper(), _F.b64(64))
 _s(
     _j(
         "POST /v1/messaging HTTP/1.1",
@@ -3545,26 +3370,26 @@ _s(
 # ---------------------------------------------------------------------------------------------
 
 # Commit ids, build, run and job ids
-_l(f"agola run #412 (release) finished: success, commit {_hex(40)} on refs/heads/main\n")
-_l(f"laminar: job release:87 started by laminarc queue, parent build release:86 ({_hex(12)})\n")
+_l(f"agola run #412 (release) finished: success, commit {_F.hex(40)} on refs/heads/main\n")
+_l(f"laminar: job release:87 started by laminarc queue, parent build release:86 ({_F.hex(12)})\n")
 _l(
-    f"hercules-ci: effects for {_hex(40)} -> deploy-staging: succeeded in 2m14s "
-    f"(attempt {_uuid()})\n"
+    f"hercules-ci: effects for {_F.hex(40)} -> deploy-staging: succeeded in 2m14s "
+    f"(attempt {_F.uuid()})\n"
 )
-_l(f"Copybara: exported change {_hex(40)} as PR #318 (GitOrigin-RevId: {_hex(40)})\n")
-_l(f"moon: task ui:build cached (hash {_hex(64)})\n")
-_l(f"werf: image api built, stage digest {_hex(56)}, tag {_hex(56)}-1745318400\n")
+_l(f"Copybara: exported change {_F.hex(40)} as PR #318 (GitOrigin-RevId: {_F.hex(40)})\n")
+_l(f"moon: task ui:build cached (hash {_F.hex(64)})\n")
+_l(f"werf: image api built, stage digest {_F.hex(56)}, tag {_F.hex(56)}-1745318400\n")
 _l(
     "kpack: build acme-api-build-37 succeeded, latestImage "
-    f"harbor.acme.example/api@sha256:{_sha256()}\n"
+    f"harbor.acme.example/api@sha256:{_F.sha256()}\n"
 )
 _l(
     f"Shipwright BuildRun sample-go-buildrun-{_r(5, LOWER_AN)} Succeeded, "
-    f"output digest sha256:{_sha256()}\n"
+    f"output digest sha256:{_F.sha256()}\n"
 )
 _l(
     "KServe: InferenceService usage-reporter ready, "
-    f"revision usage-reporter-predictor-00003 ({_uuid()})\n"
+    f"revision usage-reporter-predictor-00003 ({_F.uuid()})\n"
 )
 _l(f"Tactical RMM: agent {_r(40, UPPER_AN)} checked in, version 2.8.0\n")
 _l(
@@ -3573,99 +3398,99 @@ _l(
 )
 
 # Digests, checksums and lock hashes
-_l(f"zarf package inspect: sha256 {_sha256()}  zarf-package-chat-amd64-0.3.1.tar.zst\n")
-_l(f"flox: manifest.lock hash {_sha256()} (lockfile-version 1)\n")
-_l(f"hermit: installed go-1.23.4 (sha256 {_sha256()})\n")
-_l(f"pkgx: +nodejs.org@20.12.2 verified {_sha256()}\n")
-_l(f"apko: published cgr.dev/acme/agent@sha256:{_sha256()}\n")
-_l(f"Apptainer: verified container train.sif, SIF data object sha256:{_sha256()}\n")
-_l(f"trivy: target ghcr.io/acme/api:1.8.0 (digest sha256:{_sha256()}), 0 critical, 3 high\n")
-_l(f"{_sha256()}  qbittorrent-nox-5.0.4-x86_64.AppImage\n")
-_l(f"{_hex(32)}  stirling-pdf-0.46.0.jar\n")
-_l(f"Gotenberg /forms/chromium/convert/html 200, Gotenberg-Trace: {_uuid()}\n")
-_l(f"juicefs: slice {_F.rng.randrange(10**6, 10**7)} chunk id {_hex(16)} written to acme-jfs\n")
-_l(f"SeaweedFS assign: fid 3,{_hex(10)} url 10.0.4.21:8080\n")
-_l(f"Longhorn backup backup-{_hex(16)} of volume pvc-{_uuid()} completed\n")
+_l(f"zarf package inspect: sha256 {_F.sha256()}  zarf-package-chat-amd64-0.3.1.tar.zst\n")
+_l(f"flox: manifest.lock hash {_F.sha256()} (lockfile-version 1)\n")
+_l(f"hermit: installed go-1.23.4 (sha256 {_F.sha256()})\n")
+_l(f"pkgx: +nodejs.org@20.12.2 verified {_F.sha256()}\n")
+_l(f"apko: published cgr.dev/acme/agent@sha256:{_F.sha256()}\n")
+_l(f"Apptainer: verified container train.sif, SIF data object sha256:{_F.sha256()}\n")
+_l(f"trivy: target ghcr.io/acme/api:1.8.0 (digest sha256:{_F.sha256()}), 0 critical, 3 high\n")
+_l(f"{_F.sha256()}  qbittorrent-nox-5.0.4-x86_64.AppImage\n")
+_l(f"{_F.hex(32)}  stirling-pdf-0.46.0.jar\n")
+_l(f"Gotenberg /forms/chromium/convert/html 200, Gotenberg-Trace: {_F.uuid()}\n")
+_l(f"juicefs: slice {_F.rng.randrange(10**6, 10**7)} chunk id {_F.hex(16)} written to acme-jfs\n")
+_l(f"SeaweedFS assign: fid 3,{_F.hex(10)} url 10.0.4.21:8080\n")
+_l(f"Longhorn backup backup-{_F.hex(16)} of volume pvc-{_F.uuid()} completed\n")
 _l(f"Nix store path: /nix/store/{_r(32, LOWER_AN)}-postgres-exporter-0.17.1\n")
-_l(f'ETag: W/"{_hex(32)}"\n')
+_l(f'ETag: W/"{_F.hex(32)}"\n')
 
 # Public keys, certificates and fingerprints
 _l(f"root@relay:~# cat /opt/rustdesk/id_ed25519.pub\n{base64.b64encode(_F.raw(32)).decode()}\n")
-_l(f"{_ssh_pub()} warpgate@bastion\n")
-_l(f"# known hosts for the Guacamole targets\nbuild-03.lan {_ssh_pub()}\n")
-_l(f"$ cat melange.rsa.pub\n{_pub_pem()}\n")
-_l(f"{_cert(700)}\n")
-_l(f"ssh-keygen -lf ~/.ssh/docs_mirror.pub\n256 {_fp()} docs-mirror (ED25519)\n")
-_l(f'dkim._domainkey.acme.example. IN TXT "v=DKIM1; k=rsa; p={_b64(294)}"\n')
+_l(f"{_F.ssh_pub()} warpgate@bastion\n")
+_l(f"# known hosts for the Guacamole targets\nbuild-03.lan {_F.ssh_pub()}\n")
+_l(f"$ cat melange.rsa.pub\n{_F.pub_pem()}\n")
+_l(f"{_F.cert(700)}\n")
+_l(f"ssh-keygen -lf ~/.ssh/docs_mirror.pub\n256 {_F.ssh_fingerprint()} docs-mirror (ED25519)\n")
+_l(f'dkim._domainkey.acme.example. IN TXT "v=DKIM1; k=rsa; p={_F.b64(294)}"\n')
 _l(
     f"netmaker: peer laptop-maren public key {base64.b64encode(_F.raw(32)).decode()} "
     "endpoint 84.22.10.4:51821\n"
 )
 _l(f"Firezone gateway public_key={base64.b64encode(_F.raw(32)).decode()} ipv4=100.64.0.7\n")
 _l("dfx identity get-principal: " + "-".join(_r(n, LOWER_AN) for n in (5, 5, 5, 5, 3)) + "\n")
-_l(f"Incus server certificate fingerprint: {_sha256()}\n")
-_l(f'gpg: key {_hex(16).upper()}: public key "Acme Repo Signing <rpm@acme.example>" imported\n')
-_l(f"rpm -qa gpg-pubkey*\ngpg-pubkey-{_hex(8)}-{_hex(8)}\n")
-_l(f"Cilium identity 48213 labels k8s:app=orders, hubble flow id {_uuid()}\n")
+_l(f"Incus server certificate fingerprint: {_F.sha256()}\n")
+_l(f'gpg: key {_F.hex(16).upper()}: public key "Acme Repo Signing <rpm@acme.example>" imported\n')
+_l(f"rpm -qa gpg-pubkey*\ngpg-pubkey-{_F.hex(8)}-{_F.hex(8)}\n")
+_l(f"Cilium identity 48213 labels k8s:app=orders, hubble flow id {_F.uuid()}\n")
 
 # Client-side keys and ids documented as public, record ids, trace ids
-_l(f"lithic: card token {_uuid()} (card ending 4412, state OPEN)\n")
+_l(f"lithic: card token {_F.uuid()} (card ending 4412, state OPEN)\n")
 _l(
     f"Marqeta card token: {_r(8, LOWER_AN)}-{_r(4, LOWER_AN)}-card, "
     f"user token user_{_r(12, LOWER_AN)}\n"
 )
-_l(f"Dwolla: https://api.dwolla.com/transfers/{_uuid()}\n")
+_l(f"Dwolla: https://api.dwolla.com/transfers/{_F.uuid()}\n")
 _l(f"Increase: account_{_r(20, LOWER_AN)} received ach_transfer_{_r(20, LOWER_AN)}\n")
-_l(f"Modern Treasury payment_order id {_uuid()} status completed\n")
-_l(f"Pluggy itemId: {_uuid()}, connector 201 (Nubank)\n")
-_l(f"Mono account id {_hex(24)} (reauth not required)\n")
-_l(f"Okra record {_hex(24)} for customer {_hex(24)}\n")
-_l(f"Yapily consent {_uuid()}, institution modelo-sandbox\n")
+_l(f"Modern Treasury payment_order id {_F.uuid()} status completed\n")
+_l(f"Pluggy itemId: {_F.uuid()}, connector 201 (Nubank)\n")
+_l(f"Mono account id {_F.hex(24)} (reauth not required)\n")
+_l(f"Okra record {_F.hex(24)} for customer {_F.hex(24)}\n")
+_l(f"Yapily consent {_F.uuid()}, institution modelo-sandbox\n")
 _l(f"Brankas transaction id {_r(26, UPPER_AN)}\n")
-_l(f"Bitget orderId {_F.rng.randrange(10**18, 10**19)} clientOid {_uuid()}\n")
-_l(f"Bitvavo orderId {_uuid()} market BTC-EUR side buy\n")
-_l(f"BitMEX orderID {_uuid()} clOrdID mm-{_hex(8)}\n")
+_l(f"Bitget orderId {_F.rng.randrange(10**18, 10**19)} clientOid {_F.uuid()}\n")
+_l(f"Bitvavo orderId {_F.uuid()} market BTC-EUR side buy\n")
+_l(f"BitMEX orderID {_F.uuid()} clOrdID mm-{_F.hex(8)}\n")
 _l(f"Upstox order_id {_F.rng.randrange(10**14, 10**15)} tag rebalance\n")
 _l(f"Questrade accountId 2{_F.rng.randrange(10**7, 10**8)}\n")
 _l(f"Helcim transactionId {_F.rng.randrange(10**7, 10**8)} cardToken {_r(23, LOWER_AN)}\n")
 _l(
-    f"HitPay payment_request_id {_uuid()} url https://securecheckout.hit-pay.com/payment-request/@acme/{_uuid()}/checkout\n"
+    f"HitPay payment_request_id {_F.uuid()} url https://securecheckout.hit-pay.com/payment-request/@acme/{_F.uuid()}/checkout\n"
 )
-_l(f"Idempotency-Key: {_uuid()}\n")
-_l(f"X-Request-Id: {_uuid()}\n")
-_l(f"traceparent: 00-{_hex(32)}-{_hex(16)}-01\n")
+_l(f"Idempotency-Key: {_F.uuid()}\n")
+_l(f"X-Request-Id: {_F.uuid()}\n")
+_l(f"traceparent: 00-{_F.hex(32)}-{_F.hex(16)}-01\n")
 _l(f"Zeek conn.log uid C{_r(17)} 10.0.0.5:51544 -> 93.184.216.34:443\n")
-_l(f"Sentry/GlitchTip event_id {_hex(32)}\n")
-_l(f"HyperDX trace {_hex(32)} span {_hex(16)}\n")
+_l(f"Sentry/GlitchTip event_id {_F.hex(32)}\n")
+_l(f"HyperDX trace {_F.hex(32)} span {_F.hex(16)}\n")
 _l(
     "FalkorDB: Query internal execution time: 0.4183 milliseconds, graph social, "
     f"node id {_F.rng.randrange(10**5, 10**6)}\n"
 )
-_l(f"Camunda process instance {_uuid()} of invoice-approval:7:{_uuid()}\n")
-_l(f"Hatchet workflow run {_uuid()} step send-email succeeded\n")
-_l(f"Sidekiq JID-{_hex(24)} INFO: done: 0.412 sec\n")
-_l(f'Oban job 88123 worker Tally.Workers.Report args %{{"report_id" => "{_uuid()}"}}\n')
-_l(f"Hangfire job #41872 Succeeded, background job id {_uuid()}\n")
-_l(f'XTDB tx-id 28817 tx-time #inst "2025-04-22T10:31:00.000-00:00" eid #uuid "{_uuid()}"\n')
+_l(f"Camunda process instance {_F.uuid()} of invoice-approval:7:{_F.uuid()}\n")
+_l(f"Hatchet workflow run {_F.uuid()} step send-email succeeded\n")
+_l(f"Sidekiq JID-{_F.hex(24)} INFO: done: 0.412 sec\n")
+_l(f'Oban job 88123 worker Tally.Workers.Report args %{{"report_id" => "{_F.uuid()}"}}\n')
+_l(f"Hangfire job #41872 Succeeded, background job id {_F.uuid()}\n")
+_l(f'XTDB tx-id 28817 tx-time #inst "2025-04-22T10:31:00.000-00:00" eid #uuid "{_F.uuid()}"\n')
 _l(f"Datomic tx {_F.rng.randrange(10**13, 10**14)} basis-t 51233\n")
 
 # Stored password hashes and ciphertexts meant to be kept
 _l(
     '[Preferences]\nWebUI\\Password_PBKDF2="@ByteArray('
-    f'{_b64(16)}:{_b64(64)})"\nWebUI\\Username=admin\n'
+    f'{_F.b64(16)}:{_F.b64(64)})"\nWebUI\\Username=admin\n'
 )
 _l(f'worker-controller.inc: password = "$2$ggs{_r(22, LOWER_AN)}$b{_r(51, LOWER_AN)}";\n')
 _l(f"maren:$2y$10${_r(53, AN + './')}\n")
-_l(f"gogs user table: passwd={_hex(100)} salt={_r(10)} (pbkdf2, 10000 rounds)\n")
+_l(f"gogs user table: passwd={_F.hex(100)} salt={_r(10)} (pbkdf2, 10000 rounds)\n")
 _l(f"limesurvey users: password '$2y$10${_r(53, AN + './')}'\n")
-_l(f"EspoCRM user hash: {_hex(128)}\n")
-_l(f"pbkdf2_sha256$600000${_r(22)}${_b64(32)}\n")
-_l(f"<password>Encrypted 2be98afc86aa7f2e4{_hex(15)}</password>\n")
-_l(f'openfire.xml: <password encrypted="true">{_hex(96)}</password>\n')
-_l(f"werf secret value: postmarkServerToken: 1000{_hex(120)}\n")
+_l(f"EspoCRM user hash: {_F.hex(128)}\n")
+_l(f"pbkdf2_sha256$600000${_r(22)}${_F.b64(32)}\n")
+_l(f"<password>Encrypted 2be98afc86aa7f2e4{_F.hex(15)}</password>\n")
+_l(f'openfire.xml: <password encrypted="true">{_F.hex(96)}</password>\n')
+_l(f"werf secret value: postmarkServerToken: 1000{_F.hex(120)}\n")
 _l(f"Mailcow: password hash {{BLF-CRYPT}}$2y$14${_r(53, AN + './')}\n")
 _l(f'Stalwart: secret = "$6$rounds=5000${_r(16, AN + "./")}${_r(86, AN + "./")}"\n')
-_l(f"sealed: AgB{_b64(300)}\n")
+_l(f"sealed: AgB{_F.b64(300)}\n")
 
 # Secret references, placeholders, masked values
 _l("environment: { GITHUB_TOKEN: { from_variable: 'github-token' } },\n")
@@ -3692,7 +3517,7 @@ _l("rustdesk --password '<your permanent password>'\n")
 _l('deluge-console "connect 127.0.0.1:58846 localclient $(cut -d: -f2 ~/.config/deluge/auth)"\n')
 _l("ControlPassword=\nServer1.Password=   # filled in by the entrypoint\n")
 _l("api_key = \nnzb_key = \n")
-_l("password: !vault |\n  $ANSIBLE_VAULT;1.1;AES256\n  " + _hex(64) + "\n")
+_l("password: !vault |\n  $ANSIBLE_VAULT;1.1;AES256\n  " + _F.hex(64) + "\n")
 _l("postgresql-password: ${POSTGRESQL_PASSWORD}\n")
 _l("ldap-search-bind-password: (see KeePass entry 'guac-bind')\n")
 _l("Authorization: Bearer <token>\n")
@@ -3747,7 +3572,7 @@ _l("sftp://deploy@files.internal:22/srv/releases\n")
 # Versions, paths and ids told in sentences
 _l("qBittorrent v5.0.4, WebUI listening on 0.0.0.0:8080\n")
 _l("pritunl v1.32.4108.0 (mongodb 7.0.14)\n")
-_l("Velociraptor v0.73.4 built 2025-02-11 (commit " + _hex(7) + ")\n")
+_l("Velociraptor v0.73.4 built 2025-02-11 (commit " + _F.hex(7) + ")\n")
 _l("MeshCentral v1.1.40, agent version 2024-11-06\n")
 _l("Incus 6.11, LXC 6.0.3, QEMU 9.2.2\n")
 _l("trivy version 0.61.0, vulnerability DB updated 2025-04-22 06:12:33 UTC\n")
@@ -3755,9 +3580,9 @@ _l("/var/lib/hercules-ci-agent/secrets/secrets.json is owned by hci-agent, mode 
 _l("The RustDesk ID of the reception PC is 193 482 771.\n")
 _l("Ren'Py 8.3.4, game Lantern Ferry 1.2.0, Game Jolt game id 918244\n")
 _l("Zeek 7.1.1 loaded 312 scripts; intel feed refreshed 2025-04-22T06:00:00Z\n")
-_l(f"Actual Budget sync id {_uuid()} (shared file 'Household 2025')\n")
-_l(f"Tavern run id {_uuid()}, 14 stages passed\n")
-_l(f"Netmaker network homelab id {_uuid()}, 7 nodes\n")
+_l(f"Actual Budget sync id {_F.uuid()} (shared file 'Household 2025')\n")
+_l(f"Tavern run id {_F.uuid()}, 14 stages passed\n")
+_l(f"Netmaker network homelab id {_F.uuid()}, 7 nodes\n")
 
 # Notes in other languages saying where a password is kept, without it
 _l("Mo password-la dan KeePass, anba 'routeur lakaz'.\n")
@@ -3771,8 +3596,8 @@ _l("Phasiwede i kha Bitwarden, fhasi ha 'server'.\n")
 
 # Base64 and hex of harmless data
 _l("echo aGVsbG8gd29ybGQK | base64 -d   # hello world\n")
-_l(f"color: #{_hex(6)}; background: #{_hex(6)};\n")
-_l(f"data:image/png;base64,{_b64(60)}\n")
-_l(f"RSSI -61 dBm, MAC {':'.join(_hex(2) for _ in range(6))}\n")
-_l(f"Kubernetes uid: {_uuid()}\n")
+_l(f"color: #{_F.hex(6)}; background: #{_F.hex(6)};\n")
+_l(f"data:image/png;base64,{_F.b64(60)}\n")
+_l(f"RSSI -61 dBm, MAC {':'.join(_F.hex(2) for _ in range(6))}\n")
+_l(f"Kubernetes uid: {_F.uuid()}\n")
 _l(f'Grafana dashboard uid {_r(14, AN)} ("Faktory queues")\n')
