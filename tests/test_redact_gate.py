@@ -66,6 +66,7 @@ def test_every_split_is_covered() -> None:
         "redaction_heldout19",
         "redaction_heldout20",
         "redaction_heldout21",
+        "redaction_heldout22",
     }
     assert expected <= set(_CORPORA)
 
