@@ -57,7 +57,8 @@ from tests.data import (
     redaction_kinds,
 )
 
-HELD_OUT_NOW = ("held-out 15", "held-out 20", "held-out 21", "held-out 22")  # never tuned on: no --misses
+# never tuned on: no --misses
+HELD_OUT_NOW = ("held-out 15", "held-out 20", "held-out 21", "held-out 22")
 KINDS = ("prefixed_token", "key_block", "connection", "config_syntax", "authorization")
 Secret = tuple[str, str, tuple[str, ...]]
 
