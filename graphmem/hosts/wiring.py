@@ -99,16 +99,6 @@ def set_entry(path: Path, keys: Sequence[str], value: Any) -> bool:
     return True
 
 
-def get_entry(path: Path, keys: Sequence[str]) -> Any:
-    try:
-        node: Any = read_json(path)
-    except GraphmemError:
-        return None
-    for key in keys:
-        node = node.get(key) if isinstance(node, dict) else None
-    return node
-
-
 def is_ours(path: Path) -> bool:
     try:
         with path.open(encoding="utf-8", errors="replace") as fh:

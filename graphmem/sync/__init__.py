@@ -39,7 +39,6 @@ if TYPE_CHECKING:
     from typing import Any
 
     from graphmem.backends.graphiti import RemoteEpisode
-    from graphmem.backends.mcp import ServerInfo
     from graphmem.config import Config
     from graphmem.store.episodes import Episode
     from graphmem.sync.drain import DrainReport, Progress
@@ -229,11 +228,6 @@ class Spool:
         except McpError as exc:
             server = {"reachable": False, "error": str(exc)}
         return {"server": server, **self.status()}
-
-    def server_info(self) -> ServerInfo:
-        from graphmem.sync import remote
-
-        return remote.status(self)
 
     def search(self, query: str, groups: Sequence[str], limit: int) -> RemoteAnswer:
         """The server's facts (still valid) and entities, cached locally; or why not."""

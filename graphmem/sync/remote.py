@@ -168,11 +168,6 @@ def search(spool: SpoolView, query: str, groups: Sequence[str], limit: int) -> R
     return RemoteAnswer(facts, entities)
 
 
-def status(spool: SpoolView) -> ServerInfo:
-    with session(spool) as (_, info):
-        return info
-
-
 READ_BACK_WINDOW = 200  # newest episodes of the group read
 READ_BACK_GRACE_S = 120.0  # an accepted episode may sit in the server's queue this long
 GRAPH_FIX = (
