@@ -29,6 +29,7 @@ from graphmem.redact.rule import _Found, _name_start, _Rule
 from graphmem.redact.values import (
     _CODE_REFERENCE,
     _HAS_DIGIT,
+    _PUBLIC_PREFIX,
     _REFERENCE,
     _TYPE_NAMES,
     _in_web_config,
@@ -37,6 +38,7 @@ from graphmem.redact.values import (
     _looks_random,
     _names_code,
     _said_default,
+    _said_private,
     _said_public,
     _said_public_key,
     _squash,
@@ -85,7 +87,8 @@ _FOREIGN_NAME_END = (
 _VALUE = r"""
     (?:__)?                                               # a build's `__API_TOKEN__` (dunder)
     (?P<q>\\?["'`][\]})]|\\?["'`]?)                      # `$cfg["password"] =`, `[\"pw\"]`, `name`
-    (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?(?=[ \t]*=)  # `password: &str = "..."`
+    (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?  # `password: &str = "..."`, and a
+      (?:\(\d{1,5}\))?(?=[ \t]*:?=)                     # size: `sKey : STRING(40) := '…'`
       |[ \t]+(?:string|String|securestring|secureString|str|\[\]byte)(?=[ \t]*=))?  # Go's, Bicep's
     (?:(?P<xsep>(?:[ \t]+[\w:.-]{1,40}=(?:"[^"<>\n]{0,100}"|'[^'<>\n]{0,100}')){0,4}>)
        (?P<xml>[^<>\n]{1,256})(?=</)                                  # <password a="b">value</
@@ -93,6 +96,9 @@ _VALUE = r"""
        [ \t]*                          # Odin's `::` before a literal; R's <-; CJK's full-width,
                                        # Armenian's and Ethiopic's colons
        |[ \t]*,[ \t]*                                                  # `,`: setters
+       |[ \t]+(?:[\w()*,.-]{1,16}[ \t]+){1,4}?(?:inz|init(?:ial)?|value(?:[ \t]+is)?)[ \t]*\(?
+        [ \t]*(?=["'])                # a typed declaration: PL/I's `CHAR(32) INIT('…')`, RPG's
+                                       # `S 64A inz('…')`, COBOL's `PIC X(20) VALUE '…'`
        |(?:[ \t]+|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])(?=[^\x00-\x7f\s]{1,4}[ \t]))
                                       # CJK puts no blank before its "is": `密碼是 x`
         (?P<loose>(?:(?:[A-Za-z\u00c0-\u1fff]{1,24}[ \t]+){0,4}?
@@ -115,6 +121,7 @@ _VALUE = r"""
       |(?P<bq>["'])(?P<blob>[A-Za-z0-9+/]{500,20000}={0,2})(?P=bq)  # a key (store) in base64
       |(?P<sp2>[bBrRuUfF]{1,2})?'(?P<sq>(?:[^'\\\n]|\\.){0,512})'
       |\\"(?P<eq>(?:[^"\\\n]|\\[^"\n]){0,512})\\"     # inside a JSON string: \"value\"
+      |\d{1,4}'[sS]?[hH](?P<based>[0-9a-fA-F_]{16,512})     # Verilog's sized literal: 128'h…
       |(?P<bare>[^\s"'`,;&)}\\=][^\s"'`,;&)}]{0,511}             # not `==`: a comparison
         (?:&(?=[^\s&])(?![\w.-]{1,40}=|amp;)[^\s"'`,;&)}]{1,511}){0,8})))  # `&` but a query's
 """
@@ -122,6 +129,11 @@ _VALUE = r"""
 _ASSIGNMENT = _NAME_END + _VALUE
 
 
+# An attribute of a password's element that says it holds a hash or ciphertext.
+_HASH_ATTRIBUTE = (
+    r"(?i)\b(?:salt(?:ed)?|hash(?:ed)?|encrypted|digest|crypt|algorithm)[ \t]*=[ \t]*[\"']"
+    r"(?!(?:false|no|0|none|plain(?:text)?)[\"'])"
+)
 _SQL_ACCOUNT = r"\b(?:create|alter)\s+(?:user|role|login|group)\b"
 
 
@@ -149,11 +161,17 @@ _NETRC_CONTEXT = r"(?:^|\s)(?:machine|login|default)\s"
 _NETRC_REST = r"[ \t]*(?:$|\n|(?:machine|login|account|macdef|default)\s)"
 
 
+_MODEL_MEMBER = r"\.[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\[|$)|\$[A-Za-z_]{1,20}\{"
+
+
 def _bare_value_is_literal(m: re.Match[str], name: str, name_start: int) -> bool:
     """Whether an unquoted value is a literal (shell, env file, YAML) rather than code."""
     value, sep, text = m.group("bare"), m.group("sep"), m.string
     if value[0] in "{[(" or _names_reference(value) or patterns.search("[<>]", value):
         return False  # <T extends MetadataBearer = MetadataBearer>(…): generics, markup
+    if patterns.match(_MODEL_MEMBER, value) or (value[0] == "%" and _names_reference(value[1:])):
+        return False  # FreeMarker's `.data_model["…"]`, Go templates' `.Values.x`: the model's;
+        # Perl's `$ENV{…}`, SAS's `%sysget(NAME)`: a variable's member, a macro's call
     if sep.strip() == ":" and patterns.compile(r"[ \t]*[|=\])]").match(text, m.end("bare")):
         return False  # a type annotation: `key: Ed25519PrivateKey | None`
     if (
@@ -246,8 +264,10 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         group in ("dq", "sq")
         and text.startswith(".", m.end())
         and not patterns.compile(_CONVERSION).match(text, m.end())
+        and patterns.compile(r"\.[A-Za-z_$]").match(text, m.end())
     ):
-        return None  # `pw = "\n".join(parts)`: a method of the literal, not the value
+        return None  # `pw = "\n".join(parts)`: a method of the literal, not the value (COBOL's
+        # `VALUE '…'.` ends a sentence)
     if group in ("dq", "sq") and patterns.compile(r"[ \t]*[*%+][ \t]*[\w(]").match(text, m.end()):
         return None  # `b'a' * 1024`, `"%s" % pw`, `"x" + pw`: an expression
     if (
@@ -258,6 +278,8 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         return None  # `$pw = Read-Host`: PowerShell, PHP and Perl quote their literals
     if not _separates(m, name, name_start, group):
         return None
+    if group == "xml" and patterns.search(_HASH_ATTRIBUTE, m.group("xsep")):
+        return None  # `<password salt="true">…`, `hashed="yes"`: the stored hash, not the password
     if (
         group == "bare"
         and m.group(group)[0] == "{"
@@ -308,6 +330,13 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     kind = _secret_kind(name, m.group(group), typed=typed)
     if (
         kind is None
+        and patterns.match(_PUBLIC_PREFIX, m.group(group))
+        and _looks_generated(m.group(group))
+        and _said_private(text, m.start(group), m.end(group))
+    ):
+        kind = classified[0]  # `token: pk.…  # server-side key, not the browser one`
+    if (
+        kind is None
         and name.lower().endswith(("creds", "credentials"))
         and not patterns.match(_REFERENCE, m.group(group))  # `dword:0`: a registry number
     ):
@@ -316,9 +345,9 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         return None
     if blank and group == "bare" and _column_says_public(text, m.start(group)):
         return None  # a listing's DIGEST, ID or FINGERPRINT column (`fly secrets list`)
-    if (classified[1] != "strong" or _said_public_key(text, m.end(group))) and _said_public(
-        text, m.start(group), m.end(group)
-    ):
+    if (
+        classified[1] != "strong" or _said_public_key(text, m.end(group), m.start(group))
+    ) and _said_public(text, m.start(group), m.end(group)):
         return None  # `token: 'live_…', // client-side token, public by design`
     if _in_web_config(text, m.start(group), m.end(group)):
         return None  # a Firebase web app's `apiKey`, public by design
@@ -429,7 +458,7 @@ _UNIT = r"[ \t]+(?:bytes?|[kmgt]i?b|chars?|characters|bits?|days?|hours?|minutes
 # A decoder around it (`Buffer.from('…', 'hex')`, Rust's `Key::from(&base64::decode(\n "…"`,
 # Kotlin's `Base64.getDecoder().decode("…")`) may take more arguments and span lines.
 _CALL_VALUE = r"""(?x)
-    (?P<fn>[A-Za-z_$][\w.$:!]{0,80}(?:\(\)[\w.$:!]{1,40}){0,3})[ \t]*\(\s{0,40}
+    (?P<fn>[A-Za-z_$%][\w.$:!]{0,80}(?:\(\)[\w.$:!]{1,40}){0,3})[ \t]*\(\s{0,40}
     (?P<first>(?:[bBrRuU]{0,2}"[^"\n]{0,128}"|[bBrRuU]{0,2}'[^'\n]{0,128}'|[\w.$]{1,80})
               [ \t]*,[ \t]*)??
     (?:&?(?P<inner>[A-Za-z_$][\w.$:!]{0,80}(?:\(\)[\w.$:!]{1,40}){0,3})[ \t]*\(\s{0,40})?

@@ -526,6 +526,14 @@ def _wordy(part: str) -> bool:
     return bool(runs) and sum(map(len, runs)) >= 3.5 * len(runs)
 
 
+# A key that every page or browser is sent: `embedded in gigya.js on every page`, `shipped in
+# the bundle to every visitor`, `every browser sends it`.
+_EVERY_PAGE = (
+    r"\b(?:embedded|shipped|served|loaded|sent|bundled|included)\b[^;\n]{0,40}?"
+    r"\b(?:on|in|to|with|by|from)[ \t]+(?:every|each|all)[ \t]+(?:web[ \t]?)?"
+    r"(?:pages?|browsers?|visitors?|clients?)\b"
+    r"|\bevery[ \t]+(?:(?:visitor|user)(?:'?s)?[ \t]+)?browser[ \t]+(?:sends|gets|loads|receives)\b"
+)
 # What says a value is public where it stands: a comment after it on its line or on one of the
 # three lines above (`// public key, safe in the page`, `<!-- write key is public -->`), not
 # denied; or its own label (`publicKey:`, `NEXT_PUBLIC_…=`, `publishableKey`).
@@ -535,6 +543,7 @@ _SAID_PUBLIC = (
     r"|(?:example|sample|published|documented) (?:key|secret|token|value|vector)s?"
     r"|safe (?:to|in) (?:commit|share|expose|the "
     r"(?:page|browser|client))|(?:ships|sent|goes) to (?:every|the) browser)\b"
+    r"|" + _EVERY_PAGE
 )
 _DENIED = r"(?i)\b(?:not|never|no|non)\b|n't\b"
 _COMMENT = r"(?://|#|<!--|/\*|--|\*)[ \t]?([^\n]{0,200})"
@@ -666,19 +675,29 @@ _DENIED_DEFAULT = (
 )
 
 
-def _said_public_key(text: str, end: int) -> bool:
-    """Whether the comment after the value on its line says the value itself is public (a strong
-    name needs that: `# remove before the repo goes public` says nothing of it): a browser's or a
-    client's key, `key, public`, `public by design`."""
+def _said_public_key(text: str, end: int, start: int | None = None) -> bool:
+    """Whether the comment after the value on its line (or, given the value's `start`, a comment
+    line of the three above) says the value itself is public (a strong name needs that: `#
+    remove before the repo goes public` says nothing of it): a browser's or a client's key, `key,
+    public`, `public by design`, `# public;` first, a key every page embeds."""
     line_end = text.find("\n", end, end + 300)
     after = patterns.search(_COMMENT, text[end : line_end if line_end != -1 else end + 300])
-    return after is not None and patterns.search(_PUBLIC_KEY_SAID, after.group(1)) is not None
+    if after is not None and patterns.search(_PUBLIC_KEY_SAID, after.group(1)) is not None:
+        return True
+    if start is None:
+        return False
+    newline = text.rfind("\n", max(0, start - 400), start)
+    above = text[max(0, newline - 600) : newline].split("\n")[-3:] if newline != -1 else []
+    comments = (patterns.match(r"[ \t]*" + _COMMENT, line) for line in above)
+    return any(c is not None and patterns.search(_PUBLIC_KEY_SAID, c.group(1)) for c in comments)
 
 
 _PUBLIC_KEY_SAID = (
     r"(?i)\b(?:browser|client[- ]side|front[- ]?end|publishable)[ -](?:api[ -])?(?:key|token)\b"
     r"|\b(?:key|token)\b[,:]?[ \t]+(?:is[ \t]+)?public\b(?![ \t]+(?:repo|repository))"
     r"|\bpublic[ \t]+by[ \t]+design\b"
+    r"|^[ \t]*public\b(?![ \t]+(?:repo|repository|repositories|release|launch)\b)"  # `# public;`
+    r"|" + _EVERY_PAGE
 )
 
 
@@ -720,3 +739,25 @@ def _said_public(text: str, start: int, end: int) -> bool:
         patterns.search(_SAID_PUBLIC, comment) and not patterns.search(_DENIED, comment)
         for comment in comments
     )
+
+
+# What says a value with a public prefix is not public: a server's key, not the browser's.
+_SAID_PRIVATE = (
+    r"(?i)\bserver[- ]side\b|\bback[- ]?end[- ]only\b"
+    r"|\bnot[ \t]+(?:(?:the|a)[ \t]+)?(?:browser|public|publishable|client[- ]side|front[- ]?end)\b"
+)
+
+
+def _said_private(text: str, start: int, end: int) -> bool:
+    """Whether a comment after the value on its line, or a comment line of the three above,
+    says it is a server's key (`# server-side key, not the browser one`): a public prefix
+    (`pk.`, LocationIQ's and Mapbox's alike) says nothing then."""
+    newline = text.rfind("\n", max(0, start - 400), start)
+    line_end = text.find("\n", end, end + 300)
+    after = patterns.search(_COMMENT, text[end : line_end if line_end != -1 else end + 300])
+    above = text[max(0, newline - 600) : newline].split("\n")[-3:] if newline != -1 else []
+    comments = [after.group(1)] if after else []
+    comments += [
+        c.group(1) for c in (patterns.match(r"[ \t]*" + _COMMENT, line) for line in above) if c
+    ]
+    return any(patterns.search(_SAID_PRIVATE, comment) for comment in comments)

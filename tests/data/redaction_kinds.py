@@ -4729,3 +4729,109 @@ for text in (
     "offset: -0000000000000000001234567",
 ):
     _l("config_syntax", text)
+
+
+# Round 18. A value its comment calls public, above it or after it, whatever its name: `public;`
+# first in the comment, a key embedded in or sent from every page, `public by design` on the
+# line above. A comment that says server-side or not the browser's key denies a public prefix.
+for template in (
+    "ALGOLIA_SEARCH_ONLY_API_KEY={v}  # public: every visitor's browser sends it",
+    "HEAP_API_KEY: '{v}'  // public, embedded in the snippet on every page",
+    "# Typesense search-only key, public by design: the widget sends it\napiKey: {v}",
+    "// Plausible site token: public by design, every browser loads it\nconst apiToken = '{v}';",
+    'widget_api_key = "{v}"  # embedded in widget.js on every page',
+):
+    _l("mixed", template.format(v=_r(32)))
+_v = _r(32)
+_s("config_syntax", f"PARTNER_API_KEY={_v}  # never public: rotate if it leaks", _v)
+_v = _r(32)
+_s("config_syntax", f"# remove before the repo goes public\nSHOP_API_KEY: {_v}", _v)
+_v = "pk." + _r(32, HEX)
+_s("config_syntax", f"geocoder:\n  # server-side key, not the browser one\n  api_key: {_v}", _v)
+_v = "pk." + _r(32, HEX)
+_s("config_syntax", f"GEOCODE_TOKEN={_v}  # server-side only, keep it out of the bundle", _v)
+
+
+# Round 18. A typed declaration in a legacy or a hardware language: the name, its type (and
+# size), then the initialiser (PL/I's INIT, RPG's inz, COBOL's VALUE, Structured Text's and
+# Ada's `:=` after a typed name, Verilog's sized literal `128'h…`).
+_v = _r(24, UPPER_AN)
+_s("config_syntax", f"  DECLARE SMTP_PASSWORD CHARACTER(24) STATIC INITIAL('{_v}');", _v)
+_v = _r(32, HEX)
+_s("config_syntax", f"     D tokenSecret     S             32A   inz('{_v}')", _v)
+_v = _r(20)
+_s("config_syntax", f"       01 WS-API-KEY        PIC X(20) VALUE '{_v}'.", _v)
+_v = _r(16, LOWER_AN)
+_s("config_syntax", f"VAR_GLOBAL CONSTANT\n    gsMqttPassword : STRING(16) := '{_v}';\nEND_VAR", _v)
+_v = _r(28)
+_s("config_syntax", f'   Api_Token : constant String := "{_v}";', _v)
+_v = _r(64, HEX)
+_s("config_syntax", f"parameter [255:0] HMAC_KEY = 256'h{_v};", _v)
+for text in (
+    "     D apiToken        S             64A   inz(*blanks)",
+    "       01 WS-PASSWORD       PIC X(20) VALUE SPACES.",
+    "    sPassword : STRING(32) := '';",
+    '   Api_Token : constant String := Get_Env ("API_TOKEN");',
+    "localparam KEY_WIDTH = 128'd0;",
+    "  DECLARE TOKEN_LENGTH FIXED BIN(31) INIT(64);",
+):
+    _l("config_syntax", text)
+
+
+# Round 18. A secret read from the environment, however wrapped (`%trim(getenv('K'))`,
+# `trim(getenv("K"))`, Perl's `$ENV{'K'}`): the name read, no value.
+for text in (
+    "     C                   eval      apiSecret = %trim(getenv('SHOP_SECRET'))",
+    "my %cfg = (api_key => $ENV{'SHIPPO_API_KEY'} // die 'no key');",
+    'password = trim(getenv("DB_PASSWORD"))',
+    "CLIENT_SECRET=$ENV{CLIENT_SECRET}",
+    "%let api_key = %sysget(SHIPPO_API_KEY);",
+):
+    _l("config_syntax", text)
+
+
+# Round 18. An unquoted `-p` value that is a random run of both cases (a tool's password flag:
+# mydumper, myloader, pt-* tools, rabbitmqadmin …), and the password after `-u USER` on a line
+# whose host, not tool, is named mysql. Not a port, a path, a profile's name.
+_v = _r(18)
+_s("config_syntax", f"$ myloader -h db-mysql-02 -u restore -p {_v} -d /backups/crm", _v)
+_v = _r(22, AN + "_")
+_s("config_syntax", f"rabbitmqadmin -H mq.internal -p {_v} list queues", _v)
+for text in (
+    "mkdir -p ReportsArchive/2024",
+    "aws s3 ls --profile Prod -p MyProjectBucket",
+    "pytest -p no:cacheprovider -p PyTestPlugin",
+    "mysqldump -u root -p ShopDb2024 > dump.sql",
+):
+    _l("config_syntax", text)
+
+
+# Round 18. A template's reference to data (FreeMarker's `.data_model[…]`, `.vars[…]`, Go
+# templates' `.Values.x`): a member of the model, not a literal.
+for text in (
+    '<#assign smtpPassword = .data_model["SMTP_PASSWORD"]!"">',
+    "<#assign apiToken = .vars['api_token']>",
+    "token: .Values.auth.token",
+):
+    _l("config_syntax", text)
+
+
+# Round 18. A password element whose attributes say it holds a hash (salted, hashed, encrypted,
+# a digest's algorithm): the stored hash, not the password.
+for template in (
+    '<credential><password encrypted="true">{v}</password></credential>',
+    '<account name="ops"><password hashed="yes">{v}</password></account>',
+    '<password algorithm="SHA-512" iterations="10000">{v}</password>',
+):
+    _l("mixed", template.format(v=_fakes.b64(48)))
+_v = _r(20)
+_s("config_syntax", f'<user name="ops"><password hashed="no">{_v}</password></user>', _v)
+
+
+# Round 18. Base64 that decodes to a sentence of no secret, told in prose: the sentence encoded.
+for phrase in (
+    "Welcome to the staging cluster, have a nice day!",
+    "Hei og velkommen til testmiljoet vaart 2025.",
+):
+    _l("mixed", f"the banner, base64-encoded: {base64.b64encode(phrase.encode()).decode()}")
+    _l("mixed", f"expected body of the fixture: {base64.b64encode(phrase.encode()).decode()}\n")
