@@ -87,6 +87,7 @@ from graphmem.redact.rule import (
     _line_start,
     _Rule,
     _whole,
+    _WordRule,
     _Words,
 )
 from graphmem.redact.shapes import _PASSWORD_SHAPES, _PasswordShapes
@@ -359,7 +360,7 @@ def _text_without_secret(value: str) -> bool:  # here: it redacts what it decode
 _RANDOM_VALUES = _RandomValues(_text_without_secret)
 
 _BUILTIN_RULES: tuple[
-    _Rule | _PrefixTable | _PasswordShapes | _PredicateValues | _RandomValues, ...
+    _Rule | _WordRule | _PrefixTable | _PasswordShapes | _PredicateValues | _RandomValues, ...
 ] = (
     *_KEY_RULES,
     # DER and OpenSSH key bodies start like tokens: the table's one pass finds their heads too

@@ -96,9 +96,6 @@ _VALUE = r"""
        [ \t]*                          # Odin's `::` before a literal; R's <-; CJK's full-width,
                                        # Armenian's and Ethiopic's colons
        |[ \t]*,[ \t]*                                                  # `,`: setters
-       |[ \t]+(?:[\w()*,.-]{1,16}[ \t]+){1,4}?(?:inz|init(?:ial)?|value(?:[ \t]+is)?)[ \t]*\(?
-        [ \t]*(?=["'])                # a typed declaration: PL/I's `CHAR(32) INIT('…')`, RPG's
-                                       # `S 64A inz('…')`, COBOL's `PIC X(20) VALUE '…'`
        |(?:[ \t]+|(?<=[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af])(?=[^\x00-\x7f\s]{1,4}[ \t]))
                                       # CJK puts no blank before its "is": `密碼是 x`
         (?P<loose>(?:(?:[A-Za-z\u00c0-\u1fff]{1,24}[ \t]+){0,4}?
@@ -161,6 +158,8 @@ _NETRC_CONTEXT = r"(?:^|\s)(?:machine|login|default)\s"
 _NETRC_REST = r"[ \t]*(?:$|\n|(?:machine|login|account|macdef|default)\s)"
 
 
+# How the public prefixes (values._PUBLIC_PREFIX) start, but NATS' public nkeys.
+_PUBLIC_STARTS = tuple("pk pub phc client sub-c- sq0idp- FLWPUBK sb_ appl_ goog_ amzn_".split())
 _MODEL_MEMBER = r"\.[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\[|$)|\$[A-Za-z_]{1,20}\{"
 
 
@@ -169,7 +168,9 @@ def _bare_value_is_literal(m: re.Match[str], name: str, name_start: int) -> bool
     value, sep, text = m.group("bare"), m.group("sep"), m.string
     if value[0] in "{[(" or _names_reference(value) or patterns.search("[<>]", value):
         return False  # <T extends MetadataBearer = MetadataBearer>(…): generics, markup
-    if patterns.match(_MODEL_MEMBER, value) or (value[0] == "%" and _names_reference(value[1:])):
+    if (value[0] in ".$" and patterns.match(_MODEL_MEMBER, value)) or (
+        value[0] == "%" and _names_reference(value[1:])
+    ):
         return False  # FreeMarker's `.data_model["…"]`, Go templates' `.Values.x`: the model's;
         # Perl's `$ENV{…}`, SAS's `%sysget(NAME)`: a variable's member, a macro's call
     if sep.strip() == ":" and patterns.compile(r"[ \t]*[|=\])]").match(text, m.end("bare")):
@@ -330,6 +331,7 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     kind = _secret_kind(name, m.group(group), typed=typed)
     if (
         kind is None
+        and m.group(group).startswith(_PUBLIC_STARTS)  # cheap, before the prefixes' regex
         and patterns.match(_PUBLIC_PREFIX, m.group(group))
         and _looks_generated(m.group(group))
         and _said_private(text, m.start(group), m.end(group))
@@ -346,7 +348,8 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     if blank and group == "bare" and _column_says_public(text, m.start(group)):
         return None  # a listing's DIGEST, ID or FINGERPRINT column (`fly secrets list`)
     if (
-        classified[1] != "strong" or _said_public_key(text, m.end(group), m.start(group))
+        classified[1] != "strong"
+        or _said_public_key(text, m.end(group), m.start(group) if kind == "secret" else None)
     ) and _said_public(text, m.start(group), m.end(group)):
         return None  # `token: 'live_…', // client-side token, public by design`
     if _in_web_config(text, m.start(group), m.end(group)):

@@ -110,6 +110,27 @@ class _Rule:
                 yield match
 
 
+@record(frozen=True)
+class _WordRule:
+    """A rule whose every match lies inside one word (no blank in it: `host:port:user:pw`), and
+    whose literal start is too common to be a trigger (`:` and a digit, as every time has): the
+    text's distinct words are searched with `word` first, and the text is scanned with `regex`
+    only when one of them holds such a match."""
+
+    regex: str
+    find: _Finder
+    word: str  # sought in `_Words.words` (lower-cased, a word a line), or in the lowered text
+
+    def matches(
+        self, text: str, folded: str, done: list[int], words: _Words | None = None
+    ) -> Iterator[re.Match[str]]:
+        if patterns.search(self.word, folded if words is None else words.words) is None:
+            return
+        for match in patterns.compile(self.regex).finditer(text):
+            if match.start() >= done[0]:
+                yield match
+
+
 def _gate(trigger: str, framed: bool) -> tuple[str, ...]:
     """What the words must hold wherever `trigger` occurs. Framed (see `_Words`): each
     whitespace-free piece of it, lower-cased, with the line breaks that stand for the whitespace

@@ -4835,3 +4835,46 @@ for phrase in (
 ):
     _l("mixed", f"the banner, base64-encoded: {base64.b64encode(phrase.encode()).decode()}")
     _l("mixed", f"expected body of the fixture: {base64.b64encode(phrase.encode()).decode()}\n")
+_v = _fakes.b64(18)
+_s("config_syntax", f"La clave nueva del servidor quedó así: {_v}.", _v)
+
+
+# Round 18. Any tool's unquoted `-p` followed by a random run of both cases and digits.
+for text in (
+    "mkdir -p build/Release-x64/Objects",
+    "ssh -p 22022 deploy@bastion",
+    "createdb -p 5433 ShopReporting2024",
+):
+    _l("config_syntax", text)
+
+
+# Round 18. A login written `host:port:user:password` (proxy lists, kdb+ handles): the password,
+# when made. Not a time, an address, a login its vendor publishes.
+_v, _v2 = _r(12), _r(12)
+_s(
+    "config_syntax",
+    f"# rotating proxies\n185.23.10.4:8000:scraper01:{_v}\n185.23.10.5:8000:scraper02:{_v2}\n",
+    _v,
+    _v2,
+)
+_v = _r(16)
+_s("config_syntax", f'h = qconn.open("`:rdb.prod.lan:6001:reporter:{_v}")', _v)
+for text in (
+    "2024-05-01 12:30:45:123 INFO scheduler started",
+    "ffmpeg -ss 00:01:30:15 -i input.mp4 out.mp4",
+    "expose 0.0.0.0:8080:80:tcp in the sidecar",
+    "mirror.lan:3128:guest:guest",
+):
+    _l("config_syntax", text)
+
+
+# Round 18. Percona Toolkit's DSN: one-letter keys joined by commas, `p` after `u`.
+_v = _r(14, AN + "~.")
+_s("config_syntax", f"pt-table-checksum h=db1,u=checksum,p={_v},P=3306 --replicate=pc.sums", _v)
+_v = _r(20)
+_s("config_syntax", f"pt-query-digest --review h=localhost,u=digest,p={_v},D=percona slow.log", _v)
+for text in (
+    "pt-archiver --source h=db1,u=archiver,p=$PT_PASSWORD,D=shop,t=orders --purge",
+    "color=r,p=12,u=3",
+):
+    _l("config_syntax", text)
