@@ -40,7 +40,7 @@ from graphmem.redact.names import (
 )
 from graphmem.redact.rule import _Found, _line_start, _Rule, _Words
 from graphmem.redact.shapes import _class
-from graphmem.redact.values import _is_placeholder, _looks_random, _wordy
+from graphmem.redact.values import _encodes_prose, _is_placeholder, _looks_random, _wordy
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
 if TYPE_CHECKING:
@@ -425,8 +425,8 @@ class _PredicateValues:
         if value[-1] in "?!" and not text.startswith((".", ",", ";"), end):
             value = value.rstrip("?!")  # the sentence's own mark, not the value's
             end = m.start("value") + len(value)
-        if not _predicate_made(value):
-            return None
+        if not _predicate_made(value) or _encodes_prose(value):
+            return None  # `base64 of the greeting: V2VsY29tZS…`: a sentence encoded
         line_start = _line_start(text, start, 200)
         before = text[line_start:start].split()
         if len(before) < 4:

@@ -529,7 +529,7 @@ def _wordy(part: str) -> bool:
 # A key that every page or browser is sent: `embedded in gigya.js on every page`, `shipped in
 # the bundle to every visitor`, `every browser sends it`.
 _EVERY_PAGE = (
-    r"\b(?:embedded|shipped|served|loaded|sent|bundled|included)\b[^;\n]{0,40}?"
+    r"(?i)\b(?:embedded|shipped|served|loaded|sent|bundled|included)\b[^;\n]{0,40}?"
     r"\b(?:on|in|to|with|by|from)[ \t]+(?:every|each|all)[ \t]+(?:web[ \t]?)?"
     r"(?:pages?|browsers?|visitors?|clients?)\b"
     r"|\bevery[ \t]+(?:(?:visitor|user)(?:'?s)?[ \t]+)?browser[ \t]+(?:sends|gets|loads|receives)\b"
@@ -543,7 +543,6 @@ _SAID_PUBLIC = (
     r"|(?:example|sample|published|documented) (?:key|secret|token|value|vector)s?"
     r"|safe (?:to|in) (?:commit|share|expose|the "
     r"(?:page|browser|client))|(?:ships|sent|goes) to (?:every|the) browser)\b"
-    r"|" + _EVERY_PAGE
 )
 _DENIED = r"(?i)\b(?:not|never|no|non)\b|n't\b"
 _COMMENT = r"(?://|#|<!--|/\*|--|\*)[ \t]?([^\n]{0,200})"
@@ -682,23 +681,55 @@ def _said_public_key(text: str, end: int, start: int | None = None) -> bool:
     public`, `public by design`, `# public;` first, a key every page embeds."""
     line_end = text.find("\n", end, end + 300)
     after = patterns.search(_COMMENT, text[end : line_end if line_end != -1 else end + 300])
-    if after is not None and patterns.search(_PUBLIC_KEY_SAID, after.group(1)) is not None:
+    if after is not None and _says_public_key(after.group(1)):
         return True
     if start is None:
         return False
-    newline = text.rfind("\n", max(0, start - 400), start)
-    above = text[max(0, newline - 600) : newline].split("\n")[-3:] if newline != -1 else []
-    comments = (patterns.match(r"[ \t]*" + _COMMENT, line) for line in above)
-    return any(c is not None and patterns.search(_PUBLIC_KEY_SAID, c.group(1)) for c in comments)
+    end_above = text.rfind("\n", max(0, start - 400), start)
+    floor = max(0, end_above - 600)
+    for _ in range(3):  # the three lines above: most are no comment
+        if end_above <= floor:
+            return False
+        line_start = text.rfind("\n", floor, end_above) + 1 or floor
+        first = line_start
+        while first < end_above and text[first] in " \t":
+            first += 1
+        if text.startswith(_COMMENT_STARTS, first):
+            said = patterns.compile(_COMMENT).match(text, first, end_above)
+            if said is not None and _says_public_key(said.group(1)):
+                return True
+        end_above = line_start - 1
+    return False
+
+
+_COMMENT_STARTS = ("//", "#", "<!--", "/*", "--", "*")
+
+
+# The words `_PUBLIC_KEY_SAID`, `_PUBLIC_FIRST` and `_EVERY_PAGE` need, lower-cased.
+_PUBLIC_WORDS = ("publi", "browser", "client", "front", "every", "each", " all ")
 
 
 _PUBLIC_KEY_SAID = (
     r"(?i)\b(?:browser|client[- ]side|front[- ]?end|publishable)[ -](?:api[ -])?(?:key|token)\b"
     r"|\b(?:key|token)\b[,:]?[ \t]+(?:is[ \t]+)?public\b(?![ \t]+(?:repo|repository))"
     r"|\bpublic[ \t]+by[ \t]+design\b"
-    r"|^[ \t]*public\b(?![ \t]+(?:repo|repository|repositories|release|launch)\b)"  # `# public;`
-    r"|" + _EVERY_PAGE
 )
+_PUBLIC_FIRST = r"(?i)[ \t]*public\b(?![ \t]+(?:repo|repository|repositories|release|launch)\b)"
+
+
+def _says_public_key(comment: str) -> bool:
+    """Whether a comment says the value beside it is public (see `_said_public_key`): also
+    `# public;` first, and a key every page embeds (sought only when its words are there)."""
+    if patterns.search(_PUBLIC_KEY_SAID, comment) or patterns.match(_PUBLIC_FIRST, comment):
+        return True
+    return _every_page(comment)
+
+
+def _every_page(comment: str) -> bool:
+    low = comment.lower()
+    return ("every" in low or "each" in low or " all " in low) and bool(
+        patterns.search(_EVERY_PAGE, comment)
+    )
 
 
 def _in_web_config(text: str, start: int, end: int) -> bool:
@@ -736,7 +767,8 @@ def _said_public(text: str, start: int, end: int) -> bool:
     if _given_to_sdk(text, start):  # unless a comment denies it
         return not any(patterns.search(_DENIED, comment) for comment in comments)
     return any(
-        patterns.search(_SAID_PUBLIC, comment) and not patterns.search(_DENIED, comment)
+        (patterns.search(_SAID_PUBLIC, comment) or _every_page(comment))
+        and not patterns.search(_DENIED, comment)
         for comment in comments
     )
 
@@ -761,3 +793,23 @@ def _said_private(text: str, start: int, end: int) -> bool:
         c.group(1) for c in (patterns.match(r"[ \t]*" + _COMMENT, line) for line in above) if c
     ]
     return any(patterns.search(_SAID_PRIVATE, comment) for comment in comments)
+
+
+def _encodes_prose(value: str) -> bool:
+    """Base64 of a sentence (three words or more, printable): a greeting, a banner, a fixture's
+    body encoded, which hides no secret by being encoded. (A secret word, or `user:password`,
+    is one word.)"""
+    import binascii
+
+    if len(value) < 16 or len(value) % 4 or not patterns.fullmatch(r"[A-Za-z0-9+/]+={0,2}", value):
+        return False
+    try:
+        decoded = binascii.a2b_base64(value).decode("utf-8")
+    except (binascii.Error, ValueError):
+        return False
+    words = decoded.split()
+    return (
+        len(words) >= 3
+        and decoded.isprintable()
+        and sum(patterns.fullmatch(r"[^\W\d_]{2,}[,.!?:]?", w) is not None for w in words) >= 3
+    )
