@@ -342,7 +342,7 @@ def _text_without_secret(value: str) -> bool:  # here: it redacts what it decode
     import binascii
 
     try:
-        decoded = binascii.a2b_base64(value[: len(value) // 4 * 4]).decode("ascii")
+        decoded = binascii.a2b_base64(value[: len(value) // 4 * 4]).decode("utf-8")
     except (binascii.Error, ValueError):
         return False
     if not decoded.translate(_BLANKS).isprintable():

@@ -20,6 +20,7 @@ from graphmem.redact import languages
 from graphmem.redact.names import (
     _FOREIGN_KEYS,
     _FOREIGN_PASSWORDS,
+    _KEY_QUALIFIERS,
     _LOOKUP_WORDS,
     _PHRASES,
     _classify_name,
@@ -36,6 +37,7 @@ from graphmem.redact.values import (
     _is_placeholder,
     _looks_generated,
     _looks_random,
+    _name_words,
     _names_code,
     _said_default,
     _said_private,
@@ -347,6 +349,10 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         return None
     if blank and group == "bare" and _column_says_public(text, m.start(group)):
         return None  # a listing's DIGEST, ID or FINGERPRINT column (`fly secrets list`)
+    if kind == "secret" and _names_its_object(text, m.start(group), m.end(group)):
+        return None  # `KafkaUser orders-consumer: … status.secret=orders-consumer`: a Secret's name
+    if classified[1] != "strong" and _tags_its_object(text, name, name_start, m.group(group)):
+        return None  # `charge token ch_…`, `customer_token: cus_…`: the object's id, tagged
     if (
         classified[1] != "strong"
         or _said_public_key(text, m.end(group), m.start(group) if kind == "secret" else None)
@@ -556,6 +562,55 @@ def _starts_line(text: str, at: int) -> bool:
 
 _NOT_SECRET_KEYS = _LOOKUP_WORDS | {"host"}
 _BARE_WORD_NAMES = _DIRECTIVES | {"password", "passwd"}  # .netrc: `password word`
+
+
+def _names_its_object(text: str, start: int, end: int) -> bool:
+    """Whether a secret's value is a resource's name, told again in the same record: words
+    joined by dashes (a Kubernetes name, no digit) that the 200 characters around also hold
+    (`KafkaUser orders-consumer: … status.secret=orders-consumer`): the Secret named for it."""
+    value = text[start:end]
+    if not patterns.fullmatch(r"[a-z]{2,}(?:-[a-z]{2,}){1,4}", value):
+        return False
+    around = " " + text[max(0, start - 200) : start] + " " + text[end : end + 200] + " "
+    at = around.find(value)
+    while at != -1:  # as a whole word: not inside `orders-consumer-v2`
+        if not (around[at - 1].isalnum() or around[at - 1] in "_-") and not (
+            around[at + len(value)].isalnum() or around[at + len(value)] in "_-"
+        ):
+            return True
+        at = around.find(value, at + 1)
+    return False
+
+
+# Words that make a token a credential, whatever its tag abbreviates (`session token sess_…`).
+_CREDENTIAL_WORDS = _KEY_QUALIFIERS | frozenset(
+    "session refresh bearer bot user personal id oauth login password pass".split()
+)
+
+
+def _tags_its_object(text: str, name: str, name_start: int, value: str) -> bool:
+    """Whether the value is an object's id, tagged with an abbreviation of the word naming the
+    object before the token's name (`charge token ch_…`, `customer_token cus_…`, `transfer token
+    trf_…`): payment APIs' ids, which their tokens are called in logs, not credentials."""
+    tag = patterns.match(r"([a-z]{2,5})_[A-Za-z0-9]", value)
+    if tag is None:
+        return False
+    words = [w for w in _name_words(name)[:-1] if w] or [_word_before(text, name_start)]
+    word = words[-1]
+    return word not in _CREDENTIAL_WORDS and _abbreviates(tag.group(1), word)
+
+
+def _abbreviates(tag: str, word: str) -> bool:
+    """`ch` of charge, `cus` of customer, `evt` of event: the word's first letter, then some of
+    its others in order, shorter than it."""
+    if len(tag) >= len(word) or not word.isalpha() or tag[0] != word[0]:
+        return False
+    at = 0
+    for letter in tag[1:]:
+        at = word.find(letter, at + 1)
+        if at == -1:
+            return False
+    return True
 
 
 def _word_before(text: str, name_start: int) -> str:

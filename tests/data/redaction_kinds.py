@@ -4831,7 +4831,7 @@ _s("config_syntax", f'<user name="ops"><password hashed="no">{_v}</password></us
 # Round 18. Base64 that decodes to a sentence of no secret, told in prose: the sentence encoded.
 for phrase in (
     "Welcome to the staging cluster, have a nice day!",
-    "Hei og velkommen til testmiljoet vaart 2025.",
+    "Hei og velkommen til testmiljøet vårt! Åpent 08-16.",
 ):
     _l("mixed", f"the banner, base64-encoded: {base64.b64encode(phrase.encode()).decode()}")
     _l("mixed", f"expected body of the fixture: {base64.b64encode(phrase.encode()).decode()}\n")
@@ -4878,3 +4878,34 @@ for text in (
     "color=r,p=12,u=3",
 ):
     _l("config_syntax", text)
+
+
+# Round 18. A token named for a payment API's object, tagged with an abbreviation of that word
+# (`charge token ch_…`, `customer_token: cus_…`): the object's id in a log, not a credential.
+# A credential's word before it (session, access, refresh, API) still names a secret.
+for template in (
+    "Paystack transfer token trf_{v} status=success amount=120000",
+    'order_token = "ord_{v}"  # from the webhook payload',
+    "2025-03-02T10:11:12Z invoice token in_{v} finalized",
+):
+    _l("mixed", template.format(v=_r(24)))
+for template in ("SESSION_TOKEN=sess_{v}", "refresh token rt_{v} (expires in 30d)"):
+    _v = _r(32)
+    _s("config_syntax", template.format(v=_v), _v)
+_v = "at_" + _r(28)
+_s("config_syntax", f"the access token at the moment: {_v}", _v)
+
+
+# Round 18. A secret's value that is a resource's name told again in the same record (words
+# joined by dashes): the Secret named for it, not its content. Alone, such words are a secret.
+for text in (
+    "Vault role web-frontend: secret=web-frontend, policies=web-frontend-read, ttl=1h",
+    "argocd repo https://git.acme.io/infra.git creds: secret=gitlab-deploy (Secret gitlab-deploy)",
+):
+    _l("mixed", text)
+_s("config_syntax", "APP_SECRET=amber-falcon-river-stone", "amber-falcon-river-stone")
+_s(
+    "config_syntax",
+    "SIGNING_SECRET=tidal-quartz-ember\nRELEASE_NAME=tidal-quartz-v2",
+    "tidal-quartz-ember",
+)
