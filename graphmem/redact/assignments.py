@@ -569,6 +569,8 @@ def _names_its_object(text: str, start: int, end: int) -> bool:
     joined by dashes (a Kubernetes name, no digit) that the 200 characters around also hold
     (`KafkaUser orders-consumer: … status.secret=orders-consumer`): the Secret named for it."""
     value = text[start:end]
+    if "-" not in value or not value.islower() or not value.replace("-", "").isalpha():
+        return False  # cheap, first: most values are no words joined by dashes
     if not patterns.fullmatch(r"[a-z]{2,}(?:-[a-z]{2,}){1,4}", value):
         return False
     around = " " + text[max(0, start - 200) : start] + " " + text[end : end + 200] + " "
@@ -592,6 +594,8 @@ def _tags_its_object(text: str, name: str, name_start: int, value: str) -> bool:
     """Whether the value is an object's id, tagged with an abbreviation of the word naming the
     object before the token's name (`charge token ch_…`, `customer_token cus_…`, `transfer token
     trf_…`): payment APIs' ids, which their tokens are called in logs, not credentials."""
+    if "_" not in value[2:6]:
+        return False  # cheap, first: no tag
     tag = patterns.match(r"([a-z]{2,5})_[A-Za-z0-9]", value)
     if tag is None:
         return False

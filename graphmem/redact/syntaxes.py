@@ -240,9 +240,10 @@ def _find_dsn_pairs_password(m: re.Match[str]) -> _Found:
 
 
 # A typed declaration's initialiser and its literal: PL/I's `DCL NAME CHAR(32) INIT('…')`, RPG's
-# `D name S 64A inz('…')`, COBOL's `01 NAME PIC X(20) VALUE '…'`.
+# `D name S 64A inz('…')`, COBOL's `01 NAME PIC X(20) VALUE '…'` (sought at its picture: `value`
+# is a word of every text).
 _DECLARED = (
-    r"(?i)(?:inz|init(?:ial)?|value(?:[ \t]+is)?)[ \t]*\(?[ \t]*"
+    r"(?i)(?:(?:inz|init(?:ial)?)[ \t]*\([ \t]*|x\(\d{1,5}\)[ \t]+value(?:[ \t]+is)?[ \t]+)"
     r"(?:'(?P<sq>[^'\n]{1,512})'|\"(?P<dq>[^\"\n]{1,512})\")"
 )
 _TYPE_WORD = r"[\w()*,.-]{1,16}"  # `S`, `64A`, `CHAR(32)`, `PIC`, `X(20)`, `STATIC`
@@ -725,7 +726,7 @@ _OTHER_RULES: tuple[_Rule | _WordRule, ...] = (
     _Rule(  # a typed declaration's initialiser (see `_find_declared`)
         _DECLARED,
         _find_declared,
-        ("inz(", "init(", "init (", "initial(", "value '", 'value "', "value is "),
+        ("inz(", "init(", "init (", "initial(", "x("),  # COBOL's at its picture: `X(20) VALUE`
         fold=True,
     ),
     _rule(  # Percona Toolkit's DSN: `…,u=user,p=password`

@@ -683,7 +683,7 @@ def _said_public_key(text: str, end: int, start: int | None = None) -> bool:
     after = patterns.search(_COMMENT, text[end : line_end if line_end != -1 else end + 300])
     if after is not None and _says_public_key(after.group(1)):
         return True
-    if start is None:
+    if start is None or not _may_say_public(text):
         return False
     end_above = text.rfind("\n", max(0, start - 400), start)
     floor = max(0, end_above - 600)
@@ -706,7 +706,24 @@ _COMMENT_STARTS = ("//", "#", "<!--", "/*", "--", "*")
 
 
 # The words `_PUBLIC_KEY_SAID`, `_PUBLIC_FIRST` and `_EVERY_PAGE` need, lower-cased.
-_PUBLIC_WORDS = ("publi", "browser", "client", "front", "every", "each", " all ")
+_PUBLIC_WORDS = (
+    "publi",
+    "browser",
+    "client-side",
+    "client side",
+    "front",
+    "every",
+    "each",
+    " all ",
+)
+
+
+@lru_cache(maxsize=16)  # the text, and the few a nested redaction reads between its values
+def _may_say_public(text: str) -> bool:
+    """Whether the text holds a word a comment calling a key public needs: most texts do not,
+    and their values need no look at the lines above them."""
+    low = text.lower()
+    return any(word in low for word in _PUBLIC_WORDS)
 
 
 _PUBLIC_KEY_SAID = (

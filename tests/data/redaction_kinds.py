@@ -4909,3 +4909,55 @@ _s(
     "SIGNING_SECRET=tidal-quartz-ember\nRELEASE_NAME=tidal-quartz-v2",
     "tidal-quartz-ember",
 )
+
+
+# Round 18. A password told in a sentence of any language with an English gloss in parentheses
+# (`… (password): X`, `(password) X …`), a made value that holds `=` inside (not `name=value`,
+# not base64's padding), and one whose first character is a generator's `-` (not a flag's).
+_v = "Quartz-Maple-Heron-Flint-42"
+_s("config_syntax", f"Tallinna kontor: uue võrgu (password) on {_v}, ära jaga seda.", _v)
+_v = "Zb7!kQ2m=Lp9vW#r"
+_s("config_syntax", f"Mwaramutse, ijambo ry'ibanga (password): {_v} — ntumubwire.", _v)
+_v = "-Tq8#vLm2Kp9xWz"
+_s("config_syntax", f"ya te dije, la contraseña del wifi es {_v} ahora, no la cambies", _v)
+_v = "-Kx9vQ2mLp7!Rt"
+_s("config_syntax", f"Yeni şifre {_v} olacak, kimseye söyleme.", _v)
+for text in (
+    "Fill in the (password) field, then press Save.",
+    "assert check(password) == stored_Hash1x",
+    "the password is passed with -passin env:PASSPHRASE to openssl",
+    "la contraseña -p solo pide la clave por teclado",
+    "the password field takes key=Value2024x pairs",
+):
+    _l("config_syntax", text)
+
+
+# Round 18. A made value told in a sentence whose language puts the copula last: the value, then
+# one word that ends the clause (Quechua's `kachkan`, Tigrinya's `እዩ` and its `።`); three words
+# of prose before it, in any script, its letters' marks included, but not a label's (a colon).
+_v = _r(16)
+_s("config_syntax", f"kay servidorpa musuq yaykuna {_v} kachkan, ama qunqaychu.", _v)
+_v = _r(16)
+_s("config_syntax", f"ናይ ሰርቨር ሓድሽ {_v} እዩ።", _v)
+_v = _r(14) + "_" + _r(5)
+_s("config_syntax", f"ᏗᎦᏘᏍᏗ ᎠᏓᏅᏙ ᎤᏛᏅ {_v} ᎨᏎᏍᏗ, ᏞᏍᏗ ᏱᏣᏃᏁᎵ.", _v)
+for text in (
+    "password policy: see Security-Baseline-Doc-3",
+    "build artifact ids: Ab3dE9fGh2KlMn4p, Zq8wE2rT5yUi9oP1",
+    "we renamed GetUserById2 yesterday, sorry",
+    "Fixed in release v2.14.3-rc1 today, thanks",
+):
+    _l("config_syntax", text)
+
+
+# Round 18. `Token API`, `Key API`: the qualifier after the word, as French and the languages
+# that borrowed its order write it, before a value told in the sentence.
+_v = _r(32, HEX)
+_s("config_syntax", f"Token API cha hệ thống mới là {_v}, đừng chia sẻ nhé.", _v)
+_v = _r(24)
+_s("config_syntax", f"Key API ya huduma mpya ni {_v} kuanzia leo.", _v)
+for text in (
+    "Token API rate limits: 1200 requests per minute per IP.",
+    "Key API docs moved to https://docs.acme.io/v2/keys",
+):
+    _l("config_syntax", text)
