@@ -491,8 +491,10 @@ def _shaped_bare_value(m: re.Match[str], name: str) -> tuple[bool, _Found]:
     literal or giving a default, Go's printed map (`Name:[value]`), a passphrase of several
     words; (False, None) when no shape does."""
     text, value, start = m.string, m.group("bare"), m.start("bare")
-    if value.isdigit():
-        return (True, None) if patterns.compile(_UNIT).match(text, m.end("bare")) else (False, None)
+    if value.isdigit():  # a size (`16 bytes`), or Verilog's width (`128'h…`: a marker read again)
+        unit = patterns.compile(_UNIT).match(text, m.end("bare"))
+        width = patterns.compile(r"'[sS]?[hHdDbBoO]").match(text, m.end("bare"))
+        return (True, None) if unit or width else (False, None)
     if "(" in value:
         call = patterns.compile(_CALL_VALUE).match(text, start)
         if call is None:

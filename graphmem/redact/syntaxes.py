@@ -265,6 +265,47 @@ def _find_declared(m: re.Match[str]) -> _Found:
     return None
 
 
+def _find_forth_constant(m: re.Match[str]) -> _Found:
+    """Forth's `S" …" 2CONSTANT NAME` (and `2VALUE`): the literal before the defining word,
+    named by the word after it, which judges it as its value."""
+    text = m.string
+    line_start = _line_start(text, m.start(), 600)
+    literal = patterns.search(_FORTH_LITERAL, text[line_start : m.start()])
+    if literal is None:
+        return None
+    kind = _secret_kind(m.group("name"), literal.group("v"))
+    return (
+        None
+        if kind is None
+        else (kind, line_start + literal.start("v"), line_start + literal.end("v"))
+    )
+
+
+_FORTH_LITERAL = r"""(?:^|\s)[SCZsz.]?"[ \t](?P<v>[^"\n]{1,512})"[ \t]+2?$"""
+
+
+def _find_subcommand_token(m: re.Match[str]) -> _Found:
+    """A token given to a tool's sign-in subcommand, last on its command line (`wandb login
+    <key>`, `ipinfo init <token>`, `snyk auth <uuid>`): when generated, not a project's name or
+    a shell's (`git init project2024b`, `conda init bash`), a path, a URL or a host."""
+    text, value = m.string, m.group("v")
+    before = text[_line_start(text, m.start(), 200) : m.start()]
+    if not patterns.fullmatch(_SUBCOMMAND_BEFORE, before):
+        return None  # not a command line's start: `… the login page2024x …` in a sentence
+    if not _looks_generated(value) or not (
+        len(patterns.findall(r"\d+", value)) >= 2 or _looks_random(value)
+    ):
+        return None  # one number in words: a name (`project2024b`), not a generator's run
+    return "secret", m.start("v"), m.end("v")
+
+
+# A prompt (or none), a tool's name, and at most one word more (`auth`, `config`) before it.
+_SUBCOMMAND_BEFORE = (
+    r"[ \t]*(?:[^\s$#%>][^\n$#%>]{0,80}?[$#%>][ \t]+|[$#%>][ \t]+)?"  # `PS C:\src> `, `me@h:~$ `
+    r"[\w.-]{2,40}(?:[ \t]+[\w.-]{2,20})?[ \t]+"
+)
+
+
 def _find_relay_login(m: re.Match[str]) -> _Found:
     """Postfix sasl_passwd: `[smtp.host]:587 user:password`."""
     user, password = m.group("user"), m.group("v")
@@ -722,6 +763,19 @@ _OTHER_RULES: tuple[_Rule | _WordRule, ...] = (
         _HOST_PORT_LOGIN,
         _find_host_port_login,
         "(?m)" + _HOST_PORT_LOGIN,
+    ),
+    _rule(  # Forth: `S" …" 2CONSTANT NAME`
+        r"(?i)constant[ \t]+(?P<name>[^\s]{1,64})",
+        _find_forth_constant,
+        "constant ",
+        "CONSTANT ",
+    ),
+    _Rule(  # a token given to a tool's sign-in subcommand (see `_find_subcommand_token`)
+        r"(?i)(?:login|auth|init|activate|authenticate)[ \t]+"
+        r"(?P<v>[A-Za-z0-9][A-Za-z0-9_-]{11,127})(?=[ \t]*(?:\r?\n|$|[;&|#]))",
+        _find_subcommand_token,
+        ("login ", "auth ", "init ", "activate ", "authenticate "),
+        fold=True,
     ),
     _Rule(  # a typed declaration's initialiser (see `_find_declared`)
         _DECLARED,

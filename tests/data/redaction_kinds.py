@@ -4961,3 +4961,30 @@ for text in (
     "Key API docs moved to https://docs.acme.io/v2/keys",
 ):
     _l("config_syntax", text)
+
+
+# Round 18. A token given to a tool's sign-in subcommand, last on its command line (`wandb login
+# <key>`, `snyk auth <uuid>`): the token, when generated. Not a project's, a shell's or a
+# registry's name given to `init` or `login`.
+_v = _r(40, HEX)
+_s("config_syntax", f"$ wandb login {_v}\nwandb: Appending key for api.wandb.ai to your netrc", _v)
+_v = _fakes.uuid()
+_s("config_syntax", f"PS C:\\src> snyk auth {_v}\nYour account has been authenticated.", _v)
+_v = _r(18, LOWER_AN)
+_s("config_syntax", f"% abstractapi activate {_v}  # the CI machine", _v)
+for text in (
+    "$ git init project2024b",
+    "$ conda init bash",
+    "$ npx prisma init datasource2x",
+    "$ docker login ghcr.io",
+    "$ go mod init github.com/acme/tool2024",
+    "$ terraform init -upgrade",
+):
+    _l("config_syntax", text)
+
+
+# Round 18. Forth: a literal bound by the defining word after it (`S" …" 2CONSTANT NAME`), named
+# by the word after that.
+_v = _r(32, HEX)
+_s("config_syntax", f'\\ weather lookup\nS" {_v}" 2CONSTANT OWM-API-KEY\n', _v)
+_l("config_syntax", 'S" https://api.openweathermap.org" 2CONSTANT OWM-BASE-URL')
