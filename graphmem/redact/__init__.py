@@ -73,6 +73,7 @@ from graphmem.redact.private import _drop_private
 from graphmem.redact.prose import (
     _PREDICATE_VALUES,
     _SLASHED_LOGIN_RULE,
+    _TOLD_KEY_AFTER_RULE,
     _TOLD_KEY_RULE,
     _TOLD_PASSWORD_RULE,
     _PredicateValues,
@@ -412,6 +413,7 @@ _BUILTIN_RULES: tuple[
     _FOREIGN_ASSIGNMENT_RULE,
     _TOLD_PASSWORD_RULE,
     _TOLD_KEY_RULE,
+    _TOLD_KEY_AFTER_RULE,
     _SLASHED_LOGIN_RULE,
     _PASSWORD_SHAPES,  # a name beside the value says more, and its kind
     _PREDICATE_VALUES,

@@ -120,7 +120,6 @@ _VALUE = r"""
       |(?P<bq>["'])(?P<blob>[A-Za-z0-9+/]{500,20000}={0,2})(?P=bq)  # a key (store) in base64
       |(?P<sp2>[bBrRuUfF]{1,2})?'(?P<sq>(?:[^'\\\n]|\\.){0,512})'
       |\\"(?P<eq>(?:[^"\\\n]|\\[^"\n]){0,512})\\"     # inside a JSON string: \"value\"
-      |\d{1,4}'[sS]?[hH](?P<based>[0-9a-fA-F_]{16,512})     # Verilog's sized literal: 128'h…
       |(?P<bare>[^\s"'`,;&)}\\=][^\s"'`,;&)}]{0,511}             # not `==`: a comparison
         (?:&(?=[^\s&])(?![\w.-]{1,40}=|amp;)[^\s"'`,;&)}]{1,511}){0,8})))  # `&` but a query's
 """
@@ -242,26 +241,27 @@ def _yaml_value_end(m: re.Match[str], name_start: int) -> int | None:
 def _find_assignment(m: re.Match[str]) -> _Found:
     text = m.string
     group = m.lastgroup or ""  # xml, dq, sq, eq or bare: the value groups close last
+    value = m.group(group)
     blank = m.group("sep") is not None and (m.group("loose") or not m.group("sep").strip())
-    prose = blank and group == "bare" and not _looks_generated(m.group(group))
+    prose = blank and group == "bare" and not _looks_generated(value)
     name_start = _name_start(text, m.start())
     name = text[name_start : m.start("q")]
     if prose and not name.startswith("--") and name.lower() not in _BARE_WORD_NAMES:
         return None  # the common case in prose (`the token budget`), decided first
-    if prose and patterns.fullmatch(r"[a-z]{1,3}", m.group(group)):
+    if prose and patterns.fullmatch(r"[a-z]{1,3}", value):
         return None  # `requires --password or "Password" in …`: a flag named in a sentence
     if name_start and text[name_start - 1] in "+/|" and _looks_generated(name):
         return None  # `|1|…e0v4Pw= ssh-ed25519` (known_hosts): base64 and its padding, no name
-    if group == "bare" and m.group(group).startswith("--"):
+    if group == "bare" and value.startswith("--"):
         return None  # `--password --gzip --archive=x`: the next flag (the tool will prompt)
-    if group == "bare" and m.group(group)[0] == "#" and text[m.start(group) - 1] in " \t":
+    if group == "bare" and value[0] == "#" and text[m.start(group) - 1] in " \t":
         return None  # `password: Y2hhbmdlbWU=  # base64`: a comment, read after `=` as a value
     classified = _classify_name(name)
     if classified is None:
         return None
-    if group == "bare" and text.endswith("${", 0, name_start) and m.group(group)[0] in "-?+":
+    if group == "bare" and text.endswith("${", 0, name_start) and value[0] in "-?+":
         # a shell's `${NAME:-default}`: the default is the value; `:?` and `:+` give none
-        kind = _secret_kind(name, m.group(group)[1:]) if m.group(group)[0] == "-" else None
+        kind = _secret_kind(name, value[1:]) if value[0] == "-" else None
         return None if kind is None else (kind, m.start(group) + 1, m.end(group))
     if (
         group in ("dq", "sq")
@@ -273,29 +273,29 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         # `VALUE '…'.` ends a sentence)
     if group in ("dq", "sq") and patterns.compile(r"[ \t]*[*%+][ \t]*[\w(]").match(text, m.end()):
         return None  # `b'a' * 1024`, `"%s" % pw`, `"x" + pw`: an expression
-    if (
-        group == "bare"
-        and text[name_start - 1 : name_start] == "$"
-        and not m.group(group).isdigit()
-    ):
+    if group == "bare" and text[name_start - 1 : name_start] == "$" and not value.isdigit():
         return None  # `$pw = Read-Host`: PowerShell, PHP and Perl quote their literals
     if not _separates(m, name, name_start, group):
         return None
-    if group == "xml" and patterns.search(_HASH_ATTRIBUTE, m.group("xsep")):
+    if (
+        group == "xml"
+        and "=" in m.group("xsep")
+        and patterns.search(_HASH_ATTRIBUTE, m.group("xsep"))
+    ):
         return None  # `<password salt="true">…`, `hashed="yes"`: the stored hash, not the password
     if (
         group == "bare"
-        and m.group(group)[0] == "{"
+        and value[0] == "{"
         and text.startswith("}", m.end())
         and m.group("sep") == "="
         and ";" in text[max(0, name_start - 200) : m.end() + 2].rsplit("\n", 1)[-1]
     ):
-        value = m.group(group)[1:]  # ODBC: PWD={…};, braces quote the value
+        value = value[1:]  # ODBC: PWD={…};, braces quote the value
         kind = _secret_kind(name, value)
         return None if kind is None else (kind, m.start(group) + 1, m.end(group))
-    if "f" in (m.group("sp") or m.group("sp2") or "").lower() and "{" in m.group(group):
+    if "f" in (m.group("sp") or m.group("sp2") or "").lower() and "{" in value:
         return None  # an f-string: computed
-    if group == "bare" and m.group(group)[0] in "[{":
+    if group == "bare" and value[0] in "[{":
         end = _key_bytes_end(text, m.start(group))
         if end is not None:
             return classified[0], m.start(group), end
@@ -308,7 +308,7 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         ):
             return None  # `key = bytes.fromhex("2b7e…")  # FIPS-197 example key`
         return found
-    if group == "bare" and patterns.fullmatch(r"[|>][-+]?", m.group(group)):  # YAML block scalar
+    if group == "bare" and patterns.fullmatch(r"[|>][-+]?", value):  # YAML block scalar
         line = patterns.compile(r"[ \t]*\r?\n[ \t]+([^\s][^\r\n]{0,511})").match(text, m.end(group))
         kind = _secret_kind(name, line.group(1).rstrip()) if line else None
         return None if kind is None or line is None else (kind, line.start(1), line.end(1))
@@ -330,28 +330,28 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     ):
         return None  # <key>Name</key>, public key AAAA…, primary key …, `key: Type | None`
     typed = patterns.fullmatch(r"\d[ \t]+", loose) is not None  # Cisco's type digit, not a label's
-    kind = _secret_kind(name, m.group(group), typed=typed)
+    kind = _secret_kind(name, value, typed=typed)
     if (
         kind is None
-        and m.group(group).startswith(_PUBLIC_STARTS)  # cheap, before the prefixes' regex
-        and patterns.match(_PUBLIC_PREFIX, m.group(group))
-        and _looks_generated(m.group(group))
+        and value.startswith(_PUBLIC_STARTS)  # cheap, before the prefixes' regex
+        and patterns.match(_PUBLIC_PREFIX, value)
+        and _looks_generated(value)
         and _said_private(text, m.start(group), m.end(group))
     ):
         kind = classified[0]  # `token: pk.…  # server-side key, not the browser one`
     if (
         kind is None
         and name.lower().endswith(("creds", "credentials"))
-        and not patterns.match(_REFERENCE, m.group(group))  # `dword:0`: a registry number
+        and not patterns.match(_REFERENCE, value)  # `dword:0`: a registry number
     ):
-        return _user_password(m.group(group), m.start(group))  # --dest-creds user:password
+        return _user_password(value, m.start(group))  # --dest-creds user:password
     if kind is None or _encrypted(text, name_start):
         return None
     if blank and group == "bare" and _column_says_public(text, m.start(group)):
         return None  # a listing's DIGEST, ID or FINGERPRINT column (`fly secrets list`)
     if kind == "secret" and _names_its_object(text, m.start(group), m.end(group)):
         return None  # `KafkaUser orders-consumer: … status.secret=orders-consumer`: a Secret's name
-    if classified[1] != "strong" and _tags_its_object(text, name, name_start, m.group(group)):
+    if classified[1] != "strong" and _tags_its_object(text, name, name_start, value):
         return None  # `charge token ch_…`, `customer_token: cus_…`: the object's id, tagged
     if (
         classified[1] != "strong"
@@ -371,7 +371,7 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     ):
         return None  # a PKCS #11 URI's `token=`: the label of a hardware token (RFC 7512)
     end = m.end(group)
-    if group == "bare" and m.group(group).endswith("\\"):
+    if group == "bare" and value.endswith("\\"):
         more = patterns.compile(r"\r?\n([^\s\"'`,;&)}\\]{1,512})").match(text, end)
         end = more.end() if more else end  # cut by `\` and a newline: the value goes on there
     if kind == "private_key":  # a key store longer than a value's 512 characters
@@ -460,6 +460,8 @@ def _key_bytes_end(text: str, start: int) -> int | None:
 
 
 _PLURAL_ENDS = ("keys", "tokens", "secrets", "passwords")
+# Verilog's sized literal after its width (`128'h6b69…`): the hex digits, `_` between them.
+_SIZED_LITERAL = r"'[sS]?(?:[hH]([0-9a-fA-F_]{16,512})(?![\w\[])|[hHdDbBoO])"
 # A number with a unit is a size or a limit: `password:  16 bytes` (kubectl describe secret).
 _UNIT = r"[ \t]+(?:bytes?|[kmgt]i?b|chars?|characters|bits?|days?|hours?|minutes?|words?|digits?)\b"
 # A call that wraps a literal (`SecretStr("…")`, `unsafe_plain_text("…")`) or gives a default
@@ -491,10 +493,15 @@ def _shaped_bare_value(m: re.Match[str], name: str) -> tuple[bool, _Found]:
     literal or giving a default, Go's printed map (`Name:[value]`), a passphrase of several
     words; (False, None) when no shape does."""
     text, value, start = m.string, m.group("bare"), m.start("bare")
-    if value.isdigit():  # a size (`16 bytes`), or Verilog's width (`128'h…`: a marker read again)
-        unit = patterns.compile(_UNIT).match(text, m.end("bare"))
-        width = patterns.compile(r"'[sS]?[hHdDbBoO]").match(text, m.end("bare"))
-        return (True, None) if unit or width else (False, None)
+    if value.isdigit():  # a size (`16 bytes`), or Verilog's width: `128'h<hex>`, the hex judged
+        if patterns.compile(_UNIT).match(text, m.end("bare")):
+            return True, None
+        sized = patterns.compile(_SIZED_LITERAL).match(text, m.end("bare"))
+        if sized is None:
+            return False, None
+        literal = sized.group(1)  # None after `'d`, `'b` or a marker (read again): no key's
+        kind = _secret_kind(name, literal) if literal else None
+        return True, None if kind is None else (kind, sized.start(1), sized.end(1))
     if "(" in value:
         call = patterns.compile(_CALL_VALUE).match(text, start)
         if call is None:

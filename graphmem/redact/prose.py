@@ -93,10 +93,10 @@ def _made(value: str) -> bool:
     """Whether a word of a sentence looks made, not written (see the module's decisions)."""
     if not 8 <= len(value) <= 64 or value[0] in "$%{@#-&<([":
         return False
+    if "=" in value and (value.endswith("=") or patterns.match(r"[A-Za-z_][\w.-]*=", value)):
+        return False  # `name=value`, base64's padding: `=` inside a made value only (`Et=r*Yg`)
     if patterns.search(r"[/\\(){}\[\]<>|:]|^\d{4}-\d\d-\d\d", value) or _is_placeholder(value):
         return False
-    if "=" in value and patterns.match(r"[A-Za-z_][\w.-]*=|.*==?$", value):
-        return False  # `name=value`, base64's padding: `=` inside a made value only (`Et=r*Yg`)
     if patterns.fullmatch(r"[^@\s]+@[\w.-]+\.[A-Za-z]{2,}", value):  # an e-mail
         return False
     if patterns.fullmatch(r"(?:0x)?[0-9a-fA-F]{32,}|[0-9a-fA-F-]{36}", value):  # a digest, a UUID
@@ -284,12 +284,30 @@ def _may_tell_key(text: str, at: int) -> bool:
 
 _QUALIFIER_WORDS = _KEY_QUALIFIER_WORD.strip("(?:)").split("|")
 _KEYS = ("key", "token")  # each trigger costs a pass over the text: the common qualifiers only
+
+
+def _may_tell_key_after(text: str, at: int) -> bool:
+    """As `_may_tell_key`, for `Token API`: the qualifier a word of its own (not `API-key`,
+    whose own trigger reads it)."""
+    end = text.find(" ", at) + 4
+    return (end >= len(text) or not (text[end].isalnum() or text[end] in "-_")) and _may_tell_key(
+        text, at
+    )
+
+
+_TOLD_KEY_AFTER_RULE = _Rule(  # `Token API`: the qualifier after, as French puts it
+    _NAME,
+    _find_told_key,
+    ("token api",),  # not `key api`: `API-key API-key …` holds it at every key
+    fold=True,
+    before=_may_tell_key_after,
+    stable=True,
+)
 _TOLD_KEY_RULE = _Rule(
     _NAME,
     _find_told_key,
     (  # in English, the qualifier and the word: "key" alone is everywhere in prose and code
         *(f"{q} {k}" for q in ("api", "secret", "private", "access", "auth", "bot") for k in _KEYS),
-        *(f"{k} api" for k in _KEYS),  # and after it, as French and its neighbours: `Token API`
         *sorted(_FOREIGN_KEYS - {"key"}),
     ),
     fold=True,
@@ -459,19 +477,24 @@ class _PredicateValues:
         if value[-1] in "?!" and not text.startswith((".", ",", ";"), end):
             value = value.rstrip("?!")  # the sentence's own mark, not the value's
             end = m.start("value") + len(value)
-        if not _predicate_made(value) or _encodes_prose(value):
-            return None  # `base64 of the greeting: V2VsY29tZS…`: a sentence encoded
+        if not _predicate_made(value):
+            return None
         line_start = _line_start(text, start, 200)
         before = text[line_start:start].split()
         if len(before) < 3 or (len(before) == 3 and any(":" in w for w in before)):
             return None  # a label's words (`password policy: see …`), not a sentence's three
         last = [w.strip(",:;\u060c") for w in before[-3:]]
-        if not all(patterns.fullmatch(_PROSE_WORD, w) or _marked_word(w) for w in last):
+        if not all(
+            patterns.fullmatch(_PROSE_WORD, w) or (not w.isascii() and _marked_word(w))
+            for w in last
+        ):
             return None
         if any(w.lower() in _ELSEWHERE for w in before[-4:]):
             return None
         if patterns.search(_DIGEST_WORDS, " ".join(before[-4:])):
             return None
+        if _encodes_prose(value):
+            return None  # `base64 of the greeting: V2VsY29tZS…`: a sentence encoded
         return "password", m.start("value"), end
 
 

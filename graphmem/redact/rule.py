@@ -46,6 +46,10 @@ class _Rule:
     # words gate them, not the words grown by the lines redactions changed (on text dense with
     # secrets those grow, and a vocabulary's hundreds of gates would scan them all).
     stable: bool = False
+    # A regex one of the text's distinct words (lower-cased, a word a line) must match, for a rule
+    # whose value is one word of a shape (`-p <random>`): sought once, after the triggers' gates,
+    # so that a text of triggers and no such value costs no match at each of them.
+    word: str = ""
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
@@ -89,6 +93,14 @@ class _Rule:
                 if all(map(holds, gate))
             )
         if self.needs not in haystack:
+            return
+        if (
+            self.word
+            and words is not None
+            and words.framed  # else the words are the whole text, its lines no words
+            and triggers
+            and patterns.search(self.word, words.words) is None
+        ):
             return
         if words is None:
             starts = sorted({i for t in triggers for i in _occurrences(haystack, t)})

@@ -243,7 +243,7 @@ def _find_dsn_pairs_password(m: re.Match[str]) -> _Found:
 # `D name S 64A inz('…')`, COBOL's `01 NAME PIC X(20) VALUE '…'` (sought at its picture: `value`
 # is a word of every text).
 _DECLARED = (
-    r"(?i)(?:(?:inz|init(?:ial)?)[ \t]*\([ \t]*|x\(\d{1,5}\)[ \t]+value(?:[ \t]+is)?[ \t]+)"
+    r"(?i)[ \t](?:(?:inz|init(?:ial)?)[ \t]*\([ \t]*|x\(\d{1,5}\)[ \t]+value(?:[ \t]+is)?[ \t]+)"
     r"(?:'(?P<sq>[^'\n]{1,512})'|\"(?P<dq>[^\"\n]{1,512})\")"
 )
 _TYPE_WORD = r"[\w()*,.-]{1,16}"  # `S`, `64A`, `CHAR(32)`, `PIC`, `X(20)`, `STATIC`
@@ -656,10 +656,11 @@ _OTHER_RULES: tuple[_Rule | _WordRule, ...] = (
         '-p"',
         '-p "',
     ),
-    _rule(  # any tool's `-p`, unquoted: a password when random (see `_find_unquoted_short_p`)
+    _Rule(  # any tool's `-p`, unquoted: a password when random (see `_find_unquoted_short_p`)
         r"(?<![\w-])-p[ \t]+(?P<v>[A-Za-z0-9][\w.~+!@#%^*=-]{11,63})(?=[ \t]|$)",
         _find_unquoted_short_p,
-        "-p ",
+        ("-p ",),
+        word=r"(?m)^(?=[^\n]{0,63}\d)[a-z0-9][\w.~+!@#%^*=-]{11,63}$",
     ),
     _rule(  # Oracle: sqlplus user/password@db, jdbc:oracle:thin:user/password@host
         r"(?:sqlplus(?:[ \t]+-[A-Za-z]{1,2})*[ \t]+|thin:|(?:CONNECT|connect|CONN|conn)[ \t]+)"
@@ -771,16 +772,16 @@ _OTHER_RULES: tuple[_Rule | _WordRule, ...] = (
         "CONSTANT ",
     ),
     _Rule(  # a token given to a tool's sign-in subcommand (see `_find_subcommand_token`)
-        r"(?i)(?:login|auth|init|activate|authenticate)[ \t]+"
+        r"(?:login|auth|init|activate|authenticate)[ \t]+"
         r"(?P<v>[A-Za-z0-9][A-Za-z0-9_-]{11,127})(?=[ \t]*(?:\r?\n|$|[;&|#]))",
         _find_subcommand_token,
-        ("login ", "auth ", "init ", "activate ", "authenticate "),
-        fold=True,
+        ("login ", "auth ", "init ", "activate ", "authenticate "),  # as CLIs spell them
+        word=r"(?m)^(?=[^\n]{0,127}\d)[a-z0-9][a-z0-9_-]{11,127}$",
     ),
     _Rule(  # a typed declaration's initialiser (see `_find_declared`)
         _DECLARED,
         _find_declared,
-        ("inz(", "init(", "init (", "initial(", "x("),  # COBOL's at its picture: `X(20) VALUE`
+        (" inz(", " init(", " init (", " initial(", " x("),  # COBOL's at its picture: `X(20) VALUE`
         fold=True,
     ),
     _rule(  # Percona Toolkit's DSN: `…,u=user,p=password`

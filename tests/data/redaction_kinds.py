@@ -4950,12 +4950,12 @@ for text in (
     _l("config_syntax", text)
 
 
-# Round 18. `Token API`, `Key API`: the qualifier after the word, as French and the languages
+# Round 18. `Token API`: the qualifier after the word, as French and the languages
 # that borrowed its order write it, before a value told in the sentence.
 _v = _r(32, HEX)
 _s("config_syntax", f"Token API cha hệ thống mới là {_v}, đừng chia sẻ nhé.", _v)
 _v = _r(24)
-_s("config_syntax", f"Key API ya huduma mpya ni {_v} kuanzia leo.", _v)
+_s("config_syntax", f"Token API ya huduma mpya ni {_v} kuanzia leo.", _v)
 for text in (
     "Token API rate limits: 1200 requests per minute per IP.",
     "Key API docs moved to https://docs.acme.io/v2/keys",
