@@ -481,8 +481,11 @@ class _PredicateValues:
             return None
         line_start = _line_start(text, start, 200)
         before = text[line_start:start].split()
-        if len(before) < 3 or (len(before) == 3 and any(":" in w for w in before)):
-            return None  # a label's words (`password policy: see …`), not a sentence's three
+        if len(before) < 3 or (
+            len(before) == 3 and (" ".join(before).isascii() or any(":" in w for w in before))
+        ):
+            return None  # three words: of a script code is not written in (`from x import Y,`),
+            # not a label's (`password policy: see …`)
         last = [w.strip(",:;\u060c") for w in before[-3:]]
         if not all(
             patterns.fullmatch(_PROSE_WORD, w) or (not w.isascii() and _marked_word(w))

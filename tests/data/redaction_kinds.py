@@ -4945,6 +4945,7 @@ for text in (
     "password policy: see Security-Baseline-Doc-3",
     "build artifact ids: Ab3dE9fGh2KlMn4p, Zq8wE2rT5yUi9oP1",
     "we renamed GetUserById2 yesterday, sorry",
+    "from acme.types import Base64UrlStr, Model",  # from real files: code's three words
     "Fixed in release v2.14.3-rc1 today, thanks",
 ):
     _l("config_syntax", text)
