@@ -6,16 +6,21 @@ X`, `Kalmar sirri ta uwar garken ita ce X`), or the value right after it with th
 Decisions (the tests pin each one):
 
 - The name is a word of prose: a strong name for a password (names.py: any language), standing
-  as a word (`Il-password`, `l'mot de passe`), never inside an identifier (`DB_PASSWORD`,
-  `resetPassword`) or a path; no list of copulas, so that a language nobody listed still works.
+  as a word (`Il-password`, `l'mot de passe`) or as a gloss in parentheses (`… (password): X`),
+  never inside an identifier (`DB_PASSWORD`, `resetPassword`) or a path; no list of copulas, so
+  that a language nobody listed still works.
 - The value is one of the next eight words of the same sentence and line, and only a value
   that looks made, not written: upper and lower case with a digit or a symbol inside, and not
   CamelCase words (`Upper+Lower`, `Python3.11`, `PasswordEncoder`); or twelve random letters
   and digits of one case (`i9weqs3jnhv3sult`). Never a path, URL, e-mail, expression, flag,
   variable, placeholder or digest (hex of 32 or more: `password hash is 5f4d…`), and never
   the word after a user, login, host or account word (`password for user Admin7Xk9 reset`).
-- A made value told last in a clause, with no word for password at all (`… es X.`, `… li X.`):
-  after three words of prose, before a stop, comma, dash or the line's end, and only in a shape
+  A `=` inside a made value is its own (not `name=value`, not base64's padding), and so is a
+  generator's `-` first (a word of a flag's shape is a flag).
+- A made value told last in a clause, with no word for password at all (`… es X.`, `… li X.`),
+  or before the one word that ends it (a copula put last: `… X kachkan,`): after three words of
+  prose and another before them (in a script other than Latin the three suffice, unless a colon
+  makes them a label), before a stop, comma, dash or the line's end, and only in a shape
   no word of prose has (a long word run into a four-digit number, a generator's passphrase,
   random letters and digits of both cases); not a tagged id, hex, or a name ending in a word.
 - A login told as `user / password` after a word that says it is one (`login`, `credentials`,
