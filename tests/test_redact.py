@@ -375,6 +375,26 @@ _ADVERSARIAL = {
     "made values told last in sentences": "the new key for the box is Ab3dEfGh1jKl. " * 20_000,
     "distinct values told last": " ".join(f"we set it to Qz{n:06d}xKwPm." for n in range(20_000)),
     "passphrases told last": "so it is Maple-Otter-Quill-42 — ok " * 20_000,
+    # round 18's rules
+    "host:port:user:password words": ":1:a:" * 30_000,
+    "host:port logins back to back": "h:8080:u:p4ssw0rdX " * 10_000,
+    "Percona DSN pairs": "u=a,p=" * 20_000,
+    "Percona DSN keys": "a=b," * 30_000 + "u=a,p=x",
+    "typed declarations": "a S 64A inz('x') " * 10_000,
+    "declaration triggers": "init(" * 20_000,
+    "COBOL pictures": "X(20) VALUE '" * 8_000,
+    "Forth constants": 'S" x" 2CONSTANT ' * 8_000,
+    "Forth literals on one line": 'S" ' + "a" * 100_000 + '" 2CONSTANT K',
+    "sign-in subcommands": "a login " * 14_000,
+    "sign-in tokens": "$ a login b1c2d3e4f5g6h7\n" * 5_000,
+    "unquoted -p": "-p Ab1Cd2Ef3Gh4 " * 8_000,
+    "public comments above": "# public by design, every browser\nAPI_KEY=Ab1Cd2Ef3Gh4Ij5K\n"
+    * 3_000,
+    "glosses": "(password) " * 12_000,
+    "copulas after values": "aaa bbb ccc Xk9mQ2vLp7Rt4W ddd, " * 3_000,
+    "tagged tokens": "charge token ch_Ab1Cd2Ef3Gh4 " * 4_000,
+    "resource names": "secret=ab-cd " * 10_000,
+    "Verilog literals": "KEY = 128'h" * 10_000,
 }
 
 

@@ -73,6 +73,7 @@ from graphmem.redact.private import _drop_private
 from graphmem.redact.prose import (
     _PREDICATE_VALUES,
     _SLASHED_LOGIN_RULE,
+    _TOLD_KEY_AFTER_RULE,
     _TOLD_KEY_RULE,
     _TOLD_PASSWORD_RULE,
     _PredicateValues,
@@ -87,6 +88,7 @@ from graphmem.redact.rule import (
     _line_start,
     _Rule,
     _whole,
+    _WordRule,
     _Words,
 )
 from graphmem.redact.shapes import _PASSWORD_SHAPES, _PasswordShapes
@@ -341,7 +343,7 @@ def _text_without_secret(value: str) -> bool:  # here: it redacts what it decode
     import binascii
 
     try:
-        decoded = binascii.a2b_base64(value[: len(value) // 4 * 4]).decode("ascii")
+        decoded = binascii.a2b_base64(value[: len(value) // 4 * 4]).decode("utf-8")
     except (binascii.Error, ValueError):
         return False
     if not decoded.translate(_BLANKS).isprintable():
@@ -359,7 +361,7 @@ def _text_without_secret(value: str) -> bool:  # here: it redacts what it decode
 _RANDOM_VALUES = _RandomValues(_text_without_secret)
 
 _BUILTIN_RULES: tuple[
-    _Rule | _PrefixTable | _PasswordShapes | _PredicateValues | _RandomValues, ...
+    _Rule | _WordRule | _PrefixTable | _PasswordShapes | _PredicateValues | _RandomValues, ...
 ] = (
     *_KEY_RULES,
     # DER and OpenSSH key bodies start like tokens: the table's one pass finds their heads too
@@ -411,6 +413,7 @@ _BUILTIN_RULES: tuple[
     _FOREIGN_ASSIGNMENT_RULE,
     _TOLD_PASSWORD_RULE,
     _TOLD_KEY_RULE,
+    _TOLD_KEY_AFTER_RULE,
     _SLASHED_LOGIN_RULE,
     _PASSWORD_SHAPES,  # a name beside the value says more, and its kind
     _PREDICATE_VALUES,

@@ -20,6 +20,7 @@ from graphmem.redact import languages
 from graphmem.redact.names import (
     _FOREIGN_KEYS,
     _FOREIGN_PASSWORDS,
+    _KEY_QUALIFIERS,
     _LOOKUP_WORDS,
     _PHRASES,
     _classify_name,
@@ -29,14 +30,17 @@ from graphmem.redact.rule import _Found, _name_start, _Rule
 from graphmem.redact.values import (
     _CODE_REFERENCE,
     _HAS_DIGIT,
+    _PUBLIC_PREFIX,
     _REFERENCE,
     _TYPE_NAMES,
     _in_web_config,
     _is_placeholder,
     _looks_generated,
     _looks_random,
+    _name_words,
     _names_code,
     _said_default,
+    _said_private,
     _said_public,
     _said_public_key,
     _squash,
@@ -85,7 +89,8 @@ _FOREIGN_NAME_END = (
 _VALUE = r"""
     (?:__)?                                               # a build's `__API_TOKEN__` (dunder)
     (?P<q>\\?["'`][\]})]|\\?["'`]?)                      # `$cfg["password"] =`, `[\"pw\"]`, `name`
-    (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?(?=[ \t]*=)  # `password: &str = "..."`
+    (?P<annot>[ \t]*:[ \t]*[&A-Za-z_][\w\[\].,|&' ]{0,40}?  # `password: &str = "..."`, and a
+      (?:\(\d{1,5}\))?(?=[ \t]*:?=)                     # size: `sKey : STRING(40) := '…'`
       |[ \t]+(?:string|String|securestring|secureString|str|\[\]byte)(?=[ \t]*=))?  # Go's, Bicep's
     (?:(?P<xsep>(?:[ \t]+[\w:.-]{1,40}=(?:"[^"<>\n]{0,100}"|'[^'<>\n]{0,100}')){0,4}>)
        (?P<xml>[^<>\n]{1,256})(?=</)                                  # <password a="b">value</
@@ -122,6 +127,11 @@ _VALUE = r"""
 _ASSIGNMENT = _NAME_END + _VALUE
 
 
+# An attribute of a password's element that says it holds a hash or ciphertext.
+_HASH_ATTRIBUTE = (
+    r"(?i)\b(?:salt(?:ed)?|hash(?:ed)?|encrypted|digest|crypt|algorithm)[ \t]*=[ \t]*[\"']"
+    r"(?!(?:false|no|0|none|plain(?:text)?)[\"'])"
+)
 _SQL_ACCOUNT = r"\b(?:create|alter)\s+(?:user|role|login|group)\b"
 
 
@@ -149,11 +159,21 @@ _NETRC_CONTEXT = r"(?:^|\s)(?:machine|login|default)\s"
 _NETRC_REST = r"[ \t]*(?:$|\n|(?:machine|login|account|macdef|default)\s)"
 
 
+# How the public prefixes (values._PUBLIC_PREFIX) start, but NATS' public nkeys.
+_PUBLIC_STARTS = tuple("pk pub phc client sub-c- sq0idp- FLWPUBK sb_ appl_ goog_ amzn_".split())
+_MODEL_MEMBER = r"\.[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\[|$)|\$[A-Za-z_]{1,20}\{"
+
+
 def _bare_value_is_literal(m: re.Match[str], name: str, name_start: int) -> bool:
     """Whether an unquoted value is a literal (shell, env file, YAML) rather than code."""
     value, sep, text = m.group("bare"), m.group("sep"), m.string
     if value[0] in "{[(" or _names_reference(value) or patterns.search("[<>]", value):
         return False  # <T extends MetadataBearer = MetadataBearer>(…): generics, markup
+    if (value[0] in ".$" and patterns.match(_MODEL_MEMBER, value)) or (
+        value[0] == "%" and _names_reference(value[1:])
+    ):
+        return False  # FreeMarker's `.data_model["…"]`, Go templates' `.Values.x`: the model's;
+        # Perl's `$ENV{…}`, SAS's `%sysget(NAME)`: a variable's member, a macro's call
     if sep.strip() == ":" and patterns.compile(r"[ \t]*[|=\])]").match(text, m.end("bare")):
         return False  # a type annotation: `key: Ed25519PrivateKey | None`
     if (
@@ -221,56 +241,61 @@ def _yaml_value_end(m: re.Match[str], name_start: int) -> int | None:
 def _find_assignment(m: re.Match[str]) -> _Found:
     text = m.string
     group = m.lastgroup or ""  # xml, dq, sq, eq or bare: the value groups close last
+    value = m.group(group)
     blank = m.group("sep") is not None and (m.group("loose") or not m.group("sep").strip())
-    prose = blank and group == "bare" and not _looks_generated(m.group(group))
+    prose = blank and group == "bare" and not _looks_generated(value)
     name_start = _name_start(text, m.start())
     name = text[name_start : m.start("q")]
     if prose and not name.startswith("--") and name.lower() not in _BARE_WORD_NAMES:
         return None  # the common case in prose (`the token budget`), decided first
-    if prose and patterns.fullmatch(r"[a-z]{1,3}", m.group(group)):
+    if prose and patterns.fullmatch(r"[a-z]{1,3}", value):
         return None  # `requires --password or "Password" in …`: a flag named in a sentence
     if name_start and text[name_start - 1] in "+/|" and _looks_generated(name):
         return None  # `|1|…e0v4Pw= ssh-ed25519` (known_hosts): base64 and its padding, no name
-    if group == "bare" and m.group(group).startswith("--"):
+    if group == "bare" and value.startswith("--"):
         return None  # `--password --gzip --archive=x`: the next flag (the tool will prompt)
-    if group == "bare" and m.group(group)[0] == "#" and text[m.start(group) - 1] in " \t":
+    if group == "bare" and value[0] == "#" and text[m.start(group) - 1] in " \t":
         return None  # `password: Y2hhbmdlbWU=  # base64`: a comment, read after `=` as a value
     classified = _classify_name(name)
     if classified is None:
         return None
-    if group == "bare" and text.endswith("${", 0, name_start) and m.group(group)[0] in "-?+":
+    if group == "bare" and text.endswith("${", 0, name_start) and value[0] in "-?+":
         # a shell's `${NAME:-default}`: the default is the value; `:?` and `:+` give none
-        kind = _secret_kind(name, m.group(group)[1:]) if m.group(group)[0] == "-" else None
+        kind = _secret_kind(name, value[1:]) if value[0] == "-" else None
         return None if kind is None else (kind, m.start(group) + 1, m.end(group))
     if (
         group in ("dq", "sq")
         and text.startswith(".", m.end())
         and not patterns.compile(_CONVERSION).match(text, m.end())
+        and patterns.compile(r"\.[A-Za-z_$]").match(text, m.end())
     ):
-        return None  # `pw = "\n".join(parts)`: a method of the literal, not the value
+        return None  # `pw = "\n".join(parts)`: a method of the literal, not the value (COBOL's
+        # `VALUE '…'.` ends a sentence)
     if group in ("dq", "sq") and patterns.compile(r"[ \t]*[*%+][ \t]*[\w(]").match(text, m.end()):
         return None  # `b'a' * 1024`, `"%s" % pw`, `"x" + pw`: an expression
-    if (
-        group == "bare"
-        and text[name_start - 1 : name_start] == "$"
-        and not m.group(group).isdigit()
-    ):
+    if group == "bare" and text[name_start - 1 : name_start] == "$" and not value.isdigit():
         return None  # `$pw = Read-Host`: PowerShell, PHP and Perl quote their literals
     if not _separates(m, name, name_start, group):
         return None
     if (
+        group == "xml"
+        and "=" in m.group("xsep")
+        and patterns.search(_HASH_ATTRIBUTE, m.group("xsep"))
+    ):
+        return None  # `<password salt="true">…`, `hashed="yes"`: the stored hash, not the password
+    if (
         group == "bare"
-        and m.group(group)[0] == "{"
+        and value[0] == "{"
         and text.startswith("}", m.end())
         and m.group("sep") == "="
         and ";" in text[max(0, name_start - 200) : m.end() + 2].rsplit("\n", 1)[-1]
     ):
-        value = m.group(group)[1:]  # ODBC: PWD={…};, braces quote the value
+        value = value[1:]  # ODBC: PWD={…};, braces quote the value
         kind = _secret_kind(name, value)
         return None if kind is None else (kind, m.start(group) + 1, m.end(group))
-    if "f" in (m.group("sp") or m.group("sp2") or "").lower() and "{" in m.group(group):
+    if "f" in (m.group("sp") or m.group("sp2") or "").lower() and "{" in value:
         return None  # an f-string: computed
-    if group == "bare" and m.group(group)[0] in "[{":
+    if group == "bare" and value[0] in "[{":
         end = _key_bytes_end(text, m.start(group))
         if end is not None:
             return classified[0], m.start(group), end
@@ -283,7 +308,7 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         ):
             return None  # `key = bytes.fromhex("2b7e…")  # FIPS-197 example key`
         return found
-    if group == "bare" and patterns.fullmatch(r"[|>][-+]?", m.group(group)):  # YAML block scalar
+    if group == "bare" and patterns.fullmatch(r"[|>][-+]?", value):  # YAML block scalar
         line = patterns.compile(r"[ \t]*\r?\n[ \t]+([^\s][^\r\n]{0,511})").match(text, m.end(group))
         kind = _secret_kind(name, line.group(1).rstrip()) if line else None
         return None if kind is None or line is None else (kind, line.start(1), line.end(1))
@@ -305,20 +330,33 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     ):
         return None  # <key>Name</key>, public key AAAA…, primary key …, `key: Type | None`
     typed = patterns.fullmatch(r"\d[ \t]+", loose) is not None  # Cisco's type digit, not a label's
-    kind = _secret_kind(name, m.group(group), typed=typed)
+    kind = _secret_kind(name, value, typed=typed)
+    if (
+        kind is None
+        and value.startswith(_PUBLIC_STARTS)  # cheap, before the prefixes' regex
+        and patterns.match(_PUBLIC_PREFIX, value)
+        and _looks_generated(value)
+        and _said_private(text, m.start(group), m.end(group))
+    ):
+        kind = classified[0]  # `token: pk.…  # server-side key, not the browser one`
     if (
         kind is None
         and name.lower().endswith(("creds", "credentials"))
-        and not patterns.match(_REFERENCE, m.group(group))  # `dword:0`: a registry number
+        and not patterns.match(_REFERENCE, value)  # `dword:0`: a registry number
     ):
-        return _user_password(m.group(group), m.start(group))  # --dest-creds user:password
+        return _user_password(value, m.start(group))  # --dest-creds user:password
     if kind is None or _encrypted(text, name_start):
         return None
     if blank and group == "bare" and _column_says_public(text, m.start(group)):
         return None  # a listing's DIGEST, ID or FINGERPRINT column (`fly secrets list`)
-    if (classified[1] != "strong" or _said_public_key(text, m.end(group))) and _said_public(
-        text, m.start(group), m.end(group)
-    ):
+    if kind == "secret" and _names_its_object(text, m.start(group), m.end(group)):
+        return None  # `KafkaUser orders-consumer: … status.secret=orders-consumer`: a Secret's name
+    if classified[1] != "strong" and _tags_its_object(text, name, name_start, value):
+        return None  # `charge token ch_…`, `customer_token: cus_…`: the object's id, tagged
+    if (
+        classified[1] != "strong"
+        or _said_public_key(text, m.end(group), m.start(group) if kind == "secret" else None)
+    ) and _said_public(text, m.start(group), m.end(group)):
         return None  # `token: 'live_…', // client-side token, public by design`
     if _in_web_config(text, m.start(group), m.end(group)):
         return None  # a Firebase web app's `apiKey`, public by design
@@ -333,7 +371,7 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     ):
         return None  # a PKCS #11 URI's `token=`: the label of a hardware token (RFC 7512)
     end = m.end(group)
-    if group == "bare" and m.group(group).endswith("\\"):
+    if group == "bare" and value.endswith("\\"):
         more = patterns.compile(r"\r?\n([^\s\"'`,;&)}\\]{1,512})").match(text, end)
         end = more.end() if more else end  # cut by `\` and a newline: the value goes on there
     if kind == "private_key":  # a key store longer than a value's 512 characters
@@ -422,6 +460,8 @@ def _key_bytes_end(text: str, start: int) -> int | None:
 
 
 _PLURAL_ENDS = ("keys", "tokens", "secrets", "passwords")
+# Verilog's sized literal after its width (`128'h6b69…`): the hex digits, `_` between them.
+_SIZED_LITERAL = r"'[sS]?(?:[hH]([0-9a-fA-F_]{16,512})(?![\w\[])|[hHdDbBoO])"
 # A number with a unit is a size or a limit: `password:  16 bytes` (kubectl describe secret).
 _UNIT = r"[ \t]+(?:bytes?|[kmgt]i?b|chars?|characters|bits?|days?|hours?|minutes?|words?|digits?)\b"
 # A call that wraps a literal (`SecretStr("…")`, `unsafe_plain_text("…")`) or gives a default
@@ -429,7 +469,7 @@ _UNIT = r"[ \t]+(?:bytes?|[kmgt]i?b|chars?|characters|bits?|days?|hours?|minutes
 # A decoder around it (`Buffer.from('…', 'hex')`, Rust's `Key::from(&base64::decode(\n "…"`,
 # Kotlin's `Base64.getDecoder().decode("…")`) may take more arguments and span lines.
 _CALL_VALUE = r"""(?x)
-    (?P<fn>[A-Za-z_$][\w.$:!]{0,80}(?:\(\)[\w.$:!]{1,40}){0,3})[ \t]*\(\s{0,40}
+    (?P<fn>[A-Za-z_$%][\w.$:!]{0,80}(?:\(\)[\w.$:!]{1,40}){0,3})[ \t]*\(\s{0,40}
     (?P<first>(?:[bBrRuU]{0,2}"[^"\n]{0,128}"|[bBrRuU]{0,2}'[^'\n]{0,128}'|[\w.$]{1,80})
               [ \t]*,[ \t]*)??
     (?:&?(?P<inner>[A-Za-z_$][\w.$:!]{0,80}(?:\(\)[\w.$:!]{1,40}){0,3})[ \t]*\(\s{0,40})?
@@ -453,8 +493,15 @@ def _shaped_bare_value(m: re.Match[str], name: str) -> tuple[bool, _Found]:
     literal or giving a default, Go's printed map (`Name:[value]`), a passphrase of several
     words; (False, None) when no shape does."""
     text, value, start = m.string, m.group("bare"), m.start("bare")
-    if value.isdigit():
-        return (True, None) if patterns.compile(_UNIT).match(text, m.end("bare")) else (False, None)
+    if value.isdigit():  # a size (`16 bytes`), or Verilog's width: `128'h<hex>`, the hex judged
+        if patterns.compile(_UNIT).match(text, m.end("bare")):
+            return True, None
+        sized = patterns.compile(_SIZED_LITERAL).match(text, m.end("bare"))
+        if sized is None:
+            return False, None
+        literal = sized.group(1)  # None after `'d`, `'b` or a marker (read again): no key's
+        kind = _secret_kind(name, literal) if literal else None
+        return True, None if kind is None else (kind, sized.start(1), sized.end(1))
     if "(" in value:
         call = patterns.compile(_CALL_VALUE).match(text, start)
         if call is None:
@@ -524,6 +571,59 @@ def _starts_line(text: str, at: int) -> bool:
 
 _NOT_SECRET_KEYS = _LOOKUP_WORDS | {"host"}
 _BARE_WORD_NAMES = _DIRECTIVES | {"password", "passwd"}  # .netrc: `password word`
+
+
+def _names_its_object(text: str, start: int, end: int) -> bool:
+    """Whether a secret's value is a resource's name, told again in the same record: words
+    joined by dashes (a Kubernetes name, no digit) that the 200 characters around also hold
+    (`KafkaUser orders-consumer: … status.secret=orders-consumer`): the Secret named for it."""
+    value = text[start:end]
+    if "-" not in value or not value.islower() or not value.replace("-", "").isalpha():
+        return False  # cheap, first: most values are no words joined by dashes
+    if not patterns.fullmatch(r"[a-z]{2,}(?:-[a-z]{2,}){1,4}", value):
+        return False
+    around = " " + text[max(0, start - 200) : start] + " " + text[end : end + 200] + " "
+    at = around.find(value)
+    while at != -1:  # as a whole word: not inside `orders-consumer-v2`
+        if not (around[at - 1].isalnum() or around[at - 1] in "_-") and not (
+            around[at + len(value)].isalnum() or around[at + len(value)] in "_-"
+        ):
+            return True
+        at = around.find(value, at + 1)
+    return False
+
+
+# Words that make a token a credential, whatever its tag abbreviates (`session token sess_…`).
+_CREDENTIAL_WORDS = _KEY_QUALIFIERS | frozenset(
+    "session refresh bearer bot user personal id oauth login password pass".split()
+)
+
+
+def _tags_its_object(text: str, name: str, name_start: int, value: str) -> bool:
+    """Whether the value is an object's id, tagged with an abbreviation of the word naming the
+    object before the token's name (`charge token ch_…`, `customer_token cus_…`, `transfer token
+    trf_…`): payment APIs' ids, which their tokens are called in logs, not credentials."""
+    if "_" not in value[2:6]:
+        return False  # cheap, first: no tag
+    tag = patterns.match(r"([a-z]{2,5})_[A-Za-z0-9]", value)
+    if tag is None:
+        return False
+    words = [w for w in _name_words(name)[:-1] if w] or [_word_before(text, name_start)]
+    word = words[-1]
+    return word not in _CREDENTIAL_WORDS and _abbreviates(tag.group(1), word)
+
+
+def _abbreviates(tag: str, word: str) -> bool:
+    """`ch` of charge, `cus` of customer, `evt` of event: the word's first letter, then some of
+    its others in order, shorter than it."""
+    if len(tag) >= len(word) or not word.isalpha() or tag[0] != word[0]:
+        return False
+    at = 0
+    for letter in tag[1:]:
+        at = word.find(letter, at + 1)
+        if at == -1:
+            return False
+    return True
 
 
 def _word_before(text: str, name_start: int) -> str:

@@ -6,16 +6,21 @@ X`, `Kalmar sirri ta uwar garken ita ce X`), or the value right after it with th
 Decisions (the tests pin each one):
 
 - The name is a word of prose: a strong name for a password (names.py: any language), standing
-  as a word (`Il-password`, `l'mot de passe`), never inside an identifier (`DB_PASSWORD`,
-  `resetPassword`) or a path; no list of copulas, so that a language nobody listed still works.
+  as a word (`Il-password`, `l'mot de passe`) or as a gloss in parentheses (`… (password): X`),
+  never inside an identifier (`DB_PASSWORD`, `resetPassword`) or a path; no list of copulas, so
+  that a language nobody listed still works.
 - The value is one of the next eight words of the same sentence and line, and only a value
   that looks made, not written: upper and lower case with a digit or a symbol inside, and not
   CamelCase words (`Upper+Lower`, `Python3.11`, `PasswordEncoder`); or twelve random letters
   and digits of one case (`i9weqs3jnhv3sult`). Never a path, URL, e-mail, expression, flag,
   variable, placeholder or digest (hex of 32 or more: `password hash is 5f4d…`), and never
   the word after a user, login, host or account word (`password for user Admin7Xk9 reset`).
-- A made value told last in a clause, with no word for password at all (`… es X.`, `… li X.`):
-  after three words of prose, before a stop, comma, dash or the line's end, and only in a shape
+  A `=` inside a made value is its own (not `name=value`, not base64's padding), and so is a
+  generator's `-` first (a word of a flag's shape is a flag).
+- A made value told last in a clause, with no word for password at all (`… es X.`, `… li X.`),
+  or before the one word that ends it (a copula put last: `… X kachkan,`): after three words of
+  prose and another before them (in a script other than Latin the three suffice, unless a colon
+  makes them a label), before a stop, comma, dash or the line's end, and only in a shape
   no word of prose has (a long word run into a four-digit number, a generator's passphrase,
   random letters and digits of both cases); not a tagged id, hex, or a name ending in a word.
 - A login told as `user / password` after a word that says it is one (`login`, `credentials`,
@@ -40,7 +45,7 @@ from graphmem.redact.names import (
 )
 from graphmem.redact.rule import _Found, _line_start, _Rule, _Words
 from graphmem.redact.shapes import _class
-from graphmem.redact.values import _is_placeholder, _looks_random, _wordy
+from graphmem.redact.values import _encodes_prose, _is_placeholder, _looks_random, _wordy
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
 if TYPE_CHECKING:
@@ -93,7 +98,9 @@ def _made(value: str) -> bool:
     """Whether a word of a sentence looks made, not written (see the module's decisions)."""
     if not 8 <= len(value) <= 64 or value[0] in "$%{@#-&<([":
         return False
-    if patterns.search(r"[/\\(){}\[\]<>=|:]|^\d{4}-\d\d-\d\d", value) or _is_placeholder(value):
+    if "=" in value and (value.endswith("=") or patterns.match(r"[A-Za-z_][\w.-]*=", value)):
+        return False  # `name=value`, base64's padding: `=` inside a made value only (`Et=r*Yg`)
+    if patterns.search(r"[/\\(){}\[\]<>|:]|^\d{4}-\d\d-\d\d", value) or _is_placeholder(value):
         return False
     if patterns.fullmatch(r"[^@\s]+@[\w.-]+\.[A-Za-z]{2,}", value):  # an e-mail
         return False
@@ -120,9 +127,10 @@ def _find_told_password(m: re.Match[str]) -> _Found:
     before = text[max(0, start - 6) : start]  # bounded: names back to back cost no rescan
     cut = max(before.rfind(" "), before.rfind("\n"), before.rfind("\t"))
     if not patterns.fullmatch(
-        r"(?:[^\W\d_]{1,4}['\u2019-])?", before[cut + 1 :] if cut != -1 or start <= 6 else before
+        r"(?:[^\W\d_]{1,4}['\u2019-]|\()?", before[cut + 1 :] if cut != -1 or start <= 6 else before
     ):
-        return None  # inside an identifier, a flag, a path (`--new-password`); not `Il-`, `l'`
+        return None  # inside an identifier, a flag, a path (`--new-password`); not `Il-`, `l'`,
+        # nor a gloss in parentheses (`… (password): X` in a sentence of another language)
     line_end = text.find("\n", start, start + 300)
     rest = text[start : line_end if line_end != -1 else start + 300]
     tokens = list(islice(patterns.finditer(r"\S+", rest), 11))
@@ -134,15 +142,28 @@ def _find_told_password(m: re.Match[str]) -> _Found:
         raw = token.group()
         value = _unwrap(raw)
         lowered = value.lower()
-        if lowered in _ELSEWHERE or raw.startswith("-"):
+        if lowered in _ELSEWHERE or _flag(raw):
             return None  # a digest, a rule; a flag: a command line, which other rules read
-        if previous not in _NAMING and _made(value):
+        if previous not in _NAMING and (_made(value) or _made_after_dash(value)):
             begin = start + token.start() + raw.find(value)
             return "password", begin, begin + len(value)
         if raw.endswith((".", "!", "?", ";")) and value == raw.rstrip(".!?;"):
             return None  # the sentence ends
         previous = lowered
     return None
+
+
+def _flag(raw: str) -> bool:
+    """A command line's flag (`-p`, `--password=…`, `-Xmx2g`), not a value whose first character
+    is a generator's `-` (`-mqosBvRBl7r!*Q0T7`, with symbols no flag has)."""
+    return raw.startswith("-") and (
+        patterns.fullmatch(r"--?[A-Za-z0-9][\w.-]*(?:=\S*)?[.,;:!?)]*", raw) is not None
+        or not _made_after_dash(raw.rstrip(".,;:!?)"))
+    )
+
+
+def _made_after_dash(value: str) -> bool:
+    return value.startswith("-") and not value.startswith("--") and _made(value[1:])
 
 
 def _find_told_key(m: re.Match[str]) -> _Found:
@@ -221,7 +242,7 @@ def _named_words(name: str, words: list[str]) -> int | None:
     one when it starts with one."""
     if not words or not words[0].lower().startswith(name.lower()):
         return None
-    if not words[0].rstrip(":\uff1a").endswith(name):
+    if not words[0].rstrip(":\uff1a").removesuffix(")").endswith(name):
         return None  # the word goes on with something else: `password_hash`, `pass/word`
     for size in (3, 2, 1):
         if len(words) >= size and _classify_name(" ".join(words[:size]).rstrip(":\uff1a")) == (
@@ -268,6 +289,25 @@ def _may_tell_key(text: str, at: int) -> bool:
 
 _QUALIFIER_WORDS = _KEY_QUALIFIER_WORD.strip("(?:)").split("|")
 _KEYS = ("key", "token")  # each trigger costs a pass over the text: the common qualifiers only
+
+
+def _may_tell_key_after(text: str, at: int) -> bool:
+    """As `_may_tell_key`, for `Token API`: the qualifier a word of its own (not `API-key`,
+    whose own trigger reads it)."""
+    end = text.find(" ", at) + 4
+    return (end >= len(text) or not (text[end].isalnum() or text[end] in "-_")) and _may_tell_key(
+        text, at
+    )
+
+
+_TOLD_KEY_AFTER_RULE = _Rule(  # `Token API`: the qualifier after, as French puts it
+    _NAME,
+    _find_told_key,
+    ("token api",),  # not `key api`: `API-key API-key …` holds it at every key
+    fold=True,
+    before=_may_tell_key_after,
+    stable=True,
+)
 _TOLD_KEY_RULE = _Rule(
     _NAME,
     _find_told_key,
@@ -333,15 +373,18 @@ _SLASHED_LOGIN_RULE = _Rule(
 
 # A made value standing where a sentence puts what it tells, in any language: after three words of
 # prose or more (letters alone, any script, an elided article included: `ch'est`, `qu'ei`), last
-# in its clause (a stop, a comma, a dash or the line's end after it). No word for password is
-# needed (`la pasovorto … esas X.`, `nimi open … li X.`): the value's shape says it, and only
+# in its clause (a stop, a comma, a dash or the line's end after it), or before one word that
+# ends it (the copula of a language that puts it last: Meitei's, Quechua's, Tigrinya's). No word
+# for password is needed (`la pasovorto … esas X.`, `nimi open … li X.`): the value's shape says
+# it, and only
 # shapes no word of prose has: a word of eight letters or more run into a four-digit number
 # (`Kettleharbour8832`), a generator's passphrase, or random letters and digits of both cases
 # changing class at most neighbours, with the symbols generators add (`UWfnXoyu3-lx?O5xa_`).
 _TOLD_AT_END = (
     r"(?<!\S)[`'\"*\u00ab\u201c]?(?=[^\s\d]{0,64}\d)"
     r"(?P<value>[A-Za-z0-9!#$%&*+?@^~_=-]{10,64})"
-    r"[`'\"*\u00bb\u201d]?(?:[.,;!?\u060c\u2026]+(?=\s|$)"
+    r"[`'\"*\u00bb\u201d]?(?:[ \t]+[^\W\d_][^\s\d.,;!?\u060c\u2026\u0964\u1362]{0,24})?"
+    r"(?:[.,;!?\u060c\u2026\u0964\u1362]+(?=\s|$)"
     r"|(?=[ \t]*(?:\n|$)|[ \t]+[\u2014\u2013\u060c-](?:\s|$)))"
 )
 # The same, sought among the text's distinct words (lower-cased, one a line): what may be one.
@@ -351,6 +394,20 @@ _CANDIDATE = (
 )
 _MOST_CANDIDATES = 64
 _PROSE_WORD = r"[^\W\d_](?:[^\W\d_]|['\u2019])*|[^\W\d_]+['\u2019]"
+
+
+def _marked_word(word: str) -> bool:
+    """A word of a script whose letters take marks no list here holds (Meetei Mayek's vowel
+    signs, Cherokee's, Tifinagh's …): letters first, then letters and combining marks."""
+    import unicodedata
+
+    return (
+        len(word) <= 40
+        and word[0].isalpha()
+        and all(c.isalpha() or unicodedata.category(c)[0] == "M" for c in word)
+    )
+
+
 _COMPOUND_YEAR = r"[A-Z][a-z]{7,}\d{4}[!#$%&*@^~?]?"
 _GENERATOR_SYMBOLS = "!#$%&*+?@^~_-="
 
@@ -429,15 +486,23 @@ class _PredicateValues:
             return None
         line_start = _line_start(text, start, 200)
         before = text[line_start:start].split()
-        if len(before) < 4:
-            return None
+        if len(before) < 3 or (
+            len(before) == 3 and (" ".join(before).isascii() or any(":" in w for w in before))
+        ):
+            return None  # three words: of a script code is not written in (`from x import Y,`),
+            # not a label's (`password policy: see …`)
         last = [w.strip(",:;\u060c") for w in before[-3:]]
-        if not all(patterns.fullmatch(_PROSE_WORD, w) for w in last):
+        if not all(
+            patterns.fullmatch(_PROSE_WORD, w) or (not w.isascii() and _marked_word(w))
+            for w in last
+        ):
             return None
         if any(w.lower() in _ELSEWHERE for w in before[-4:]):
             return None
         if patterns.search(_DIGEST_WORDS, " ".join(before[-4:])):
             return None
+        if _encodes_prose(value):
+            return None  # `base64 of the greeting: V2VsY29tZS…`: a sentence encoded
         return "password", m.start("value"), end
 
 

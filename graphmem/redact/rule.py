@@ -46,6 +46,10 @@ class _Rule:
     # words gate them, not the words grown by the lines redactions changed (on text dense with
     # secrets those grow, and a vocabulary's hundreds of gates would scan them all).
     stable: bool = False
+    # A regex one of the text's distinct words (lower-cased, a word a line) must match, for a rule
+    # whose value is one word of a shape (`-p <random>`): sought once, after the triggers' gates,
+    # so that a text of triggers and no such value costs no match at each of them.
+    word: str = ""
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:
@@ -90,6 +94,14 @@ class _Rule:
             )
         if self.needs not in haystack:
             return
+        if (
+            self.word
+            and words is not None
+            and words.framed  # else the words are the whole text, its lines no words
+            and triggers
+            and patterns.search(self.word, words.words) is None
+        ):
+            return
         if words is None:
             starts = sorted({i for t in triggers for i in _occurrences(haystack, t)})
         else:
@@ -107,6 +119,27 @@ class _Rule:
                 continue
             match = self.pattern.match(text, start)
             if match is not None:
+                yield match
+
+
+@record(frozen=True)
+class _WordRule:
+    """A rule whose every match lies inside one word (no blank in it: `host:port:user:pw`), and
+    whose literal start is too common to be a trigger (`:` and a digit, as every time has): the
+    text's distinct words are searched with `word` first, and the text is scanned with `regex`
+    only when one of them holds such a match."""
+
+    regex: str
+    find: _Finder
+    word: str  # sought in `_Words.words` (lower-cased, a word a line), or in the lowered text
+
+    def matches(
+        self, text: str, folded: str, done: list[int], words: _Words | None = None
+    ) -> Iterator[re.Match[str]]:
+        if patterns.search(self.word, folded if words is None else words.words) is None:
+            return
+        for match in patterns.compile(self.regex).finditer(text):
+            if match.start() >= done[0]:
                 yield match
 
 

@@ -8,7 +8,7 @@ from graphmem import patterns
 from graphmem.redact.keys import _find_keypair_bytes, _find_wallet_keys, _find_xml_rsa_key
 from graphmem.redact.names import _SESSION_NAME, _secret_kind
 from graphmem.redact.prose import _made
-from graphmem.redact.rule import _MARKER, _Finder, _Found, _line_start, _Rule, _rule
+from graphmem.redact.rule import _MARKER, _Finder, _Found, _line_start, _Rule, _rule, _WordRule
 from graphmem.redact.values import (
     _is_placeholder,
     _looks_credential,
@@ -16,6 +16,7 @@ from graphmem.redact.values import (
     _looks_random,
     _placeholder_login,
     _user_beside,
+    _wordy,
 )
 
 TYPE_CHECKING = False  # not typing's: hooks do without importing it (CONTRIBUTING.md)
@@ -201,6 +202,110 @@ def _find_pgpass(m: re.Match[str]) -> _Found:
     return "password", m.start("v"), m.end("v")
 
 
+_HOST_PORT_LOGIN = r":\d{1,5}:(?P<user>[^\s:\"'`]{1,64}):(?P<v>[^\s\"'`:]{6,256})(?=[\s\"'`]|$)"
+
+
+def _find_host_port_login(m: re.Match[str]) -> _Found:
+    """`host:port:user:password`, as proxy lists, kdb+'s handles (`` `:host:5010:user:pw ``) and
+    other tools write a login: the password, when it looks made or generated. The host before the
+    trigger starts the line or follows a blank, a quote, `=` or q's `` `: ``."""
+    text, start = m.string, m.start()
+    host = start
+    while (
+        host > 0 and start - host <= 253 and (text[host - 1].isalnum() or text[host - 1] in ".-_")
+    ):
+        host -= 1
+    if host == start or (host > 0 and text[host - 1] not in " \t\r\n\"'`=(:"):
+        return None
+    if text[host - 1 : host] == ":" and text[host - 2 : host - 1] != "`":
+        return None  # a longer run of colons: a time, an IPv6 address, a pgpass line's tail
+    user, value = m.group("user"), m.group("v")
+    if user.isdigit() or not (_looks_generated(value) or _made(value)):
+        return None
+    if _placeholder_login(user, value):
+        return None
+    return "password", m.start("v"), m.end("v")
+
+
+def _find_dsn_pairs_password(m: re.Match[str]) -> _Found:
+    """Percona Toolkit's DSN (`h=host,u=user,p=password,D=db`): one-letter keys joined by commas,
+    `p` after `u` the password."""
+    before = m.string[_line_start(m.string, m.start(), 300) : m.start()]
+    if not patterns.search(r"(?:^|[\s\"'])(?:[A-Za-z]=[^\s,=]{0,256},)*u=[^\s,=]{1,256}$", before):
+        return None
+    value = m.group("v")
+    if _is_placeholder(value) or value.startswith(("$", "`")):
+        return None
+    return "password", m.start("v"), m.end("v")
+
+
+# A typed declaration's initialiser and its literal: PL/I's `DCL NAME CHAR(32) INIT('…')`, RPG's
+# `D name S 64A inz('…')`, COBOL's `01 NAME PIC X(20) VALUE '…'` (sought at its picture: `value`
+# is a word of every text).
+_DECLARED = (
+    r"(?i)[ \t](?:(?:inz|init(?:ial)?)[ \t]*\([ \t]*|x\(\d{1,5}\)[ \t]+value(?:[ \t]+is)?[ \t]+)"
+    r"(?:'(?P<sq>[^'\n]{1,512})'|\"(?P<dq>[^\"\n]{1,512})\")"
+)
+_TYPE_WORD = r"[\w()*,.-]{1,16}"  # `S`, `64A`, `CHAR(32)`, `PIC`, `X(20)`, `STATIC`
+
+
+def _find_declared(m: re.Match[str]) -> _Found:
+    """The literal a typed declaration gives a secret's name: the name is one of the four words
+    before the initialiser on its line (the type's words between), the nearest that names a
+    secret, and judges the literal as its value."""
+    text = m.string
+    words = text[_line_start(text, m.start(), 200) : m.start()].split()
+    for back in range(2, min(5, len(words)) + 1):
+        if not all(patterns.fullmatch(_TYPE_WORD, w) for w in words[1 - back :]):
+            return None  # not a type's words between: `… key has the value '…'` in prose
+        kind = _secret_kind(words[-back], m.group("sq") or m.group("dq") or "")
+        if kind is not None:
+            group = "sq" if m.group("sq") is not None else "dq"
+            return kind, m.start(group), m.end(group)
+    return None
+
+
+def _find_forth_constant(m: re.Match[str]) -> _Found:
+    """Forth's `S" …" 2CONSTANT NAME` (and `2VALUE`): the literal before the defining word,
+    named by the word after it, which judges it as its value."""
+    text = m.string
+    line_start = _line_start(text, m.start(), 600)
+    literal = patterns.search(_FORTH_LITERAL, text[line_start : m.start()])
+    if literal is None:
+        return None
+    kind = _secret_kind(m.group("name"), literal.group("v"))
+    return (
+        None
+        if kind is None
+        else (kind, line_start + literal.start("v"), line_start + literal.end("v"))
+    )
+
+
+_FORTH_LITERAL = r"""(?:^|\s)[SCZsz.]?"[ \t](?P<v>[^"\n]{1,512})"[ \t]+2?$"""
+
+
+def _find_subcommand_token(m: re.Match[str]) -> _Found:
+    """A token given to a tool's sign-in subcommand, last on its command line (`wandb login
+    <key>`, `ipinfo init <token>`, `snyk auth <uuid>`): when generated, not a project's name or
+    a shell's (`git init project2024b`, `conda init bash`), a path, a URL or a host."""
+    text, value = m.string, m.group("v")
+    before = text[_line_start(text, m.start(), 200) : m.start()]
+    if not patterns.fullmatch(_SUBCOMMAND_BEFORE, before):
+        return None  # not a command line's start: `… the login page2024x …` in a sentence
+    if not _looks_generated(value) or not (
+        len(patterns.findall(r"\d+", value)) >= 2 or _looks_random(value)
+    ):
+        return None  # one number in words: a name (`project2024b`), not a generator's run
+    return "secret", m.start("v"), m.end("v")
+
+
+# A prompt (or none), a tool's name, and at most one word more (`auth`, `config`) before it.
+_SUBCOMMAND_BEFORE = (
+    r"[ \t]*(?:[^\s$#%>][^\n$#%>]{0,80}?[$#%>][ \t]+|[$#%>][ \t]+)?"  # `PS C:\src> `, `me@h:~$ `
+    r"[\w.-]{2,40}(?:[ \t]+[\w.-]{2,20})?[ \t]+"
+)
+
+
 def _find_relay_login(m: re.Match[str]) -> _Found:
     """Postfix sasl_passwd: `[smtp.host]:587 user:password`."""
     user, password = m.group("user"), m.group("v")
@@ -320,11 +425,35 @@ def _find_compared_literal(m: re.Match[str]) -> _Found:
 
 def _find_user_then_password(m: re.Match[str]) -> _Found:
     line = m.string[_line_start(m.string, m.start()) : m.start()]
-    if patterns.search(
-        r"(?i)mysql|mariadb", line
-    ):  # `mysql -u root -p shop`: -p prompts, shop is a db
+    if patterns.search(_MYSQL_CLIENT, line):  # `mysql -u root -p shop`: -p prompts, shop is a db
         return None
     return _not_a_number(_literal("password"))(m)
+
+
+# MySQL's and MariaDB's own clients, as the command (not a host named `mysql-legacy`), whose `-p`
+# apart from its value prompts: the next word is a database.
+_MYSQL_CLIENT = (
+    r"(?i)(?:^|[\s;|&/\"'])(?:mysql|mariadb)(?:dump|admin|check|import|show|slap|-dump)?"
+    r"(?:\.exe)?(?=[ \t])"
+)
+
+
+def _find_unquoted_short_p(m: re.Match[str]) -> _Found:
+    """Any tool's `-p` followed by a run a generator made, unquoted (`mydumper … -p <random>`,
+    `rabbitmqadmin -p <random>`): letters of both cases and digits, no word in it. Not a
+    port, a path, a plugin or a project's name (`-p no:cacheprovider`, `-p MyProject2`), nor
+    after MySQL's own client, whose `-p` apart prompts."""
+    value = m.group("v")
+    if not (
+        patterns.search("[a-z]", value)
+        and patterns.search("[A-Z]", value)
+        and patterns.search("[0-9]", value)
+        and _looks_random(value)
+        and not _wordy(value)
+    ):
+        return None
+    line = m.string[_line_start(m.string, m.start()) : m.start()]
+    return None if patterns.search(_MYSQL_CLIENT, line) else ("password", m.start("v"), m.end("v"))
 
 
 def _not_a_number(find: _Finder) -> _Finder:
@@ -410,7 +539,7 @@ def _find_acl_password(m: re.Match[str]) -> _Found:
     return None if _is_placeholder(value) else ("password", m.start("v"), m.end("v"))
 
 
-_OTHER_RULES: tuple[_Rule, ...] = (
+_OTHER_RULES: tuple[_Rule | _WordRule, ...] = (
     _Rule(  # Redis ACL rules: `>` adds a password to the user (an ACL file's line, ACL SETUSER)
         r"(?:\n[ \t]*|set)user[ \t]+[\w.@-]{1,64}(?:[ \t]+[^\s>]{1,200}){0,30}?[ \t]+"
         r">(?P<v>[^\s>]{1,256})",
@@ -527,6 +656,12 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         '-p"',
         '-p "',
     ),
+    _Rule(  # any tool's `-p`, unquoted: a password when random (see `_find_unquoted_short_p`)
+        r"(?<![\w-])-p[ \t]+(?P<v>[A-Za-z0-9][\w.~+!@#%^*=-]{11,63})(?=[ \t]|$)",
+        _find_unquoted_short_p,
+        ("-p ",),
+        word=r"(?m)^(?=[^\n]{0,63}\d)[a-z0-9][\w.~+!@#%^*=-]{11,63}$",
+    ),
     _rule(  # Oracle: sqlplus user/password@db, jdbc:oracle:thin:user/password@host
         r"(?:sqlplus(?:[ \t]+-[A-Za-z]{1,2})*[ \t]+|thin:|(?:CONNECT|connect|CONN|conn)[ \t]+)"
         r"[\"']?(?P<user>[A-Za-z][\w$#]{0,29})/(?P<v>[^\s/@\"']{1,128})@",
@@ -624,6 +759,35 @@ _OTHER_RULES: tuple[_Rule, ...] = (
         _find_pgpass,
         ":543",
         ":*:",
+    ),
+    _WordRule(  # a login as `host:port:user:password` (proxy lists, kdb+'s handles)
+        _HOST_PORT_LOGIN,
+        _find_host_port_login,
+        "(?m)" + _HOST_PORT_LOGIN,
+    ),
+    _rule(  # Forth: `S" …" 2CONSTANT NAME`
+        r"(?i)constant[ \t]+(?P<name>[^\s]{1,64})",
+        _find_forth_constant,
+        "constant ",
+        "CONSTANT ",
+    ),
+    _Rule(  # a token given to a tool's sign-in subcommand (see `_find_subcommand_token`)
+        r"(?:login|auth|init|activate|authenticate)[ \t]+"
+        r"(?P<v>[A-Za-z0-9][A-Za-z0-9_-]{11,127})(?=[ \t]*(?:\r?\n|$|[;&|#]))",
+        _find_subcommand_token,
+        ("login ", "auth ", "init ", "activate ", "authenticate "),  # as CLIs spell them
+        word=r"(?m)^(?=[^\n]{0,127}\d)[a-z0-9][a-z0-9_-]{11,127}$",
+    ),
+    _Rule(  # a typed declaration's initialiser (see `_find_declared`)
+        _DECLARED,
+        _find_declared,
+        (" inz(", " init(", " init (", " initial(", " x("),  # COBOL's at its picture: `X(20) VALUE`
+        fold=True,
+    ),
+    _rule(  # Percona Toolkit's DSN: `…,u=user,p=password`
+        r",p=(?P<v>[^\s,\"']{1,256})",
+        _find_dsn_pairs_password,
+        ",p=",
     ),
     _rule(
         r"\]:(?:25|465|587|2525)[ \t]+(?P<user>[^\s:\[\]]{1,256}):(?P<v>\S{1,256})",

@@ -526,6 +526,14 @@ def _wordy(part: str) -> bool:
     return bool(runs) and sum(map(len, runs)) >= 3.5 * len(runs)
 
 
+# A key that every page or browser is sent: `embedded in gigya.js on every page`, `shipped in
+# the bundle to every visitor`, `every browser sends it`.
+_EVERY_PAGE = (
+    r"(?i)\b(?:embedded|shipped|served|loaded|sent|bundled|included)\b[^;\n]{0,40}?"
+    r"\b(?:on|in|to|with|by|from)[ \t]+(?:every|each|all)[ \t]+(?:web[ \t]?)?"
+    r"(?:pages?|browsers?|visitors?|clients?)\b"
+    r"|\bevery[ \t]+(?:(?:visitor|user)(?:'?s)?[ \t]+)?browser[ \t]+(?:sends|gets|loads|receives)\b"
+)
 # What says a value is public where it stands: a comment after it on its line or on one of the
 # three lines above (`// public key, safe in the page`, `<!-- write key is public -->`), not
 # denied; or its own label (`publicKey:`, `NEXT_PUBLIC_…=`, `publishableKey`).
@@ -666,13 +674,56 @@ _DENIED_DEFAULT = (
 )
 
 
-def _said_public_key(text: str, end: int) -> bool:
-    """Whether the comment after the value on its line says the value itself is public (a strong
-    name needs that: `# remove before the repo goes public` says nothing of it): a browser's or a
-    client's key, `key, public`, `public by design`."""
+def _said_public_key(text: str, end: int, start: int | None = None) -> bool:
+    """Whether the comment after the value on its line (or, given the value's `start`, a comment
+    line of the three above) says the value itself is public (a strong name needs that: `#
+    remove before the repo goes public` says nothing of it): a browser's or a client's key, `key,
+    public`, `public by design`, `# public;` first, a key every page embeds."""
     line_end = text.find("\n", end, end + 300)
     after = patterns.search(_COMMENT, text[end : line_end if line_end != -1 else end + 300])
-    return after is not None and patterns.search(_PUBLIC_KEY_SAID, after.group(1)) is not None
+    if after is not None and _says_public_key(after.group(1)):
+        return True
+    if start is None or not _may_say_public(text):
+        return False
+    end_above = text.rfind("\n", max(0, start - 400), start)
+    floor = max(0, end_above - 600)
+    for _ in range(3):  # the three lines above: most are no comment
+        if end_above <= floor:
+            return False
+        line_start = text.rfind("\n", floor, end_above) + 1 or floor
+        first = line_start
+        while first < end_above and text[first] in " \t":
+            first += 1
+        if text.startswith(_COMMENT_STARTS, first):
+            said = patterns.compile(_COMMENT).match(text, first, end_above)
+            if said is not None and _says_public_key(said.group(1)):
+                return True
+        end_above = line_start - 1
+    return False
+
+
+_COMMENT_STARTS = ("//", "#", "<!--", "/*", "--", "*")
+
+
+# The words `_PUBLIC_KEY_SAID`, `_PUBLIC_FIRST` and `_EVERY_PAGE` need, lower-cased.
+_PUBLIC_WORDS = (
+    "publi",
+    "browser",
+    "client-side",
+    "client side",
+    "front",
+    "every",
+    "each",
+    " all ",
+)
+
+
+@lru_cache(maxsize=16)  # the text, and the few a nested redaction reads between its values
+def _may_say_public(text: str) -> bool:
+    """Whether the text holds a word a comment calling a key public needs: most texts do not,
+    and their values need no look at the lines above them."""
+    low = text.lower()
+    return any(word in low for word in _PUBLIC_WORDS)
 
 
 _PUBLIC_KEY_SAID = (
@@ -680,6 +731,22 @@ _PUBLIC_KEY_SAID = (
     r"|\b(?:key|token)\b[,:]?[ \t]+(?:is[ \t]+)?public\b(?![ \t]+(?:repo|repository))"
     r"|\bpublic[ \t]+by[ \t]+design\b"
 )
+_PUBLIC_FIRST = r"(?i)[ \t]*public\b(?![ \t]+(?:repo|repository|repositories|release|launch)\b)"
+
+
+def _says_public_key(comment: str) -> bool:
+    """Whether a comment says the value beside it is public (see `_said_public_key`): also
+    `# public;` first, and a key every page embeds (sought only when its words are there)."""
+    if patterns.search(_PUBLIC_KEY_SAID, comment) or patterns.match(_PUBLIC_FIRST, comment):
+        return True
+    return _every_page(comment)
+
+
+def _every_page(comment: str) -> bool:
+    low = comment.lower()
+    return ("every" in low or "each" in low or " all " in low) and bool(
+        patterns.search(_EVERY_PAGE, comment)
+    )
 
 
 def _in_web_config(text: str, start: int, end: int) -> bool:
@@ -717,6 +784,49 @@ def _said_public(text: str, start: int, end: int) -> bool:
     if _given_to_sdk(text, start):  # unless a comment denies it
         return not any(patterns.search(_DENIED, comment) for comment in comments)
     return any(
-        patterns.search(_SAID_PUBLIC, comment) and not patterns.search(_DENIED, comment)
+        (patterns.search(_SAID_PUBLIC, comment) or _every_page(comment))
+        and not patterns.search(_DENIED, comment)
         for comment in comments
+    )
+
+
+# What says a value with a public prefix is not public: a server's key, not the browser's.
+_SAID_PRIVATE = (
+    r"(?i)\bserver[- ]side\b|\bback[- ]?end[- ]only\b"
+    r"|\bnot[ \t]+(?:(?:the|a)[ \t]+)?(?:browser|public|publishable|client[- ]side|front[- ]?end)\b"
+)
+
+
+def _said_private(text: str, start: int, end: int) -> bool:
+    """Whether a comment after the value on its line, or a comment line of the three above,
+    says it is a server's key (`# server-side key, not the browser one`): a public prefix
+    (`pk.`, LocationIQ's and Mapbox's alike) says nothing then."""
+    newline = text.rfind("\n", max(0, start - 400), start)
+    line_end = text.find("\n", end, end + 300)
+    after = patterns.search(_COMMENT, text[end : line_end if line_end != -1 else end + 300])
+    above = text[max(0, newline - 600) : newline].split("\n")[-3:] if newline != -1 else []
+    comments = [after.group(1)] if after else []
+    comments += [
+        c.group(1) for c in (patterns.match(r"[ \t]*" + _COMMENT, line) for line in above) if c
+    ]
+    return any(patterns.search(_SAID_PRIVATE, comment) for comment in comments)
+
+
+def _encodes_prose(value: str) -> bool:
+    """Base64 of a sentence (three words or more, printable): a greeting, a banner, a fixture's
+    body encoded, which hides no secret by being encoded. (A secret word, or `user:password`,
+    is one word.)"""
+    import binascii
+
+    if len(value) < 16 or len(value) % 4 or not value.rstrip("=").replace("+", "").isalnum():
+        return False  # cheap, first: not base64 (`/` too: base64 of text rarely holds one)
+    try:
+        decoded = binascii.a2b_base64(value).decode("utf-8")
+    except (binascii.Error, ValueError):
+        return False
+    words = decoded.split()
+    return (
+        len(words) >= 3
+        and decoded.isprintable()
+        and sum(patterns.fullmatch(r"[^\W\d_]{2,}[,.!?:]?", w) is not None for w in words) >= 3
     )

@@ -4729,3 +4729,263 @@ for text in (
     "offset: -0000000000000000001234567",
 ):
     _l("config_syntax", text)
+
+
+# Round 18. A value its comment calls public, above it or after it, whatever its name: `public;`
+# first in the comment, a key embedded in or sent from every page, `public by design` on the
+# line above. A comment that says server-side or not the browser's key denies a public prefix.
+for template in (
+    "ALGOLIA_SEARCH_ONLY_API_KEY={v}  # public: every visitor's browser sends it",
+    "HEAP_API_KEY: '{v}'  // public, embedded in the snippet on every page",
+    "# Typesense search-only key, public by design: the widget sends it\napiKey: {v}",
+    "// Plausible site token: public by design, every browser loads it\nconst apiToken = '{v}';",
+    'widget_api_key = "{v}"  # embedded in widget.js on every page',
+):
+    _l("mixed", template.format(v=_r(32)))
+_v = _r(32)
+_s("config_syntax", f"PARTNER_API_KEY={_v}  # never public: rotate if it leaks", _v)
+_v = _r(32)
+_s("config_syntax", f"# remove before the repo goes public\nSHOP_API_KEY: {_v}", _v)
+_v = "pk." + _r(32, HEX)
+_s("config_syntax", f"geocoder:\n  # server-side key, not the browser one\n  api_key: {_v}", _v)
+_v = "pk." + _r(32, HEX)
+_s("config_syntax", f"GEOCODE_TOKEN={_v}  # server-side only, keep it out of the bundle", _v)
+
+
+# Round 18. A typed declaration in a legacy or a hardware language: the name, its type (and
+# size), then the initialiser (PL/I's INIT, RPG's inz, COBOL's VALUE, Structured Text's and
+# Ada's `:=` after a typed name, Verilog's sized literal `128'h…`).
+_v = _r(24, UPPER_AN)
+_s("config_syntax", f"  DECLARE SMTP_PASSWORD CHARACTER(24) STATIC INITIAL('{_v}');", _v)
+_v = _r(32, HEX)
+_s("config_syntax", f"     D tokenSecret     S             32A   inz('{_v}')", _v)
+_v = _r(20)
+_s("config_syntax", f"       01 WS-API-KEY        PIC X(20) VALUE '{_v}'.", _v)
+_v = _r(16, LOWER_AN)
+_s("config_syntax", f"VAR_GLOBAL CONSTANT\n    gsMqttPassword : STRING(16) := '{_v}';\nEND_VAR", _v)
+_v = _r(28)
+_s("config_syntax", f'   Api_Token : constant String := "{_v}";', _v)
+_v = _r(64, HEX)
+_s("config_syntax", f"parameter [255:0] HMAC_KEY = 256'h{_v};", _v)
+for text in (
+    "     D apiToken        S             64A   inz(*blanks)",
+    "       01 WS-PASSWORD       PIC X(20) VALUE SPACES.",
+    "    sPassword : STRING(32) := '';",
+    '   Api_Token : constant String := Get_Env ("API_TOKEN");',
+    "localparam KEY_WIDTH = 128'd0;",
+    "  DECLARE TOKEN_LENGTH FIXED BIN(31) INIT(64);",
+):
+    _l("config_syntax", text)
+
+
+# Round 18. A secret read from the environment, however wrapped (`%trim(getenv('K'))`,
+# `trim(getenv("K"))`, Perl's `$ENV{'K'}`): the name read, no value.
+for text in (
+    "     C                   eval      apiSecret = %trim(getenv('SHOP_SECRET'))",
+    "my %cfg = (api_key => $ENV{'SHIPPO_API_KEY'} // die 'no key');",
+    'password = trim(getenv("DB_PASSWORD"))',
+    "CLIENT_SECRET=$ENV{CLIENT_SECRET}",
+    "%let api_key = %sysget(SHIPPO_API_KEY);",
+):
+    _l("config_syntax", text)
+
+
+# Round 18. An unquoted `-p` value that is a random run of both cases (a tool's password flag:
+# mydumper, myloader, pt-* tools, rabbitmqadmin …), and the password after `-u USER` on a line
+# whose host, not tool, is named mysql. Not a port, a path, a profile's name.
+_v = _r(18)
+_s("config_syntax", f"$ myloader -h db-mysql-02 -u restore -p {_v} -d /backups/crm", _v)
+_v = _r(22, AN + "_")
+_s("config_syntax", f"rabbitmqadmin -H mq.internal -p {_v} list queues", _v)
+for text in (
+    "mkdir -p ReportsArchive/2024",
+    "aws s3 ls --profile Prod -p MyProjectBucket",
+    "pytest -p no:cacheprovider -p PyTestPlugin",
+    "mysqldump -u root -p ShopDb2024 > dump.sql",
+):
+    _l("config_syntax", text)
+
+
+# Round 18. A template's reference to data (FreeMarker's `.data_model[…]`, `.vars[…]`, Go
+# templates' `.Values.x`): a member of the model, not a literal.
+for text in (
+    '<#assign smtpPassword = .data_model["SMTP_PASSWORD"]!"">',
+    "<#assign apiToken = .vars['api_token']>",
+    "token: .Values.auth.token",
+):
+    _l("config_syntax", text)
+
+
+# Round 18. A password element whose attributes say it holds a hash (salted, hashed, encrypted,
+# a digest's algorithm): the stored hash, not the password.
+for template in (
+    '<credential><password encrypted="true">{v}</password></credential>',
+    '<account name="ops"><password hashed="yes">{v}</password></account>',
+    '<password algorithm="SHA-512" iterations="10000">{v}</password>',
+):
+    _l("mixed", template.format(v=_fakes.b64(48)))
+_v = _r(20)
+_s("config_syntax", f'<user name="ops"><password hashed="no">{_v}</password></user>', _v)
+
+
+# Round 18. Base64 that decodes to a sentence of no secret, told in prose: the sentence encoded.
+for phrase in (
+    "Welcome to the staging cluster, have a nice day!",
+    "Hei og velkommen til testmiljøet vårt! Åpent 08-16.",
+):
+    _l("mixed", f"the banner, base64-encoded: {base64.b64encode(phrase.encode()).decode()}")
+    _l("mixed", f"expected body of the fixture: {base64.b64encode(phrase.encode()).decode()}\n")
+_v = _fakes.b64(18)
+_s("config_syntax", f"La clave nueva del servidor quedó así: {_v}.", _v)
+
+
+# Round 18. Any tool's unquoted `-p` followed by a random run of both cases and digits.
+for text in (
+    "mkdir -p build/Release-x64/Objects",
+    "ssh -p 22022 deploy@bastion",
+    "createdb -p 5433 ShopReporting2024",
+):
+    _l("config_syntax", text)
+
+
+# Round 18. A login written `host:port:user:password` (proxy lists, kdb+ handles): the password,
+# when made. Not a time, an address, a login its vendor publishes.
+_v, _v2 = _r(12), _r(12)
+_s(
+    "config_syntax",
+    f"# rotating proxies\n185.23.10.4:8000:scraper01:{_v}\n185.23.10.5:8000:scraper02:{_v2}\n",
+    _v,
+    _v2,
+)
+_v = _r(16)
+_s("config_syntax", f'h = qconn.open("`:rdb.prod.lan:6001:reporter:{_v}")', _v)
+for text in (
+    "2024-05-01 12:30:45:123 INFO scheduler started",
+    "ffmpeg -ss 00:01:30:15 -i input.mp4 out.mp4",
+    "expose 0.0.0.0:8080:80:tcp in the sidecar",
+    "mirror.lan:3128:guest:guest",
+):
+    _l("config_syntax", text)
+
+
+# Round 18. Percona Toolkit's DSN: one-letter keys joined by commas, `p` after `u`.
+_v = _r(14, AN + "~.")
+_s("config_syntax", f"pt-table-checksum h=db1,u=checksum,p={_v},P=3306 --replicate=pc.sums", _v)
+_v = _r(20)
+_s("config_syntax", f"pt-query-digest --review h=localhost,u=digest,p={_v},D=percona slow.log", _v)
+for text in (
+    "pt-archiver --source h=db1,u=archiver,p=$PT_PASSWORD,D=shop,t=orders --purge",
+    "color=r,p=12,u=3",
+):
+    _l("config_syntax", text)
+
+
+# Round 18. A token named for a payment API's object, tagged with an abbreviation of that word
+# (`charge token ch_…`, `customer_token: cus_…`): the object's id in a log, not a credential.
+# A credential's word before it (session, access, refresh, API) still names a secret.
+for template in (
+    "Paystack transfer token trf_{v} status=success amount=120000",
+    'order_token = "ord_{v}"  # from the webhook payload',
+    "2025-03-02T10:11:12Z invoice token in_{v} finalized",
+):
+    _l("mixed", template.format(v=_r(24)))
+for template in ("SESSION_TOKEN=sess_{v}", "refresh token rt_{v} (expires in 30d)"):
+    _v = _r(32)
+    _s("config_syntax", template.format(v=_v), _v)
+_v = "at_" + _r(28)
+_s("config_syntax", f"the access token at the moment: {_v}", _v)
+
+
+# Round 18. A secret's value that is a resource's name told again in the same record (words
+# joined by dashes): the Secret named for it, not its content. Alone, such words are a secret.
+for text in (
+    "Vault role web-frontend: secret=web-frontend, policies=web-frontend-read, ttl=1h",
+    "argocd repo https://git.acme.io/infra.git creds: secret=gitlab-deploy (Secret gitlab-deploy)",
+):
+    _l("mixed", text)
+_s("config_syntax", "APP_SECRET=amber-falcon-river-stone", "amber-falcon-river-stone")
+_s(
+    "config_syntax",
+    "SIGNING_SECRET=tidal-quartz-ember\nRELEASE_NAME=tidal-quartz-v2",
+    "tidal-quartz-ember",
+)
+
+
+# Round 18. A password told in a sentence of any language with an English gloss in parentheses
+# (`… (password): X`, `(password) X …`), a made value that holds `=` inside (not `name=value`,
+# not base64's padding), and one whose first character is a generator's `-` (not a flag's).
+_v = "Quartz-Maple-Heron-Flint-42"
+_s("config_syntax", f"Tallinna kontor: uue võrgu (password) on {_v}, ära jaga seda.", _v)
+_v = "Zb7!kQ2m=Lp9vW#r"
+_s("config_syntax", f"Mwaramutse, ijambo ry'ibanga (password): {_v} — ntumubwire.", _v)
+_v = "-Tq8#vLm2Kp9xWz"
+_s("config_syntax", f"ya te dije, la contraseña del wifi es {_v} ahora, no la cambies", _v)
+_v = "-Kx9vQ2mLp7!Rt"
+_s("config_syntax", f"Yeni şifre {_v} olacak, kimseye söyleme.", _v)
+for text in (
+    "Fill in the (password) field, then press Save.",
+    "assert check(password) == stored_Hash1x",
+    "the password is passed with -passin env:PASSPHRASE to openssl",
+    "la contraseña -p solo pide la clave por teclado",
+    "the password field takes key=Value2024x pairs",
+):
+    _l("config_syntax", text)
+
+
+# Round 18. A made value told in a sentence whose language puts the copula last: the value, then
+# one word that ends the clause (Quechua's `kachkan`, Tigrinya's `እዩ` and its `።`); three words
+# of prose before it, in any script, its letters' marks included, but not a label's (a colon).
+_v = _r(16)
+_s("config_syntax", f"kay servidorpa musuq yaykuna {_v} kachkan, ama qunqaychu.", _v)
+_v = _r(16)
+_s("config_syntax", f"ናይ ሰርቨር ሓድሽ {_v} እዩ።", _v)
+_v = _r(14) + "_" + _r(5)
+_s("config_syntax", f"ᏗᎦᏘᏍᏗ ᎠᏓᏅᏙ ᎤᏛᏅ {_v} ᎨᏎᏍᏗ, ᏞᏍᏗ ᏱᏣᏃᏁᎵ.", _v)
+for text in (
+    "password policy: see Security-Baseline-Doc-3",
+    "build artifact ids: Ab3dE9fGh2KlMn4p, Zq8wE2rT5yUi9oP1",
+    "we renamed GetUserById2 yesterday, sorry",
+    "from acme.types import Base64UrlStr, Model",  # from real files: code's three words
+    "Fixed in release v2.14.3-rc1 today, thanks",
+):
+    _l("config_syntax", text)
+
+
+# Round 18. `Token API`: the qualifier after the word, as French and the languages
+# that borrowed its order write it, before a value told in the sentence.
+_v = _r(32, HEX)
+_s("config_syntax", f"Token API cha hệ thống mới là {_v}, đừng chia sẻ nhé.", _v)
+_v = _r(24)
+_s("config_syntax", f"Token API ya huduma mpya ni {_v} kuanzia leo.", _v)
+for text in (
+    "Token API rate limits: 1200 requests per minute per IP.",
+    "Key API docs moved to https://docs.acme.io/v2/keys",
+):
+    _l("config_syntax", text)
+
+
+# Round 18. A token given to a tool's sign-in subcommand, last on its command line (`wandb login
+# <key>`, `snyk auth <uuid>`): the token, when generated. Not a project's, a shell's or a
+# registry's name given to `init` or `login`.
+_v = _r(40, HEX)
+_s("config_syntax", f"$ wandb login {_v}\nwandb: Appending key for api.wandb.ai to your netrc", _v)
+_v = _fakes.uuid()
+_s("config_syntax", f"PS C:\\src> snyk auth {_v}\nYour account has been authenticated.", _v)
+_v = _r(18, LOWER_AN)
+_s("config_syntax", f"% abstractapi activate {_v}  # the CI machine", _v)
+for text in (
+    "$ git init project2024b",
+    "$ conda init bash",
+    "$ npx prisma init datasource2x",
+    "$ docker login ghcr.io",
+    "$ go mod init github.com/acme/tool2024",
+    "$ terraform init -upgrade",
+):
+    _l("config_syntax", text)
+
+
+# Round 18. Forth: a literal bound by the defining word after it (`S" …" 2CONSTANT NAME`), named
+# by the word after that.
+_v = _r(32, HEX)
+_s("config_syntax", f'\\ weather lookup\nS" {_v}" 2CONSTANT OWM-API-KEY\n', _v)
+_l("config_syntax", 'S" https://api.openweathermap.org" 2CONSTANT OWM-BASE-URL')
