@@ -88,7 +88,8 @@ _PUBLIC_TAGS = frozenset(
 # bracket (`secrets: ["…"]`).
 _LABEL = r"""([^\W\d_][^\s:=(,\[\]'"]{0,60})['"\]]?\s*(?:[:=(,\[]|=>|:=|\s)\s*[\[(]?['"]?$"""
 # Words of a label that say its value is public, an id, a digest, ciphertext or a nonce (OAuth's
-# `state`, which the browser carries in the URL).
+# `state`, which the browser carries in the URL), or a record's id: what a scheduler, a CI or a
+# platform names a run of something by (`execution …`, `activity …`, `job …`, `snapshot …`).
 _PUBLIC_WORDS = frozenset(
     """public pub publishable client site id ids uuid guid puuid kid hash digest checksum sum
     md5 sha sha1 sha256 sha512 etag fingerprint integrity commit revision rev nonce salt iv
@@ -96,7 +97,9 @@ _PUBLIC_WORDS = frozenset(
     enc cipher ciphertext sealed address peer node org project account customer user socket
     sitekey recipient recipients next marker continuation mac hmac prefix path dir file name
     endpoint domain host url uri md pubkey cuid ulid ksuid nanoid crt cert certificate
-    state accessor request trace span correlation transaction txn invoice order tag""".split()
+    state accessor request trace span correlation transaction txn invoice order tag
+    execution activity run job task operation event deployment pipeline workflow attempt batch
+    snapshot release ticket incident document folder drive upload""".split()
 )
 
 

@@ -4989,3 +4989,70 @@ for text in (
 _v = _r(32, HEX)
 _s("config_syntax", f'\\ weather lookup\nS" {_v}" 2CONSTANT OWM-API-KEY\n', _v)
 _l("config_syntax", 'S" https://api.openweathermap.org" 2CONSTANT OWM-BASE-URL')
+
+
+# Round 19. A random value after a word that names a record a scheduler, a CI or a platform runs
+# (an execution, an activity, a run, a job, a workflow, a snapshot): the record's id, as a
+# request's or a transaction's is.
+for template in (
+    "GitHub Actions: run {v} failed on main (re-run from the Actions tab)",
+    "Temporal: workflow {v} completed in 3.2s",
+    "aws stepfunctions: execution {v} SUCCEEDED",
+    "Nomad: job {v} evaluated, 3 allocations placed",
+    "Longhorn: snapshot {v} created for volume pvc-data",
+    "Jira Service Management incident {v} resolved by on-call",
+):
+    _l("mixed", template.format(v=_r(26)))
+_v = _r(32)
+_s("config_syntax", f"GitLab runner token {_v} registered for job builds", _v)
+
+
+# Round 19. A placeholder that says how long the real value must be (`SomeRandomStringOf32Chars`,
+# `a-random-string-of-50-characters`): filler words around a length, an instruction. A real
+# value with a length inside it but other words stays a secret.
+for text in (
+    "SECRET_KEY=a-random-string-of-50-characters",
+    "# .env.dist\nJWT_SECRET=YourSecretKeyOf64Characters",
+    'session:\n  secret: "at_least_32_chars_long"',
+    "NEXTAUTH_SECRET=Random32ByteString",
+    'config :app, signing_salt: "random_string_min_8_chars"',
+):
+    _l("config_syntax", text)
+_s("config_syntax", "APP_KEY=Copper32CharsMarble", "Copper32CharsMarble")
+_s("config_syntax", "AIRFLOW_PASSWORD=Tulip64Bytes!", "Tulip64Bytes!")
+
+
+# Round 19. A made value holding a dot (an env file's `NAME=_k3Pq.ZvTy7LmWRbHs`): read as code
+# (`settings.X`, `ssl.X509Certificate`) only when its parts are names; a part of ten characters
+# or more mixing cases and a digit where no word is, is a generator's.
+for n, template in enumerate(("SMTP_PASSWORD={v}", "export RABBITMQ_PASS={v}", "MQTT_SECRET={v}")):
+    _v = f"_{_r(5)}.{_r(6, string.ascii_letters)}{n + 3}{_r(6, string.ascii_letters)}"
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "TLS_KEY_CLASS=ssl.X509Certificate",
+    "SECRET_KEY=settings.OAuth2ClientSecret",
+    "API_TOKEN=config.tokens.Ipv6Address",
+):
+    _l("config_syntax", text)
+
+
+# Round 19. A salt among its hash function's other parameters (an iteration count, rounds, a
+# KDF's): a parameter of the hash, public as the hash is. A service's salt setting alone is not.
+for text in (
+    f"argon2 params: memory=65536 iterations=3 salt={_r(22)}",
+    f"users.csv: alice,{_r(40, HEX)},salt={_r(32, HEX)},rounds=12",
+    f'{{"salt": "{_r(24)}", "iterations": 310000, "algorithm": "pbkdf2-sha256"}}',
+):
+    _l("mixed", text)
+_v = _r(32, HEX)
+_s("config_syntax", f"HASHIDS_SALT={_v}", _v)
+
+
+# Round 19. A reference behind a sigil: Azure App Service's `@Microsoft.KeyVault(…)`, a
+# `@secret:name@` (as `store:` references are read without one).
+for text in (
+    'DbPassword: "@Microsoft.KeyVault(VaultName=kv-prod;SecretName=db-pass)"',
+    "STRIPE_KEY=@Microsoft.KeyVault(SecretUri=https://kv-prod.vault.azure.net/secrets/stripe/)",
+    "registry:\n  token: @secret:deploy-token@",
+):
+    _l("config_syntax", text)
