@@ -71,11 +71,13 @@ _AFTER = frozenset(" \t\r\n\"'`,;:)]}>|\\")  # what may end a whole value
 _TAGGED = r"-|[a-z][a-z0-9]{0,11}[_-]|[A-Z][A-Z0-9]{0,7}[_-]"
 # A tag that says what the value is, in the value itself (`app_token_…`, `key_…`, `user-secret-…`):
 # a credential whatever its label says (`X-Client-Id: app_token_…`), when the rest is random.
-# `sk` is a secret key's (`sk_`, `sk-` of a dozen vendors); tags before it may say where it is
-# from (`live_secret_key_…`, `egy_sk_…`). Its body, after the tag, is random, or hex of 24 or more
+# `sk` is a secret key's (`sk_`, `sk-` of a dozen vendors), `priv` a private one's (`sz_priv_…`,
+# beside a public `sz_pub_…`); tags before it may say where it is from (`live_secret_key_…`,
+# `egy_sk_…`). Its body, after the tag, is random, or hex of 24 or more
 # (a UUID too): the tag says what the hex is, where alone it would be a digest or an id.
 _SECRET_TAG = (
-    r"(?i)((?:[a-z]{1,12}[_-]){0,2}?)(?:(?:token|key|secret|apikey|passw(?:or)?d|sk)[_-]){1,2}"
+    r"(?i)((?:[a-z]{1,12}[_-]){0,2}?)"
+    r"(?:(?:token|key|secret|apikey|passw(?:or)?d|sk|priv(?:ate)?)[_-]){1,2}"
 )
 _TAGGED_HEX = r"[0-9a-f]{24,}|[0-9A-F]{24,}|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}"
 # Tags that say public, or an id: what the tag names is no secret (`public_key_…`, a cache's key).

@@ -5056,3 +5056,59 @@ for text in (
     "registry:\n  token: @secret:deploy-token@",
 ):
     _l("config_syntax", text)
+
+
+# Round 19. A declaration whose type holds the literal (`Name CSTRING('…')`, the word before the
+# type names it), and ABL's `INITIAL "…"` after a typed name.
+_v = _r(16, UPPER_AN)
+_s("config_syntax", f'DEFINE VARIABLE cApiKey AS CHARACTER NO-UNDO INITIAL "{_v}".', _v)
+_v = _fakes.password()
+_s("config_syntax", f"MailPwd      CSTRING('{_v}')\n  CODE", _v)
+_v = _r(24)
+_s("config_syntax", f"FtpSecret  STRING('{_v}'),STATIC", _v)
+for text in (
+    "Title        STRING('Password')",
+    "DbPwd        CSTRING(64)",
+    "DEFINE VARIABLE cPassword AS CHARACTER NO-UNDO INITIAL ''.",
+    'DEFINE VARIABLE cHint AS CHARACTER NO-UNDO INITIAL "Enter your password".',
+):
+    _l("config_syntax", text)
+
+
+# Round 19. A registry value's data, in any tool that writes one: after its type (`REG_SZ`,
+# then a comma) or its data's flag (`/d`, `-Value`, `ValueData:`), judged as the value of the
+# name given before it on its line (quoted, or after `/v`, `-Name`).
+_WINLOGON = r"HKLM\SOFTWARE\Microsoft\Windows NT\CurrentVersion\Winlogon"
+_v = _fakes.password()
+_s("config_syntax", f'reg add "{_WINLOGON}" /v DefaultPassword /t REG_SZ /d "{_v}" /f', _v)
+_v = _fakes.password()
+_s(
+    "config_syntax",
+    f'New-ItemProperty -Path $wl -Name DefaultPassword -PropertyType String -Value "{_v}"',
+    _v,
+)
+_v = _r(28)
+_s(
+    "config_syntax",
+    f'Root: HKLM; Subkey: "SOFTWARE\\Acme"; ValueType: string; ValueName: "ApiToken"; '
+    f'ValueData: "{_v}"',
+    _v,
+)
+_v = _fakes.password()
+_s("config_syntax", f'winreg.SetValueEx(k, "DefaultPassword", 0, winreg.REG_SZ, "{_v}")', _v)
+for text in (
+    f'reg add "{_WINLOGON}" /v DefaultUserName /t REG_SZ /d "kiosk" /f',
+    r"reg add HKCU\Software\Acme /v PasswordPolicy /t REG_DWORD /d 1 /f",
+    "Set-ItemProperty -Path $wl -Name AutoAdminLogon -Value 1",
+    r'reg add HKLM\Software\Acme /v Password /t REG_SZ /d "%PASSWORD%" /f',
+):
+    _l("config_syntax", text)
+
+
+# Round 19. A token whose own tag says private (`xx_priv_…`, `…_private_…`), as `sk_` says
+# secret: a credential whatever its label, when the rest is random or long hex.
+_v = f"ml_priv_{_r(40, HEX)}"
+_s("config_syntax", f"Dashboard > Developers\nSecret    {_v}    rotated 2025-01-10", _v)
+_v = f"acme_private_{_r(32)}"
+_s("config_syntax", f"export ACME_CREDENTIAL={_v}", _v)
+_l("config_syntax", f"Public key    ml_pub_{_r(40, HEX)}    Created 2025-01-10")
