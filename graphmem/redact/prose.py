@@ -252,6 +252,9 @@ def _named_words(name: str, words: list[str]) -> int | None:
             return size
     if patterns.fullmatch(_PASSW_WORD, words[0].rstrip(":\uff1a")):
         return 1  # `Passwatt`, `Passwurd`: the Germanic languages' spellings, listed or not
+    particle = patterns.fullmatch(r"(.+)-[^\W\d_]{1,4}:?", words[0])
+    if particle and _classify_name(particle.group(1)) == ("password", "strong"):
+        return 1  # a particle or a case ending joined by a hyphen: `password-po`, `password-ga`
     return 1 if name.lower().startswith(_unspaced()) else None
 
 
@@ -408,7 +411,9 @@ def _marked_word(word: str) -> bool:
     )
 
 
-_COMPOUND_YEAR = r"[A-Z][a-z]{7,}\d{4}[!#$%&*@^~?]?"
+# A long word run into a year (`Sunflower2024!`), one of its letters perhaps a digit in disguise
+# (`Mart3nfjord2023`: a person's password, as a word of prose never is).
+_COMPOUND_YEAR = r"[A-Z](?:[a-z]{7,}|[a-z]{2,}[0-9][a-z]{2,}(?<=[A-Za-z0-9]{8}))\d{4}[!#$%&*@^~?]?"
 _GENERATOR_SYMBOLS = "!#$%&*+?@^~_-="
 
 
@@ -492,6 +497,8 @@ class _PredicateValues:
             return None  # three words: of a script code is not written in (`from x import Y,`),
             # not a label's (`password policy: see …`)
         last = [w.strip(",:;\u060c") for w in before[-3:]]
+        if patterns.fullmatch(_PASSPHRASE, value):  # a generator's: `Wi-Fi:ha`, `mimi-i` are
+            last = [patterns.sub(_JOINED, "", w) for w in last]  # words too before it
         if not all(
             patterns.fullmatch(_PROSE_WORD, w) or (not w.isascii() and _marked_word(w))
             for w in last
@@ -504,6 +511,11 @@ class _PredicateValues:
         if _encodes_prose(value):
             return None  # `base64 of the greeting: V2VsY29tZS…`: a sentence encoded
         return "password", m.start("value"), end
+
+
+# What joins a word's parts in prose: a hyphen (`Wi-Fi`, Wakhi's `mimi-i`), a colon before a case
+# ending on an abbreviation (Finnic's `Wi-Fi:ha`, `USB:llä`).
+_JOINED = r"(?<=[^\W\d_])(?:-|:(?=[^\W\d_]{1,4}$))(?=[^\W\d_])"
 
 
 def _start(m: re.Match[str]) -> int:

@@ -5112,3 +5112,35 @@ _s("config_syntax", f"Dashboard > Developers\nSecret    {_v}    rotated 2025-01-
 _v = f"acme_private_{_r(32)}"
 _s("config_syntax", f"export ACME_CREDENTIAL={_v}", _v)
 _l("config_syntax", f"Public key    ml_pub_{_r(40, HEX)}    Created 2025-01-10")
+
+
+# Round 19. Prose: a word for password with a particle or a case ending after a hyphen
+# (`password-wa`, `password-neun`); a long word run into a year with one letter a digit
+# (`Sunfl0wergarden2024`); before a generator's passphrase, words joined by a hyphen or a
+# colon before a case ending (`vieras-verkon`, `USB:llä`) are words of prose.
+_v = _fakes.password()
+_s("config_syntax", f"Romaji (memo): sābā no password-wa {_v} desu, dare ni mo iwanaide.", _v)
+_v = _fakes.password()
+_s("config_syntax", f"Korean (memo, romanised): wifi password-neun {_v} ieyo.", _v)
+_s(
+    "config_syntax",
+    "Samoan (note): O le password fou o Tul1pgardens2024, aua ne'i ta'u atu.",
+    "Tul1pgardens2024",
+)
+_s(
+    "config_syntax",
+    "Finnish (note): Se toimiston vieras-verkon tunnus Heron-Basil-Cobalt-Otter-41, älä jaa.",
+    "Heron-Basil-Cobalt-Otter-41",
+)
+_s(
+    "config_syntax",
+    "Estonian (note): Kontori printeri USB:ga arvuti kood Maple-Quartz-Fennel-27 - ära jaga.",
+    "Maple-Quartz-Fennel-27",
+)
+for text in (
+    "We upgraded the build hosts from Windows2000 to Windows2019 last year.",
+    "The follow-up release notes name Python3dev2023 as the last snapshot.",
+    "The re-run of the nightly job used the well-known image tag, nothing else.",
+    "Liitä USB:llä tuotu tiedosto uuteen kansioon ja avaa se.",
+):
+    _l("mixed", text)
