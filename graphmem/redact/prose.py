@@ -497,11 +497,9 @@ class _PredicateValues:
             return None  # three words: of a script code is not written in (`from x import Y,`),
             # not a label's (`password policy: see …`)
         last = [w.strip(",:;\u060c") for w in before[-3:]]
-        if patterns.fullmatch(_PASSPHRASE, value):  # a generator's: `Wi-Fi:ha`, `mimi-i` are
-            last = [patterns.sub(_JOINED, "", w) for w in last]  # words too before it
-        if not all(
-            patterns.fullmatch(_PROSE_WORD, w) or (not w.isascii() and _marked_word(w))
-            for w in last
+        if not _prose_words(last) and not (
+            patterns.fullmatch(_PASSPHRASE, value)  # a generator's: `Wi-Fi:ha`, `mimi-i` are
+            and _prose_words([patterns.sub(_JOINED, "", w) for w in last])  # words before it
         ):
             return None
         if any(w.lower() in _ELSEWHERE for w in before[-4:]):
@@ -516,6 +514,12 @@ class _PredicateValues:
 # What joins a word's parts in prose: a hyphen (`Wi-Fi`, Wakhi's `mimi-i`), a colon before a case
 # ending on an abbreviation (Finnic's `Wi-Fi:ha`, `USB:llä`).
 _JOINED = r"(?<=[^\W\d_])(?:-|:(?=[^\W\d_]{1,4}$))(?=[^\W\d_])"
+
+
+def _prose_words(words: list[str]) -> bool:
+    return all(
+        patterns.fullmatch(_PROSE_WORD, w) or (not w.isascii() and _marked_word(w)) for w in words
+    )
 
 
 def _start(m: re.Match[str]) -> int:

@@ -277,6 +277,7 @@ _REGISTRY_DATA = (
     r"(?i)(?:reg_(?:expand_)?sz[\"']?[ \t]*,[ \t]*|/d[ \t]+|-value[ \t]+|valuedata:[ \t]*)"
     r"(?:\"(?P<dq>[^\"\n]{1,256})\"|'(?P<sq>[^'\n]{1,256})'|(?P<bare>[^\s\"';,)]{1,256}))"
 )
+_REGISTRY_SECRET_WORDS = ("pass", "pw", "key", "secret", "token", "auth", "cred")
 _REGISTRY_NAME = r"""(?i)(?:/v|-name)[ \t]+["']?([\w.-]{1,64})|["']([\w .-]{1,64})["']"""
 
 
@@ -284,7 +285,10 @@ def _find_registry_data(m: re.Match[str]) -> _Found:
     """A registry value's data, judged as the value of the name given last before it on its
     line (a quoted name, or one after `/v` or `-Name`): `DefaultPassword`'s is a password."""
     text = m.string
-    before = text[_line_start(text, m.start(), 300) : m.start()]
+    before = text[_line_start(text, m.start(), 160) : m.start()]
+    lowered = before[-100:].lower()
+    if not any(word in lowered for word in _REGISTRY_SECRET_WORDS):
+        return None  # no name of a secret near: most data (`-Value 1`) ends here, unscanned
     names = patterns.findall(_REGISTRY_NAME, before)
     if not names:
         return None
@@ -820,7 +824,8 @@ _OTHER_RULES: tuple[_Rule | _WordRule, ...] = (
     _Rule(  # a registry value's data (see `_find_registry_data`)
         _REGISTRY_DATA,
         _find_registry_data,
-        ("reg_sz", "reg_expand_sz", "/d ", "-value ", "valuedata:"),
+        # PowerShell's `-Value` quoted only: `$Env:A -Value $x` is common, and a variable
+        ("reg_sz", "reg_expand_sz", "/d ", '-value "', "-value '", "valuedata:"),
         fold=True,
     ),
     _rule(  # Percona Toolkit's DSN: `…,u=user,p=password`
