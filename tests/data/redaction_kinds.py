@@ -4437,7 +4437,7 @@ for template in (
 
 # Round 16. The JWTs the standard and jwt.io publish as examples (RFC 7519's `joe`, jwt.io's
 # `John Doe`), whatever key signed them; a token with any other claims is a credential.
-def _jwt(claims: dict[str, object]) -> str:
+def _example_jwt(claims: dict[str, object]) -> str:
     def enc(part: dict[str, object]) -> str:
         raw = json.dumps(part, separators=(",", ":")).encode()
         return base64.urlsafe_b64encode(raw).decode().rstrip("=")
@@ -4450,8 +4450,8 @@ for claims in (
     {"sub": "1234567890", "name": "John Doe", "admin": True, "iat": 1516239022},
     {"iss": "joe", "exp": 1300819380, "http://example.com/is_root": True},
 ):
-    _l("authorization", f"pasted from the tutorial: {_jwt(claims)}")
-_v = _jwt({"sub": "u_81723", "name": "Dana Ito", "role": "admin", "iat": 1764000000})
+    _l("authorization", f"pasted from the tutorial: {_example_jwt(claims)}")
+_v = _example_jwt({"sub": "u_81723", "name": "Dana Ito", "role": "admin", "iat": 1764000000})
 _s("authorization", f"curl -H 'Authorization: Bearer {_v}' https://api.lan/me", _v)
 
 
