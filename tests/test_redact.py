@@ -409,6 +409,8 @@ _ADVERSARIAL = {
     "password words with particles": "password-po " * 15_000,
     "passphrases after joined words": "a b-c Wi-Fi:ha Maple-Otter-Quill-42, " * 5_000,
     "record words before ids": "execution Ab1Cd2Ef3Gh4Ij5Kl6Mn " * 8_000,
+    "values named after": "- `Ab1Cd2Ef3Gh4Ij5Kl6Mn` is the a b c " * 6_000,
+    "values named after, back to back": "- Ab1Cd2Ef3Gh4Ij5Kl6Mn is the key " * 6_000,
 }
 
 

@@ -497,9 +497,13 @@ class _PredicateValues:
             return None  # three words: of a script code is not written in (`from x import Y,`),
             # not a label's (`password policy: see …`)
         last = [w.strip(",:;\u060c") for w in before[-3:]]
-        if not _prose_words(last) and not (
-            patterns.fullmatch(_PASSPHRASE, value)  # a generator's: `Wi-Fi:ha`, `mimi-i` are
-            and _prose_words([patterns.sub(_JOINED, "", w) for w in last])  # words before it
+        if not all(
+            patterns.fullmatch(_PROSE_WORD, w) or (not w.isascii() and _marked_word(w))
+            for w in last
+        ) and not (
+            ("-" in value or "." in value or "_" in value)  # a generator's passphrase after
+            and patterns.fullmatch(_PASSPHRASE, value)  # them: `Wi-Fi:ha`, `mimi-i` are words
+            and _prose_words([patterns.sub(_JOINED, "", w) for w in last])
         ):
             return None
         if any(w.lower() in _ELSEWHERE for w in before[-4:]):

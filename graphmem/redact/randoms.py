@@ -165,7 +165,9 @@ class _RandomValues:
         elif not _random(value):
             return None
         text, start, end = m.string, m.start(), m.start() + len(value)
-        if not _labelled(text, start, end, named is None) or self._text_without_secret(value):
+        if not (
+            _labelled(text, start, end, named is None) or _named_after(text, start, end)
+        ) or self._text_without_secret(value):
             return None
         if named is not None:
             return "secret", start, end  # the value says what it is, whatever its label says
@@ -286,6 +288,25 @@ def _labelled(text: str, start: int, end: int, unless_public: bool = True) -> bo
     return not unless_public or not _public(
         " ".join([*before[: label.start()].split()[-1:], label.group(1)])
     )
+
+
+# What a sentence says a value is, after it: `` `…` is the live Maxio API key``, `… was our
+# Twilio auth token`: a copula, at most three words, then a credential's noun (not its id, its
+# name or its public half).
+_NAMED_AFTER = (
+    r"(?i)[`'\"]?[ \t]+(?:is|was|=)[ \t]+(?:(?:the|our|a|an|my|your|its|their)[ \t]+)?"
+    r"(?!(?:[\w.-]+[ \t]+){0,3}?(?:public|publishable|test|example|sample)\b)"
+    r"(?:[\w.-]+[ \t]+){0,3}?(?:api[ \t_-]?)?(?:key|token|secret|password|passphrase)s?\b"
+    r"(?![ \t_-]*(?:id|ids|name|names|fingerprint|hash|prefix)\b)"
+)
+
+
+def _named_after(text: str, start: int, end: int) -> bool:
+    """A value whose sentence names it after it (see `_NAMED_AFTER`), quoted or not, a whole
+    word: the reverse of a label."""
+    if start and text[start - 1] not in " \t`'\"(":
+        return False
+    return patterns.compile(_NAMED_AFTER).match(text, end) is not None
 
 
 def _under_label(text: str, line_start: int, end: int) -> bool:

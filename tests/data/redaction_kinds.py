@@ -5144,3 +5144,21 @@ for text in (
     "Liitä USB:llä tuotu tiedosto uuteen kansioon ja avaa se.",
 ):
     _l("mixed", text)
+
+
+# Round 19. A random value a sentence names after it (`` `…` is the live … API key``, `… was
+# our … auth token`): a copula, at most three words, a credential's noun; not its id, its name,
+# its public half or a test's.
+_v = _r(32)
+_s("config_syntax", f"Slack thread: heads-up, {_v} was our Twilio auth token until Friday.", _v)
+_v = _r(40)
+_s("config_syntax", f"Code review: please drop `{_v}` - it is the production Mailgun key.", _v)
+_v = _r(28, UPPER_AN)
+_s("config_syntax", f"Note: '{_v}' is the staging webhook secret, rotate it after the demo.", _v)
+for template in (
+    "Review: `{v}` is the public key of the signing pair, fine to commit.",
+    "Note: `{v}` is the key id, not the key itself.",
+    "Ticket: {v} is the request id for the key rotation job.",
+    "Docs: `{v}` is the example token from the vendor's quickstart.",
+):
+    _l("mixed", template.format(v=_r(26)))
