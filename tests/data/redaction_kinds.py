@@ -5155,6 +5155,8 @@ _v = _r(40)
 _s("config_syntax", f"Code review: please drop `{_v}` - it is the production Mailgun key.", _v)
 _v = _r(28, UPPER_AN)
 _s("config_syntax", f"Note: '{_v}' is the staging webhook secret, rotate it after the demo.", _v)
+_v = _r(36)
+_s("config_syntax", f"Careful - `{_v}` is the prod Paddle API key, revoke it today.", _v)
 for template in (
     "Review: `{v}` is the public key of the signing pair, fine to commit.",
     "Note: `{v}` is the key id, not the key itself.",
