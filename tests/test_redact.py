@@ -395,6 +395,22 @@ _ADVERSARIAL = {
     "tagged tokens": "charge token ch_Ab1Cd2Ef3Gh4 " * 4_000,
     "resource names": "secret=ab-cd " * 10_000,
     "Verilog literals": "KEY = 128'h" * 10_000,
+    # round 19's rules
+    "registry data after its type": '"DefaultPassword", "REG_SZ", "' * 8_000,
+    "registry data flags": "/v Password /d x " * 8_000,
+    "registry names on one long line": '"a" ' * 30_000 + "-Value x",
+    "types holding literals": "Pwd STRING('Ab1Cd2Ef3Gh4') " * 8_000,
+    "ABL initials": 'a AS CHARACTER INITIAL "x" ' * 8_000,
+    "lengths in placeholders": "SECRET=Some32CharsRandom\n" * 10_000,
+    "dotted made values": "PASSWORD=_Ab1c.RFbMZ8TTErrzl\n" * 10_000,
+    "salts beside iterations": ("salt=" + "ab" * 16 + " iterations=1\n") * 10_000,
+    "sigil references": "password: @secret:a@ " * 10_000,
+    "priv-tagged tokens": ("key xx_priv_" + "a1" * 16 + " ") * 8_000,
+    "password words with particles": "password-po " * 15_000,
+    "passphrases after joined words": "a b-c Wi-Fi:ha Maple-Otter-Quill-42, " * 5_000,
+    "record words before ids": "execution Ab1Cd2Ef3Gh4Ij5Kl6Mn " * 8_000,
+    "values named after": "- `Ab1Cd2Ef3Gh4Ij5Kl6Mn` is the a b c " * 6_000,
+    "values named after, back to back": "- Ab1Cd2Ef3Gh4Ij5Kl6Mn is the key " * 6_000,
 }
 
 

@@ -141,13 +141,16 @@ def _beside_its_hash(text: str, start: int, end: int) -> bool:
     is a parameter of the hash beside it, not a secret of its own (a service's `PASSWORD_SALT`
     setting stands alone)."""
     top = max(0, start - 300)
-    lines = text[top:start].split("\n")[-4:] + text[end : end + 300].split("\n")[:4]
+    lines = text[top:start].split("\n")[-4:] + text[start : end + 300].split("\n")[:4]
     return patterns.search(_HASH_MEMBER, "\n".join(lines)) is not None
 
 
 _HASH_MEMBER = (  # `hash: …`, or the word and a digest after it (`salt … hash 9f3c…`)
     r"""(?i)(?:password_?hash|hashed_?password|pass_?hash|(?<![\w-])hash)"""
     r"""(?:["']?[ \t]*[:=]|[ \t]+[0-9a-f]{32})"""
+    # or the hash function's other parameters: `salt=…|kdf=8000`, `"salt": …, "rounds": 12`
+    r"""|(?<![\w-])(?:kdf|iterations|rounds|work_?factor|pbkdf2\w*|argon2\w*|scrypt|bcrypt)"""
+    r"""["']?[ \t]*[:=][ \t]*["']?\d"""
 )
 
 
@@ -254,6 +257,8 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         return None  # `|1|…e0v4Pw= ssh-ed25519` (known_hosts): base64 and its padding, no name
     if group == "bare" and value.startswith("--"):
         return None  # `--password --gzip --archive=x`: the next flag (the tool will prompt)
+    if text[name_start - 1 : name_start] == "@" and m.group("sep") == ":" and value[-1] == "@":
+        return None  # OneDev's `@secret:registry-password@`: a sigil's reference, named
     if group == "bare" and value[0] == "#" and text[m.start(group) - 1] in " \t":
         return None  # `password: Y2hhbmdlbWU=  # base64`: a comment, read after `=` as a value
     classified = _classify_name(name)
@@ -721,11 +726,13 @@ def _names_reference(value: str) -> bool:
 
 def _digits_between_cases(part: str) -> bool:
     """Digits in two runs or more among letters of both cases (`x3Croh46`): typed at random;
-    a name's one number marks a version or a size (`OAuth2Client`, `ipv4Address`)."""
-    return (
-        len(part) >= 8
-        and part.lower() != part != part.upper()
-        and len(patterns.findall(r"\d+", part)) >= 2
+    a name's one number marks a version or a size (`OAuth2Client`, `ipv4Address`). Or, in ten
+    characters or more, one run of digits among letters of both cases where no word is (the
+    caller asks `_wordy`: `RFbMZ8TTErrzl`, a generator's, beside `X509Certificate`, a name's)."""
+    if len(part) < 8 or part.lower() == part or part.upper() == part:
+        return False
+    return (len(part) >= 10 and _HAS_DIGIT(part) is not None) or (
+        len(patterns.findall(r"\d+", part)) >= 2
     )
 
 

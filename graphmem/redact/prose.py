@@ -252,6 +252,9 @@ def _named_words(name: str, words: list[str]) -> int | None:
             return size
     if patterns.fullmatch(_PASSW_WORD, words[0].rstrip(":\uff1a")):
         return 1  # `Passwatt`, `Passwurd`: the Germanic languages' spellings, listed or not
+    particle = patterns.fullmatch(r"(.+)-[^\W\d_]{1,4}:?", words[0])
+    if particle and _classify_name(particle.group(1)) == ("password", "strong"):
+        return 1  # a particle or a case ending joined by a hyphen: `password-po`, `password-ga`
     return 1 if name.lower().startswith(_unspaced()) else None
 
 
@@ -408,7 +411,9 @@ def _marked_word(word: str) -> bool:
     )
 
 
-_COMPOUND_YEAR = r"[A-Z][a-z]{7,}\d{4}[!#$%&*@^~?]?"
+# A long word run into a year (`Sunflower2024!`), one of its letters perhaps a digit in disguise
+# (`Mart3nfjord2023`: a person's password, as a word of prose never is).
+_COMPOUND_YEAR = r"[A-Z](?:[a-z]{7,}|[a-z]{2,}[0-9][a-z]{2,}(?<=[A-Za-z0-9]{8}))\d{4}[!#$%&*@^~?]?"
 _GENERATOR_SYMBOLS = "!#$%&*+?@^~_-="
 
 
@@ -495,6 +500,10 @@ class _PredicateValues:
         if not all(
             patterns.fullmatch(_PROSE_WORD, w) or (not w.isascii() and _marked_word(w))
             for w in last
+        ) and not (
+            ("-" in value or "." in value or "_" in value)  # a generator's passphrase after
+            and patterns.fullmatch(_PASSPHRASE, value)  # them: `Wi-Fi:ha`, `mimi-i` are words
+            and _prose_words([patterns.sub(_JOINED, "", w) for w in last])
         ):
             return None
         if any(w.lower() in _ELSEWHERE for w in before[-4:]):
@@ -504,6 +513,17 @@ class _PredicateValues:
         if _encodes_prose(value):
             return None  # `base64 of the greeting: V2VsY29tZS…`: a sentence encoded
         return "password", m.start("value"), end
+
+
+# What joins a word's parts in prose: a hyphen (`Wi-Fi`, Wakhi's `mimi-i`), a colon before a case
+# ending on an abbreviation (Finnic's `Wi-Fi:ha`, `USB:llä`).
+_JOINED = r"(?<=[^\W\d_])(?:-|:(?=[^\W\d_]{1,4}$))(?=[^\W\d_])"
+
+
+def _prose_words(words: list[str]) -> bool:
+    return all(
+        patterns.fullmatch(_PROSE_WORD, w) or (not w.isascii() and _marked_word(w)) for w in words
+    )
 
 
 def _start(m: re.Match[str]) -> int:

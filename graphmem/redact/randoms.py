@@ -71,11 +71,13 @@ _AFTER = frozenset(" \t\r\n\"'`,;:)]}>|\\")  # what may end a whole value
 _TAGGED = r"-|[a-z][a-z0-9]{0,11}[_-]|[A-Z][A-Z0-9]{0,7}[_-]"
 # A tag that says what the value is, in the value itself (`app_token_…`, `key_…`, `user-secret-…`):
 # a credential whatever its label says (`X-Client-Id: app_token_…`), when the rest is random.
-# `sk` is a secret key's (`sk_`, `sk-` of a dozen vendors); tags before it may say where it is
-# from (`live_secret_key_…`, `egy_sk_…`). Its body, after the tag, is random, or hex of 24 or more
+# `sk` is a secret key's (`sk_`, `sk-` of a dozen vendors), `priv` a private one's (`sz_priv_…`,
+# beside a public `sz_pub_…`); tags before it may say where it is from (`live_secret_key_…`,
+# `egy_sk_…`). Its body, after the tag, is random, or hex of 24 or more
 # (a UUID too): the tag says what the hex is, where alone it would be a digest or an id.
 _SECRET_TAG = (
-    r"(?i)((?:[a-z]{1,12}[_-]){0,2}?)(?:(?:token|key|secret|apikey|passw(?:or)?d|sk)[_-]){1,2}"
+    r"(?i)((?:[a-z]{1,12}[_-]){0,2}?)"
+    r"(?:(?:token|key|secret|apikey|passw(?:or)?d|sk|priv(?:ate)?)[_-]){1,2}"
 )
 _TAGGED_HEX = r"[0-9a-f]{24,}|[0-9A-F]{24,}|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}"
 # Tags that say public, or an id: what the tag names is no secret (`public_key_…`, a cache's key).
@@ -88,7 +90,8 @@ _PUBLIC_TAGS = frozenset(
 # bracket (`secrets: ["…"]`).
 _LABEL = r"""([^\W\d_][^\s:=(,\[\]'"]{0,60})['"\]]?\s*(?:[:=(,\[]|=>|:=|\s)\s*[\[(]?['"]?$"""
 # Words of a label that say its value is public, an id, a digest, ciphertext or a nonce (OAuth's
-# `state`, which the browser carries in the URL).
+# `state`, which the browser carries in the URL), or a record's id: what a scheduler, a CI or a
+# platform names a run of something by (`execution …`, `activity …`, `job …`, `snapshot …`).
 _PUBLIC_WORDS = frozenset(
     """public pub publishable client site id ids uuid guid puuid kid hash digest checksum sum
     md5 sha sha1 sha256 sha512 etag fingerprint integrity commit revision rev nonce salt iv
@@ -96,7 +99,9 @@ _PUBLIC_WORDS = frozenset(
     enc cipher ciphertext sealed address peer node org project account customer user socket
     sitekey recipient recipients next marker continuation mac hmac prefix path dir file name
     endpoint domain host url uri md pubkey cuid ulid ksuid nanoid crt cert certificate
-    state accessor request trace span correlation transaction txn invoice order tag""".split()
+    state accessor request trace span correlation transaction txn invoice order tag
+    execution activity run job task operation event deployment pipeline workflow attempt batch
+    snapshot release ticket incident document folder drive upload""".split()
 )
 
 
@@ -160,7 +165,9 @@ class _RandomValues:
         elif not _random(value):
             return None
         text, start, end = m.string, m.start(), m.start() + len(value)
-        if not _labelled(text, start, end, named is None) or self._text_without_secret(value):
+        if not (
+            _labelled(text, start, end, named is None) or _named_after(text, start, end)
+        ) or self._text_without_secret(value):
             return None
         if named is not None:
             return "secret", start, end  # the value says what it is, whatever its label says
@@ -281,6 +288,25 @@ def _labelled(text: str, start: int, end: int, unless_public: bool = True) -> bo
     return not unless_public or not _public(
         " ".join([*before[: label.start()].split()[-1:], label.group(1)])
     )
+
+
+# What a sentence says a value is, after it: `` `…` is the live Maxio API key``, `… was our
+# Twilio auth token`: a copula, at most three words, then a credential's noun (not its id, its
+# name or its public half).
+_NAMED_AFTER = (
+    r"(?i)[`'\"]?[ \t]+(?:is|was|=)[ \t]+(?:(?:the|our|a|an|my|your|its|their)[ \t]+)?"
+    r"(?!(?:[\w.-]+[ \t]+){0,3}?(?:public|publishable|test|example|sample)\b)"
+    r"(?:[\w.-]+[ \t]+){0,3}?(?:api[ \t_-]?)?(?:key|token|secret|password|passphrase)s?\b"
+    r"(?![ \t_-]*(?:id|ids|name|names|fingerprint|hash|prefix)\b)"
+)
+
+
+def _named_after(text: str, start: int, end: int) -> bool:
+    """A value whose sentence names it after it (see `_NAMED_AFTER`), quoted or not, a whole
+    word: the reverse of a label."""
+    if start and text[start - 1] not in " \t`'\"(":
+        return False
+    return patterns.compile(_NAMED_AFTER).match(text, end) is not None
 
 
 def _under_label(text: str, line_start: int, end: int) -> bool:

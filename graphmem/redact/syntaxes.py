@@ -243,7 +243,8 @@ def _find_dsn_pairs_password(m: re.Match[str]) -> _Found:
 # `D name S 64A inz('…')`, COBOL's `01 NAME PIC X(20) VALUE '…'` (sought at its picture: `value`
 # is a word of every text).
 _DECLARED = (
-    r"(?i)[ \t](?:(?:inz|init(?:ial)?)[ \t]*\([ \t]*|x\(\d{1,5}\)[ \t]+value(?:[ \t]+is)?[ \t]+)"
+    r"(?i)[ \t](?:(?:inz|init(?:ial)?)[ \t]*\([ \t]*|x\(\d{1,5}\)[ \t]+value(?:[ \t]+is)?[ \t]+"
+    r"|initial[ \t]+|(?P<call>c?string)\()"  # ABL's `INITIAL "…"`, Clarion's `STRING('…')`
     r"(?:'(?P<sq>[^'\n]{1,512})'|\"(?P<dq>[^\"\n]{1,512})\")"
 )
 _TYPE_WORD = r"[\w()*,.-]{1,16}"  # `S`, `64A`, `CHAR(32)`, `PIC`, `X(20)`, `STATIC`
@@ -252,10 +253,13 @@ _TYPE_WORD = r"[\w()*,.-]{1,16}"  # `S`, `64A`, `CHAR(32)`, `PIC`, `X(20)`, `STA
 def _find_declared(m: re.Match[str]) -> _Found:
     """The literal a typed declaration gives a secret's name: the name is one of the four words
     before the initialiser on its line (the type's words between), the nearest that names a
-    secret, and judges the literal as its value."""
+    secret, and judges the literal as its value; the word just before a type that holds the
+    literal (Clarion's `SmtpPassword STRING('…')`)."""
     text = m.string
     words = text[_line_start(text, m.start(), 200) : m.start()].split()
-    for back in range(2, min(5, len(words)) + 1):
+    if m.group("call") is not None:  # the type holds the literal: the name is the word before
+        words = words[-1:]
+    for back in range(1 if m.group("call") else 2, min(5, len(words)) + 1):
         if not all(patterns.fullmatch(_TYPE_WORD, w) for w in words[1 - back :]):
             return None  # not a type's words between: `… key has the value '…'` in prose
         kind = _secret_kind(words[-back], m.group("sq") or m.group("dq") or "")
@@ -263,6 +267,35 @@ def _find_declared(m: re.Match[str]) -> _Found:
             group = "sq" if m.group("sq") is not None else "dq"
             return kind, m.start(group), m.end(group)
     return None
+
+
+# A registry value's data, after its type or its data's flag, in any tool that writes one:
+# AutoIt's `RegWrite(key, "Name", "REG_SZ", "…")`, winreg's `SetValueEx(k, "Name", 0, REG_SZ,
+# "…")`, reg.exe's `/v Name /t REG_SZ /d "…"`, PowerShell's `-Name Name … -Value "…"`, Inno
+# Setup's `ValueName: "Name"; ValueData: "…"`. The value's name is given before, on its line.
+_REGISTRY_DATA = (
+    r"(?i)(?:reg_(?:expand_)?sz[\"']?[ \t]*,[ \t]*|/d[ \t]+|-value[ \t]+|valuedata:[ \t]*)"
+    r"(?:\"(?P<dq>[^\"\n]{1,256})\"|'(?P<sq>[^'\n]{1,256})'|(?P<bare>[^\s\"';,)]{1,256}))"
+)
+_REGISTRY_SECRET_WORDS = ("pass", "pw", "key", "secret", "token", "auth", "cred")
+_REGISTRY_NAME = r"""(?i)(?:/v|-name)[ \t]+["']?([\w.-]{1,64})|["']([\w .-]{1,64})["']"""
+
+
+def _find_registry_data(m: re.Match[str]) -> _Found:
+    """A registry value's data, judged as the value of the name given last before it on its
+    line (a quoted name, or one after `/v` or `-Name`): `DefaultPassword`'s is a password."""
+    text = m.string
+    before = text[_line_start(text, m.start(), 160) : m.start()]
+    lowered = before[-100:].lower()
+    if not any(word in lowered for word in _REGISTRY_SECRET_WORDS):
+        return None  # no name of a secret near: most data (`-Value 1`) ends here, unscanned
+    names = patterns.findall(_REGISTRY_NAME, before)
+    if not names:
+        return None
+    name = names[-1][0] or names[-1][1]
+    group = m.lastgroup or "bare"
+    kind = _secret_kind(name, m.group(group))
+    return None if kind is None else (kind, m.start(group), m.end(group))
 
 
 def _find_forth_constant(m: re.Match[str]) -> _Found:
@@ -781,7 +814,18 @@ _OTHER_RULES: tuple[_Rule | _WordRule, ...] = (
     _Rule(  # a typed declaration's initialiser (see `_find_declared`)
         _DECLARED,
         _find_declared,
-        (" inz(", " init(", " init (", " initial(", " x("),  # COBOL's at its picture: `X(20) VALUE`
+        # COBOL's at its picture: `X(20) VALUE`; ABL's `INITIAL "…"`, Clarion's `STRING('…')`
+        (
+            *(" inz(", " init(", " init (", " initial(", " x(", ' initial "', " initial '"),
+            *(" string('", ' string("', " cstring('", ' cstring("'),
+        ),
+        fold=True,
+    ),
+    _Rule(  # a registry value's data (see `_find_registry_data`)
+        _REGISTRY_DATA,
+        _find_registry_data,
+        # PowerShell's `-Value` quoted only: `$Env:A -Value $x` is common, and a variable
+        ("reg_sz", "reg_expand_sz", "/d ", '-value "', "-value '", "valuedata:"),
         fold=True,
     ),
     _rule(  # Percona Toolkit's DSN: `…,u=user,p=password`

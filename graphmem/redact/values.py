@@ -71,10 +71,11 @@ _CODE_REFERENCE = (  # `std::env::var(`, `Config::get(`: Rust, C++, PHP and Ruby
 )
 # A secret kept elsewhere, named by reference: YAML tags (`!secret name`, `!Ref X`), Symfony
 # parameters, Grafana's `$__file{…}`, ARNs, and `store:` references (vault, SSM, keychain,
-# TeamCity's `credentialsJSON:<uuid>`, any `word:/path`). Or kept here encrypted, which is no
-# secret either: SOPS `ENC[…]`, Jasypt `ENC(…)`, Spring's `{cipher}…`, Halyard's `encrypted:…`,
-# Pulumi's versioned ciphertext `v1:<nonce>:…`, EJSON's `EJ[1:…]`, Jenkins' `{AQAAAB…}`, an
-# armored PGP message; and a password hashed as Django stores it (`pbkdf2_sha256$…`).
+# TeamCity's `credentialsJSON:<uuid>`, any `word:/path`, after `@` too). Or kept here
+# encrypted, which is no secret either: SOPS `ENC[…]`, Jasypt `ENC(…)`, Spring's `{cipher}…`,
+# Halyard's `encrypted:…`, Pulumi's versioned ciphertext `v1:<nonce>:…`, EJSON's `EJ[1:…]`,
+# Jenkins' `{AQAAAB…}`, an armored PGP message; and a password hashed as Django stores it
+# (`pbkdf2_sha256$…`).
 _REFERENCE = r"""(?ix)(?:
         ![A-Za-z][\w/.:-]*$ | %[\w.()-]+%$ | \$__\w+\{ | ENC[\[(] | arn:aws[\w-]*:
       | \{cipher\} | encrypted: | v\d:[A-Za-z0-9+/=]{8,32}:[A-Za-z0-9+/=] | EJ\[\d:  # EJSON
@@ -87,8 +88,9 @@ _REFERENCE = r"""(?ix)(?:
       | (?:sha(?:1|224|256|384|512)|md5)[#$:]          # a digest tagged with its algorithm
       | \{S?(?:SHA|SSHA|MD5|SMD5|CRYPT|PBKDF2)\w*\}     # LDAP's {SSHA}: a hash again
       | (?:dword|qword|hex(?:\(\d\))?):               # a registry value's type: a number
-      | (?:credentials\w*|secretsmanager|ssm|vault|keyvault|keychain|keyring|kms|sops|env|file
-          |secret|secrets|op|ref)[:+]
+      | @{0,2}(?:credentials\w*|secretsmanager|ssm|vault|keyvault|keychain|keyring|kms|sops|env
+          |file|secret|secrets|op|ref)[:+]  # and behind a sigil: OneDev's `@secret:name@`
+      | @Microsoft\.KeyVault\(                         # Azure App Service's Key Vault reference
       | [a-z][\w.+-]{1,40}:(?:/|[0-9a-f]{8}-[0-9a-f]{4}-)
       # Secret Manager's name:version, as `gcloud run deploy --set-secrets=ENV=name:version,…`
       | (?-i:(?:[A-Z_][A-Z0-9_]{0,64}=)?(?:[a-z][a-z0-9]*[-_]){1,8}[a-z0-9]+
@@ -207,6 +209,8 @@ def _is_placeholder(value: str, name: str = "") -> bool:
     judged = (len(bare) <= 64 or bare.startswith(_PEM_B64)) and "[" not in bare
     if judged and not _HAS_DIGIT(bare.rstrip("!?.*0123456789")) and _filler_words(bare, name):
         return True  # `mysecretpassword`
+    if judged and _describes_length(bare, name):
+        return True  # `SomeRandomStringWith32Characters`, `at-least-32-chars-long`: an instruction
     if judged and len(bare) % 4 == 0 and _encodes_placeholder(bare, name):
         return True  # a Kubernetes Secret's `password: cGFzc3dvcmQ=`
     if not name:
@@ -276,6 +280,34 @@ def _filler_words(value: str, name: str = "") -> bool:
         if more[0]:
             found = [_segment(p, *more) for p in pieces]
     return None not in found and any(not _FILLER_MARKS.isdisjoint(f or ()) for f in found)
+
+
+# A length told in the value (`32Characters`, `_64_chars_`, `-16-bytes`), and the words that
+# describe one: a value that says how long the real one must be is an instruction, not a value.
+_LENGTH_SPEC = (
+    r"(?<![0-9])[0-9]{1,3}[_-]?(?:[Cc]har(?:acter)?s?|[Bb]ytes?|[Dd]igits|[Ll]etters"
+    r"|CHAR(?:ACTER)?S?|BYTES?)(?![a-z])"  # not `32ByteString`'s `S`
+)
+_LENGTH_WORDS = frozenset(
+    "a an with of at least exactly long characters chars hex min minimum".split()
+)
+_LENGTH_HEADS = frozenset(word[:2] for word in _LENGTH_WORDS)
+
+
+def _describes_length(value: str, name: str = "") -> bool:
+    """Filler words around a length (`SomeRandomStringOf32CharsExactly`): only words, once the
+    length is taken out, and the length is the mark (`_filler_words` asks for one)."""
+    low = value.lower()  # string tests first: every value with a digit comes here
+    if "char" not in low and "byte" not in low and "digit" not in low and "letter" not in low:
+        return False
+    spec = patterns.search(_LENGTH_SPEC, value)
+    if spec is None:
+        return False
+    rest = f"{value[: spec.start()]}_{value[spec.end() :]}".strip("_-")
+    if _HAS_DIGIT(rest) or not patterns.fullmatch(r"[A-Za-z_-]*", rest):
+        return False
+    pieces = [p for p in patterns.split(r"[\W_]+", _split_camel(rest).lower()) if p]
+    return all(_segment(p, _LENGTH_WORDS, _LENGTH_HEADS) is not None for p in pieces)
 
 
 def _split_camel(name: str) -> str:

@@ -443,6 +443,7 @@ _s(
 # Private keys (PEM, OpenSSH, PGP, JWK and escaped forms)
 # ---------------------------------------------------------------------------------------------
 
+_ks: str | tuple[str, ...]  # a key's secret strings, or an Ed25519 key's one
 _k, _ks = _F.rsa("PRIVATE KEY")
 _s(
     "$ cat config/jwt/private.pem   # Shopware 6 admin API signing key\n" + _k + "\n",

@@ -74,6 +74,7 @@ from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Callable
 
 from tests.data.fake_secrets import (
     AN,
@@ -775,7 +776,7 @@ for _tmpl, _keep in _CONN:
 _family("config")
 
 # (template, kind, generator, keep); {v} is the secret
-_CONFIG = [
+_CONFIG: list[tuple[str, str, Callable[[], str], str]] = [
     (
         '// Zellij config.kdl\nenv {{\n    RESTIC_PASSWORD "{v}"\n    EDITOR "hx"\n}}\n',
         "password",

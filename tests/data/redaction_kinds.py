@@ -4437,7 +4437,7 @@ for template in (
 
 # Round 16. The JWTs the standard and jwt.io publish as examples (RFC 7519's `joe`, jwt.io's
 # `John Doe`), whatever key signed them; a token with any other claims is a credential.
-def _jwt(claims: dict[str, object]) -> str:
+def _example_jwt(claims: dict[str, object]) -> str:
     def enc(part: dict[str, object]) -> str:
         raw = json.dumps(part, separators=(",", ":")).encode()
         return base64.urlsafe_b64encode(raw).decode().rstrip("=")
@@ -4450,8 +4450,8 @@ for claims in (
     {"sub": "1234567890", "name": "John Doe", "admin": True, "iat": 1516239022},
     {"iss": "joe", "exp": 1300819380, "http://example.com/is_root": True},
 ):
-    _l("authorization", f"pasted from the tutorial: {_jwt(claims)}")
-_v = _jwt({"sub": "u_81723", "name": "Dana Ito", "role": "admin", "iat": 1764000000})
+    _l("authorization", f"pasted from the tutorial: {_example_jwt(claims)}")
+_v = _example_jwt({"sub": "u_81723", "name": "Dana Ito", "role": "admin", "iat": 1764000000})
 _s("authorization", f"curl -H 'Authorization: Bearer {_v}' https://api.lan/me", _v)
 
 
@@ -4989,3 +4989,178 @@ for text in (
 _v = _r(32, HEX)
 _s("config_syntax", f'\\ weather lookup\nS" {_v}" 2CONSTANT OWM-API-KEY\n', _v)
 _l("config_syntax", 'S" https://api.openweathermap.org" 2CONSTANT OWM-BASE-URL')
+
+
+# Round 19. A random value after a word that names a record a scheduler, a CI or a platform runs
+# (an execution, an activity, a run, a job, a workflow, a snapshot): the record's id, as a
+# request's or a transaction's is.
+for template in (
+    "GitHub Actions: run {v} failed on main (re-run from the Actions tab)",
+    "Temporal: workflow {v} completed in 3.2s",
+    "aws stepfunctions: execution {v} SUCCEEDED",
+    "Nomad: job {v} evaluated, 3 allocations placed",
+    "Longhorn: snapshot {v} created for volume pvc-data",
+    "Jira Service Management incident {v} resolved by on-call",
+):
+    _l("mixed", template.format(v=_r(26)))
+_v = _r(32)
+_s("config_syntax", f"GitLab runner token {_v} registered for job builds", _v)
+
+
+# Round 19. A placeholder that says how long the real value must be (`SomeRandomStringOf32Chars`,
+# `a-random-string-of-50-characters`): filler words around a length, an instruction. A real
+# value with a length inside it but other words stays a secret.
+for text in (
+    "SECRET_KEY=a-random-string-of-50-characters",
+    "# .env.dist\nJWT_SECRET=YourSecretKeyOf64Characters",
+    'session:\n  secret: "at_least_32_chars_long"',
+    "NEXTAUTH_SECRET=Random32ByteString",
+    'config :app, signing_salt: "random_string_min_8_chars"',
+):
+    _l("config_syntax", text)
+_s("config_syntax", "APP_KEY=Copper32CharsMarble", "Copper32CharsMarble")
+_s("config_syntax", "AIRFLOW_PASSWORD=Tulip64Bytes!", "Tulip64Bytes!")
+
+
+# Round 19. A made value holding a dot (an env file's `NAME=_k3Pq.ZvTy7LmWRbHs`): read as code
+# (`settings.X`, `ssl.X509Certificate`) only when its parts are names; a part of ten characters
+# or more mixing cases and a digit where no word is, is a generator's.
+for n, template in enumerate(("SMTP_PASSWORD={v}", "export RABBITMQ_PASS={v}", "MQTT_SECRET={v}")):
+    _v = f"_{_r(5)}.{_r(6, string.ascii_letters)}{n + 3}{_r(6, string.ascii_letters)}"
+    _s("config_syntax", template.format(v=_v), _v)
+for text in (
+    "TLS_KEY_CLASS=ssl.X509Certificate",
+    "SECRET_KEY=settings.OAuth2ClientSecret",
+    "API_TOKEN=config.tokens.Ipv6Address",
+):
+    _l("config_syntax", text)
+
+
+# Round 19. A salt among its hash function's other parameters (an iteration count, rounds, a
+# KDF's): a parameter of the hash, public as the hash is. A service's salt setting alone is not.
+for text in (
+    f"argon2 params: memory=65536 iterations=3 salt={_r(22)}",
+    f"users.csv: alice,{_r(40, HEX)},salt={_r(32, HEX)},rounds=12",
+    f'{{"salt": "{_r(24)}", "iterations": 310000, "algorithm": "pbkdf2-sha256"}}',
+):
+    _l("mixed", text)
+_v = _r(32, HEX)
+_s("config_syntax", f"HASHIDS_SALT={_v}", _v)
+
+
+# Round 19. A reference behind a sigil: Azure App Service's `@Microsoft.KeyVault(…)`, a
+# `@secret:name@` (as `store:` references are read without one).
+for text in (
+    'DbPassword: "@Microsoft.KeyVault(VaultName=kv-prod;SecretName=db-pass)"',
+    "STRIPE_KEY=@Microsoft.KeyVault(SecretUri=https://kv-prod.vault.azure.net/secrets/stripe/)",
+    "registry:\n  token: @secret:deploy-token@",
+):
+    _l("config_syntax", text)
+
+
+# Round 19. A declaration whose type holds the literal (`Name CSTRING('…')`, the word before the
+# type names it), and ABL's `INITIAL "…"` after a typed name.
+_v = _r(16, UPPER_AN)
+_s("config_syntax", f'DEFINE VARIABLE cApiKey AS CHARACTER NO-UNDO INITIAL "{_v}".', _v)
+_v = _fakes.password()
+_s("config_syntax", f"MailPwd      CSTRING('{_v}')\n  CODE", _v)
+_v = _r(24)
+_s("config_syntax", f"FtpSecret  STRING('{_v}'),STATIC", _v)
+for text in (
+    "Title        STRING('Password')",
+    "DbPwd        CSTRING(64)",
+    "DEFINE VARIABLE cPassword AS CHARACTER NO-UNDO INITIAL ''.",
+    'DEFINE VARIABLE cHint AS CHARACTER NO-UNDO INITIAL "Enter your password".',
+):
+    _l("config_syntax", text)
+
+
+# Round 19. A registry value's data, in any tool that writes one: after its type (`REG_SZ`,
+# then a comma) or its data's flag (`/d`, `-Value`, `ValueData:`), judged as the value of the
+# name given before it on its line (quoted, or after `/v`, `-Name`).
+_WINLOGON = r"HKLM\SOFTWARE\Microsoft\Windows NT\CurrentVersion\Winlogon"
+_v = _fakes.password()
+_s("config_syntax", f'reg add "{_WINLOGON}" /v DefaultPassword /t REG_SZ /d "{_v}" /f', _v)
+_v = _fakes.password()
+_s(
+    "config_syntax",
+    f'New-ItemProperty -Path $wl -Name DefaultPassword -PropertyType String -Value "{_v}"',
+    _v,
+)
+_v = _r(28)
+_s(
+    "config_syntax",
+    f'Root: HKLM; Subkey: "SOFTWARE\\Acme"; ValueType: string; ValueName: "ApiToken"; '
+    f'ValueData: "{_v}"',
+    _v,
+)
+_v = _fakes.password()
+_s("config_syntax", f'winreg.SetValueEx(k, "DefaultPassword", 0, winreg.REG_SZ, "{_v}")', _v)
+for text in (
+    f'reg add "{_WINLOGON}" /v DefaultUserName /t REG_SZ /d "kiosk" /f',
+    r"reg add HKCU\Software\Acme /v PasswordPolicy /t REG_DWORD /d 1 /f",
+    "Set-ItemProperty -Path $wl -Name AutoAdminLogon -Value 1",
+    r'reg add HKLM\Software\Acme /v Password /t REG_SZ /d "%PASSWORD%" /f',
+):
+    _l("config_syntax", text)
+
+
+# Round 19. A token whose own tag says private (`xx_priv_…`, `…_private_…`), as `sk_` says
+# secret: a credential whatever its label, when the rest is random or long hex.
+_v = f"ml_priv_{_r(40, HEX)}"
+_s("config_syntax", f"Dashboard > Developers\nSecret    {_v}    rotated 2025-01-10", _v)
+_v = f"acme_private_{_r(32)}"
+_s("config_syntax", f"export ACME_CREDENTIAL={_v}", _v)
+_l("config_syntax", f"Public key    ml_pub_{_r(40, HEX)}    Created 2025-01-10")
+
+
+# Round 19. Prose: a word for password with a particle or a case ending after a hyphen
+# (`password-wa`, `password-neun`); a long word run into a year with one letter a digit
+# (`Sunfl0wergarden2024`); before a generator's passphrase, words joined by a hyphen or a
+# colon before a case ending (`vieras-verkon`, `USB:llä`) are words of prose.
+_v = _fakes.password()
+_s("config_syntax", f"Romaji (memo): sābā no password-wa {_v} desu, dare ni mo iwanaide.", _v)
+_v = _fakes.password()
+_s("config_syntax", f"Korean (memo, romanised): wifi password-neun {_v} ieyo.", _v)
+_s(
+    "config_syntax",
+    "Samoan (note): O le password fou o Tul1pgardens2024, aua ne'i ta'u atu.",
+    "Tul1pgardens2024",
+)
+_s(
+    "config_syntax",
+    "Finnish (note): Se toimiston vieras-verkon tunnus Heron-Basil-Cobalt-Otter-41, älä jaa.",
+    "Heron-Basil-Cobalt-Otter-41",
+)
+_s(
+    "config_syntax",
+    "Estonian (note): Kontori printeri USB:ga arvuti kood Maple-Quartz-Fennel-27 - ära jaga.",
+    "Maple-Quartz-Fennel-27",
+)
+for text in (
+    "We upgraded the build hosts from Windows2000 to Windows2019 last year.",
+    "The follow-up release notes name Python3dev2023 as the last snapshot.",
+    "The re-run of the nightly job used the well-known image tag, nothing else.",
+    "Liitä USB:llä tuotu tiedosto uuteen kansioon ja avaa se.",
+):
+    _l("mixed", text)
+
+
+# Round 19. A random value a sentence names after it (`` `…` is the live … API key``, `… was
+# our … auth token`): a copula, at most three words, a credential's noun; not its id, its name,
+# its public half or a test's.
+_v = _r(32)
+_s("config_syntax", f"Slack thread: heads-up, {_v} was our Twilio auth token until Friday.", _v)
+_v = _r(40)
+_s("config_syntax", f"Code review: please drop `{_v}` - it is the production Mailgun key.", _v)
+_v = _r(28, UPPER_AN)
+_s("config_syntax", f"Note: '{_v}' is the staging webhook secret, rotate it after the demo.", _v)
+_v = _r(36)
+_s("config_syntax", f"Careful - `{_v}` is the prod Paddle API key, revoke it today.", _v)
+for template in (
+    "Review: `{v}` is the public key of the signing pair, fine to commit.",
+    "Note: `{v}` is the key id, not the key itself.",
+    "Ticket: {v} is the request id for the key rotation job.",
+    "Docs: `{v}` is the example token from the vendor's quickstart.",
+):
+    _l("mixed", template.format(v=_r(26)))
