@@ -18,7 +18,8 @@ library a hook needs, graphmem's modules, and the work itself, timed in process 
     python -m benchmarks.bench_hooks --against DIR [N...]   # this checkout vs another, in turns
 
 `--against` runs the recall hooks, PostToolUse and an idle Stop of this checkout, of the graphmem
-checkout in DIR (a `git worktree add DIR <older commit>`) and `python -S -c pass` in turns.
+checkout in DIR (a `git worktree add DIR <older commit>`) and `python -S -c pass` in turns, each
+checkout with the same user config.
 """
 
 from __future__ import annotations
@@ -82,6 +83,24 @@ def main(sizes: list[int]) -> None:
         run(n, floor, capture=n == sizes[0])
 
 
+def user_config() -> None:
+    """What `graphmem setup --yes` writes, in $GRAPHMEM_HOME, dated as a user's file is: hooks
+    parse a file changed in the last 2 s each time (config.SETTLED_NS, `tomllib`'s ~5 ms), and
+    keep it in the parse cache only once it is older."""
+    from graphmem import config
+
+    config.update_user_file(
+        {
+            "backend": "sqlite",
+            "reprompt": "substantive",
+            "injection_interval": 10,
+            "global_group": "global",
+        }
+    )
+    settled = time.time_ns() - 60 * 1_000_000_000
+    os.utime(paths.user_config_file(), ns=(settled, settled))
+
+
 def run(n: int, floor: float, capture: bool) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp) / "home"
@@ -94,20 +113,7 @@ def run(n: int, floor: float, capture: bool) -> None:
         }
         os.environ.update(env)
         install_store(n, str(home))
-        from graphmem import config
-
-        config.update_user_file(  # what `graphmem setup --yes` writes
-            {
-                "backend": "sqlite",
-                "reprompt": "substantive",
-                "injection_interval": 10,
-                "global_group": "global",
-            }
-        )
-        # Written long ago, as a user's is: hooks parse a file changed in the last 2 s each time
-        # (config.SETTLED_NS) and only then keep it in the parse cache, without `tomllib`'s ~5 ms.
-        settled = time.time_ns() - 60 * 1_000_000_000
-        os.utime(paths.user_config_file(), ns=(settled, settled))
+        user_config()
         transcript = Path(tmp) / "t.jsonl"
         vocab, rng = Vocabulary(n), random.Random(n)
         for _ in range(200):  # a long session already captured up to its end
@@ -283,6 +289,8 @@ def compare(n: int, against: str, runs: int = 31) -> None:
         for name in argvs:
             home = str(Path(tmp) / name)
             install_store(n, home)
+            os.environ["GRAPHMEM_HOME"] = home  # where user_config writes
+            user_config()
             envs[name] = {**os.environ, "GRAPHMEM_HOME": home, "GRAPHMEM_PROJECT_GROUP": GROUP}
         sessions = iter(range(1_000_000))
         for label, event, fields in (
