@@ -202,6 +202,16 @@ class Fakes:
     def ghp(self) -> str:
         return "ghp_" + self.r(36)
 
+    def github_pat(self) -> str:
+        return f"github_pat_{self.r(22)}_{self.r(59)}"
+
+    def stripe(self, prefix: str = "sk_live_") -> str:
+        return prefix + self.r(24)
+
+    def token(self, n: int = 32) -> str:
+        """Lower-case letters and digits, as many services' opaque tokens are."""
+        return self.r(n, LOWER_AN)
+
     def glpat(self) -> str:
         return "glpat-" + self.r(20, URLSAFE)
 

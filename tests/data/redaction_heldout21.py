@@ -111,18 +111,6 @@ def _l(text: str) -> None:
     LOOKALIKES.append(text)
 
 
-def _gh_pat() -> str:
-    return f"github_pat_{_r(22)}_{_r(59)}"
-
-
-def _stripe(prefix: str = "sk_live_") -> str:
-    return prefix + _r(24)
-
-
-def _tok(n: int = 32) -> str:
-    return _r(n, LOWER_AN)
-
-
 _FAMILIES: dict[str, int] = {}
 
 
@@ -143,7 +131,7 @@ _s(
     "github_token",
     "goreleaser release --clean",
 )
-_t = _gh_pat()
+_t = _F.github_pat()
 _s(
     '{\n  "name": "mirror-repos",\n  "schedule": "@every 6h",\n  "executor": "shell",\n'
     '  "executor_config": {\n    "command": "git clone https://x-access-token:' + _t + "@github.com"
@@ -269,7 +257,7 @@ _s(
     "google_api_key",
     "BookFinder",
 )
-_t = _stripe()
+_t = _F.stripe()
 _s(
     "Invoice Ninja > Settings > Payment Gateways > Stripe\n  Publishable Key: (set)\n"
     "  Secret Key: " + _t + "\n  Webhook: enabled\n  Accepted cards: Visa, Mastercard, Amex",
@@ -277,7 +265,7 @@ _s(
     "stripe_key",
     "Accepted cards",
 )
-_t = _stripe("rk_live_")
+_t = _F.stripe("rk_live_")
 _s(
     "$ akaunting-stripe-sync --account 3 " + _t + "\nFetching balance transactions since 2025-05-01"
     "...\n  412 transactions, 9 payouts imported",
@@ -285,7 +273,7 @@ _s(
     "stripe_key",
     "akaunting-stripe-sync",
 )
-_t = _stripe()
+_t = _F.stripe()
 _s(
     "-- Dolibarr llx_const dump\nINSERT INTO llx_const (name, value, type, entity) VALUES "
     "('STRIPE_LIVE_SECRET_KEY', '" + _t + "', 'chaine', 1);\n"
@@ -362,7 +350,7 @@ _s(
     "github_token",
     "RENOVATE_TOKEN",
 )
-_t = _gh_pat()
+_t = _F.github_pat()
 _s(
     "Sealos devbox terminal\n$ echo " + _t + " | gh auth login --with-token\n"
     "$ gh repo clone acme/billing\nCloning into 'billing'...",

@@ -149,18 +149,6 @@ def _indent(block: str, pad: str) -> str:
     return "\n".join(pad + ln for ln in block.split("\n"))
 
 
-def _gh_pat() -> str:
-    return f"github_pat_{_r(22)}_{_r(59)}"
-
-
-def _stripe(prefix: str = "sk_live_") -> str:
-    return prefix + _r(24)
-
-
-def _tok(n: int = 32) -> str:
-    return _r(n, LOWER_AN)
-
-
 _FAMILIES: dict[str, int] = {}
 
 
@@ -247,7 +235,7 @@ _s(
     "#deploys",
 )
 
-_t = _stripe()
+_t = _F.stripe()
 _s(
     _j(
         "# inventory/targets/payments-prod.yml",
@@ -321,7 +309,7 @@ _s(
     "werf helm get values geo-staging",
 )
 
-_t = _gh_pat()
+_t = _F.github_pat()
 _s(
     _j(
         "apiVersion: v1",
@@ -558,7 +546,7 @@ _s(
     "-backend env",
 )
 
-_t = _stripe("rk_live_")
+_t = _F.stripe("rk_live_")
 _s(
     _j(
         '$ consul-template -template "billing.ctmpl:/run/billing.env" -once',
@@ -748,7 +736,7 @@ _s(
     "username: 918273",
 )
 
-_t = _stripe()
+_t = _F.stripe()
 _s(
     _j(
         "  billing-sync:",
