@@ -738,7 +738,7 @@ _COMMENT_STARTS = ("//", "#", "<!--", "/*", "--", "*")
 
 
 # The words `_PUBLIC_KEY_SAID`, `_PUBLIC_FIRST` and `_EVERY_PAGE` need, lower-cased.
-_PUBLIC_WORDS = (
+_PUBLIC_SAID_WORDS = (
     "publi",
     "browser",
     "client-side",
@@ -755,7 +755,7 @@ def _may_say_public(text: str) -> bool:
     """Whether the text holds a word a comment calling a key public needs: most texts do not,
     and their values need no look at the lines above them."""
     low = text.lower()
-    return any(word in low for word in _PUBLIC_WORDS)
+    return any(word in low for word in _PUBLIC_SAID_WORDS)
 
 
 _PUBLIC_KEY_SAID = (
