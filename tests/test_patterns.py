@@ -5,6 +5,7 @@ file another user could have written."""
 from __future__ import annotations
 
 import json
+import marshal
 import os
 import re
 import subprocess
@@ -56,18 +57,20 @@ def _compile_in_a_new_process(home: Path, seed: str = "0") -> list[tuple[str, in
 @pytest.fixture(autouse=True)
 def fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Each test starts with no cache read (GRAPHMEM_HOME is a new folder per test)."""
-    monkeypatch.setattr(patterns, "_kept", None)
+    monkeypatch.setattr(patterns, "_index", None)
+    monkeypatch.setattr(patterns, "_file", None)
     monkeypatch.setattr(patterns, "_compiled", {})  # nor this process's compiled patterns
     yield
-    patterns._kept = None
+    if patterns._file:
+        patterns._file.close()
+    patterns._index = patterns._file = None
 
 
 def test_every_pattern_is_the_one_re_compiles() -> None:
     compiled = _compile_in_a_new_process(Path(os.environ["GRAPHMEM_HOME"]))
     assert len(compiled) > 50  # the rules themselves, not a handful
-    kept = patterns._load()  # what that process left in the file
-    for regex, flags in compiled:
-        assert (regex, flags) in kept
+    for regex, flags in compiled:  # what that process left in the file
+        assert patterns._entry(regex, flags), regex[:80]
         assert patterns.compile(regex, flags) == re.compile(regex, flags), regex[:80]
 
 
@@ -84,7 +87,7 @@ def test_a_file_others_may_write_is_not_read() -> None:
     patterns.compile(regex)
     file = Path(patterns.cache_file())
     os.chmod(file, 0o666)  # whoever may write it could make redaction match nothing
-    patterns._kept = None
+    patterns._index = None
     assert patterns._load() == {}
     assert patterns.compile(regex) == re.compile(regex)
 
@@ -101,10 +104,41 @@ def test_a_damaged_file_compiles_as_re_does(damage: bytes) -> None:
     assert patterns.compile(r"\bkey=(\w+)", re.IGNORECASE) == re.compile(r"\bkey=(\w+)", re.I)
 
 
-def test_a_wrong_entry_compiles_as_re_does() -> None:
+@pytest.mark.parametrize(
+    "entry",
+    [
+        marshal.dumps((0, [1, 2, 3], 0, {}, (None,))),  # code the engine refuses
+        b"\xff" * 8,  # not marshal
+        b"",  # the index says more than the file holds
+    ],
+)
+def test_a_wrong_entry_compiles_as_re_does(entry: bytes) -> None:
     regex = r"token=(\w+)"
-    patterns._load()[(regex, 0)] = (0, [1, 2, 3], 0, {}, (None,))  # code the engine refuses
+    patterns._save({patterns._key(regex, 0): 5 << patterns._SIZE | 40}, b"\0" * 5 + entry)
     assert patterns.compile(regex) == re.compile(regex)
+
+
+def test_a_process_reads_only_the_entries_it_uses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A user's file holds every rule some turn needed; a hook uses a few of them."""
+    for i in range(20):
+        patterns.compile(rf"kept{i}=(\w+)")
+    assert len(patterns._load()) == 0  # this process read the file before any was kept
+    patterns._index = None
+    read, loads = [], marshal.loads
+    monkeypatch.setattr(marshal, "loads", lambda raw: read.append(raw) or loads(raw))
+    monkeypatch.setattr(patterns, "_compiled", {})
+    assert patterns.compile(r"kept7=(\w+)") == re.compile(r"kept7=(\w+)")
+    assert len(patterns._load()) == 20
+    assert len(read) == 2  # the index and one entry
+
+
+def test_the_file_of_0_1_is_removed_when_the_new_one_is_written() -> None:
+    old = Path(patterns.cache_file()).with_suffix(".marshal")
+    old.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    old.write_bytes(marshal.dumps({}))
+    patterns.compile(r"gone=(\w+)")
+    assert Path(patterns.cache_file()).exists()
+    assert not old.exists()
 
 
 _TEXT = "Key=abc1 KEY=Def2; path/to:x, key = 'gh9'\nkey:\tZ"
