@@ -67,6 +67,7 @@ def test_every_split_is_covered() -> None:
         "redaction_heldout20",
         "redaction_heldout21",
         "redaction_heldout22",
+        "redaction_heldout23",
     }
     assert expected <= set(_CORPORA)
 
