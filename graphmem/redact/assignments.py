@@ -241,6 +241,27 @@ def _yaml_value_end(m: re.Match[str], name_start: int) -> int | None:
     return rest.end()
 
 
+# Words that follow a flag a sentence is about (`the --username and --password options`,
+# `--password requires --user`), not its value.
+_FLAG_TALK = frozenset(
+    "option options flag flags argument arguments parameter parameters switch switches value "
+    "is are was must should can will may requires required instead only also".split()
+)
+# What a sentence says a secret is (`… is required`, `… was rotated`), not what it holds.
+_STATE = (
+    r"[a-z]{3,}ed|optional|missing|invalid|valid|empty|blank|wrong|correct|unset|mandatory"
+    r"|necessary|needed"
+)
+# A type's name, as an annotation gives it (`x25519.X25519PublicKey`, `HTTPPasswordMgr`): words
+# run together that end as types are named. (A secret would go on: `MySecretKey7`.)
+_TYPE = (
+    r"(?:[a-z_][a-z0-9_]*\.)*[A-Z][A-Za-z0-9]*(?:Type|Types|Key|Keys|Secret|Secrets|Token|Tokens"
+    r"|Mgr|Manager|Handler|Provider|Client|Config|Settings|Params|Param|Options|Bytes|Str|Dict"
+    r"|Callable|Protocol|Model|Schema|Info|Credential|Credentials|Factory|Error|Enum|Class|Spec"
+    r"|Store|Context|Policy|Request|Response|Field|Data|Object|Interface|Service|Session)"
+)
+
+
 def _find_assignment(m: re.Match[str]) -> _Found:
     text = m.string
     group = m.lastgroup or ""  # xml, dq, sq, eq or bare: the value groups close last
@@ -251,10 +272,14 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     name = text[name_start : m.start("q")]
     if prose and not name.startswith("--") and name.lower() not in _BARE_WORD_NAMES:
         return None  # the common case in prose (`the token budget`), decided first
-    if prose and patterns.fullmatch(r"[a-z]{1,3}", value):
+    if prose and (patterns.fullmatch(r"[a-z]{1,3}", value) or value in _FLAG_TALK):
         return None  # `requires --password or "Password" in …`: a flag named in a sentence
+    if group == "bare" and m.group("sep").strip() == ":" and patterns.fullmatch(_TYPE, value):
+        return None  # `private_key: PKCS7PrivateKeyTypes,`: an annotation names a type
     if name_start and text[name_start - 1] in "+/|" and _looks_generated(name):
         return None  # `|1|…e0v4Pw= ssh-ed25519` (known_hosts): base64 and its padding, no name
+    if group == "bare" and value.rstrip(":") == "lambda":
+        return None  # `password=lambda: "…"`: a function gives the value
     if group == "bare" and value.startswith("--"):
         return None  # `--password --gzip --archive=x`: the next flag (the tool will prompt)
     if text[name_start - 1 : name_start] == "@" and m.group("sep") == ":" and value[-1] == "@":
@@ -334,6 +359,8 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         )
     ):
         return None  # <key>Name</key>, public key AAAA…, primary key …, `key: Type | None`
+    if loose and group == "bare" and patterns.fullmatch(_STATE, value.rstrip(".,;!")):
+        return None  # `the --api-key flag is ignored`, `--secret is deprecated`: what it is, told
     typed = patterns.fullmatch(r"\d[ \t]+", loose) is not None  # Cisco's type digit, not a label's
     kind = _secret_kind(name, value, typed=typed)
     if (

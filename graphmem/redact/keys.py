@@ -106,6 +106,8 @@ def _find_jwk_member(m: re.Match[str]) -> _Found:
     before or after it (some tools sort the members), in JSON, in code (`{ kty: 'OKP', d: … }`)
     or in YAML (`- kty: OKP` and `d: …` at the item's indent, as `kubectl -o yaml` prints)."""
     text, start, end = m.string, m.start(), m.end()
+    if text.startswith("(", m.end("v")):
+        return None  # `"d": to_base64url_uint(numbers.d)`: the code that encodes it
     found = "private_key", m.start("v"), m.end("v")
     before = text[max(0, start - 4000) : start]
     after = text[end : end + 4000]

@@ -263,6 +263,9 @@ _KEY_ID = r"(?i)(?:0x)?(?:[0-9a-f]{8}|[0-9a-f]{16}|[0-9a-f]{40})"
 _NAMES_KEY_ID = r"(?i)sign(?!.*(?:secret|passw|token))"
 
 
+_VERSIONS = r"v?\d+(?:\.\d+)+(?:-(?:v?\d+(?:\.\d+)+)?)?"  # 3.0, 3.0-, 3.0-3.12
+
+
 def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:
     """The kind of secret `value` is as the value of `name`, or None when it is not one.
     `typed`: the syntax says the value is a secret (Cisco's `key 7 …`), a lone key included."""
@@ -271,7 +274,10 @@ def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:
         return None
     kind, strength = classified
     if (
-        _is_placeholder(value, name)
+        len(value) < 3  # `api_key="k"`: a stand-in
+        or patterns.search(r"[^\W_]", value) is None  # `"secret": "㊙"`, `b")"`: a sign
+        or patterns.fullmatch(_VERSIONS, value)  # typeshed's `pwd: 3.0-`: a module's versions
+        or _is_placeholder(value, name)
         or patterns.fullmatch(_PATH, value)
         or "://" in value
         or patterns.match(_REFERENCE, value)

@@ -372,6 +372,8 @@ def _find_piped_secret(m: re.Match[str]) -> _Found:
     """`echo VALUE | a command that stores it`, or `echo VALUE` as the command a tool runs to get
     its password (`password_cmd`, `PassCmd`, `passwordeval`, `--ldap_password_cmd=`)."""
     rest = m.group("rest")
+    if rest is not None:  # a comment is no command: `| graphmem add -  # from stdin`
+        rest = patterns.sub(r"(?:^|[ \t])#[^\n]*", "", rest)
     if rest is not None and patterns.search(_STORES_SECRET, _MARKER.sub("", rest)):
         return _literal("password")(m)
     before = m.string[_line_start(m.string, m.start(), 120) : m.start()]
@@ -572,6 +574,19 @@ def _find_acl_password(m: re.Match[str]) -> _Found:
     return None if _is_placeholder(value) else ("password", m.start("v"), m.end("v"))
 
 
+_password_literal = _literal("password")
+
+
+def _find_identified_by(m: re.Match[str]) -> _Found:
+    """SQL's `IDENTIFIED BY 'pw'`, upper-case, or in a statement that names a user, a role or a
+    link first (`create user scott identified by tiger`): prose says "identified by 'name'"."""
+    if not m.group().startswith("IDENTIFIED"):
+        before = m.string[_line_start(m.string, m.start(), 200) : m.start()]
+        if patterns.search(r"(?i)\b(?:user|role|link|grant|connect)\b", before) is None:
+            return None
+    return _password_literal(m)
+
+
 _OTHER_RULES: tuple[_Rule | _WordRule, ...] = (
     _Rule(  # Redis ACL rules: `>` adds a password to the user (an ACL file's line, ACL SETUSER)
         r"(?:\n[ \t]*|set)user[ \t]+[\w.@-]{1,64}(?:[ \t]+[^\s>]{1,200}){0,30}?[ \t]+"
@@ -584,7 +599,7 @@ _OTHER_RULES: tuple[_Rule | _WordRule, ...] = (
         r"identified(?:[ \t]+with[ \t]+[\"'`]?[\w$]{1,64}[\"'`]?)?[ \t]+by[ \t]+"
         + _QUOTED_VALUE
         + r"|(?!values\b)(?P<v>[A-Za-z0-9_$#]{1,128}))",
-        _literal("password"),
+        _find_identified_by,
         ("identified",),
         fold=True,
     ),

@@ -171,8 +171,8 @@ def _find_authorization(m: re.Match[str]) -> _Found:
     if m.group("pw") is not None:
         return _authorization_pair(m)
     value = m.group("v")
-    if _is_placeholder(value):
-        return None
+    if _is_placeholder(value) or m.string.startswith("(", m.end("v")):
+        return None  # `authorization = base64.decodebytes(…)`: a call, not its value
     header = m.group("header") or ""
     if "," in header and patterns.match(r"[\"'][ \t]*,", m.string[m.end("v") : m.end("v") + 3]):
         return None  # `("authorization", "x-amz-date", …)`: a list of header names, not a call's

@@ -5164,3 +5164,46 @@ for template in (
     "Docs: `{v}` is the example token from the vendor's quickstart.",
 ):
     _l("mixed", template.format(v=_r(26)))
+
+
+# Ordinary code and prose (read from the redactions of ~9,600 real files: the Python
+# installation's libraries, 2026-12-02, session 13): what a coding session says every day about
+# keys, tokens and passwords without holding one. Each shape in other words, tools and languages
+# than the file it was seen in.
+for text in (
+    # "identified by" in a sentence: SQL's `IDENTIFIED BY` needs a user, role or link first
+    "Return the rows of the table identified by the primary key.",
+    "Each blob is identified by its sha256, the manifest by its path.",
+    "A session is uniquely identified by session_id and the tenant.",
+    "// Look up the widget identified by name in the registry.",
+    "Open the shared library identified by 'libname' and return its handle.",
+    "Les clés sont identified by their fingerprint in the keyring dump.",
+    # a type annotation names a type, in a signature or a class body
+    "def sign(data: bytes, private_key: Ed448PrivateKey, *, hash_alg: HashAlgorithmType) -> bytes:",
+    "    signing_key: jwk.JWKSigningKey,\n    verify: bool = True,",
+    "class Settings(BaseModel):\n    client_secret: OAuthClientSecret\n    token: ApiTokenConfig",
+    "    password_manager: HTTPPasswordMgr",
+    "    def load(self, token_store: auth.TokenStore) -> None: ...",
+    # a flag a sentence is about
+    "Credentials go through the --user and --password options, never the URL.",
+    'raise UsageError("--db-password requires --db-user")',
+    "The --api-key flag is ignored when HF_TOKEN is set.",
+    "Pass --token only when --host is also given; --secret is deprecated.",
+    "Note: the API key is required, the webhook secret is optional and was never rotated.",
+    # a module's versions, a sign, a stand-in
+    "_hashlib: 3.0-\npwd: 3.0-\nspwd: 3.0-3.12\ncrypt: 3.0-3.12",
+    '    "key": "🔑",\n    "secret": "㊙",\n    "lock": "🔒",',
+    'XAUTH: Final = b")"\nTTYPE: Final = b"\\x18"',
+    'client = Client(api_key="k", timeout=5)',
+    'os.environ["API_TOKEN"] = "x"  # any value: the fake server checks only presence',
+    # a function gives the value; a call is not a header's value
+    'opts = Options(password=lambda: keyring.get_password("svc", user))',
+    "        authorization = base64.b64decode(authorization).decode('ascii')",
+    '    jwk = {"kty": "EC", "crv": "P-256", "d": int_to_base64url(private_value).decode()}',
+    "    return {'kty': 'RSA', 'd': encode_base64url_uint(n.d), 'p': encode_base64url_uint(n.p)}",
+    "    auth_header = authorization.split(' ', 1)[1]",
+    # a comment on a piped command's line is no command
+    'echo "quick draft of the release notes" | graphmem add -   # read from stdin',
+    'printf "weekly summary" | tee notes.txt  # stdin to a file',
+):
+    _l("mixed", text)
