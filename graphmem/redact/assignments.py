@@ -26,7 +26,7 @@ from graphmem.redact.names import (
     _classify_name,
     _secret_kind,
 )
-from graphmem.redact.rule import _Found, _name_start, _Rule
+from graphmem.redact.rule import _Found, _line_start, _name_start, _Rule
 from graphmem.redact.values import (
     _CODE_REFERENCE,
     _HAS_DIGIT,
@@ -242,14 +242,41 @@ def _yaml_value_end(m: re.Match[str], name_start: int) -> int | None:
 
 
 # Words that follow a flag a sentence is about (`the --username and --password options`,
-# `--password requires --user`), not its value.
+# `--password requires --user`), not its value; and words before one (`the new --password`).
 _FLAG_TALK = frozenset(
     "option options flag flags argument arguments parameter parameters switch switches value "
+    "command commands description respectively support syntax usage when with then "
     "is are was must should can will may requires required instead only also".split()
+)
+_FLAG_NAMED = frozenset("the a an and or of new its their with via use using option".split())
+
+
+def _flag_named(text: str, name: str, name_start: int) -> bool:
+    """Whether the plain word after a flag (`--password options.`) is the sentence's, not the
+    flag's value: a word that talks about flags or says what became of it, or any lower-case
+    word when the flag is quoted or follows an article or a conjunction."""
+    if not name.startswith("-"):
+        return False
+    word = text[name_start + len(name) :].split(None, 1)[0].rstrip(".,;:!?)'\"`")
+    if word in _FLAG_TALK or patterns.fullmatch(_STATE, word):
+        return True
+    return bool(word.isalpha() and word.islower()) and (
+        text[name_start - 1 : name_start] in ("'", '"', "`")
+        or _word_before(text, name_start) in _FLAG_NAMED
+    )
+
+
+# What a sentence says "password" of (`the password field`), where .netrc's `password` is followed
+# by the password.
+_PASSWORD_NOUNS = frozenset(
+    "field fields support prompt prompts manager managers policy policies reset change changes "
+    "hash hashes file files length strength protection authentication command commands option "
+    "options entry input box dialog form rule rules requirement requirements expiry expiration "
+    "history store storage database prompting handling login logins".split()
 )
 # What a sentence says a secret is (`… is required`, `… was rotated`), not what it holds.
 _STATE = (
-    r"[a-z]{3,}ed|optional|missing|invalid|valid|empty|blank|wrong|correct|unset|mandatory"
+    r"[a-z]{2,}ed|optional|missing|invalid|valid|empty|blank|wrong|correct|unset|mandatory"
     r"|necessary|needed"
 )
 # A type's name, as an annotation gives it (`x25519.X25519PublicKey`, `HTTPPasswordMgr`): words
@@ -262,6 +289,12 @@ _TYPE = (
 )
 
 
+def _test_result(text: str, name_start: int) -> bool:
+    """Whether an upper-case `PASS` opens its line (after Go's `--- `): a test run's report."""
+    line = text[_line_start(text, name_start, 20) : name_start]
+    return line.strip(" \t-") == ""
+
+
 def _find_assignment(m: re.Match[str]) -> _Found:
     text = m.string
     group = m.lastgroup or ""  # xml, dq, sq, eq or bare: the value groups close last
@@ -272,7 +305,7 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     name = text[name_start : m.start("q")]
     if prose and not name.startswith("--") and name.lower() not in _BARE_WORD_NAMES:
         return None  # the common case in prose (`the token budget`), decided first
-    if prose and (patterns.fullmatch(r"[a-z]{1,3}", value) or value in _FLAG_TALK):
+    if prose and (patterns.fullmatch(r"[a-z]{1,3}", value) or _flag_named(text, name, name_start)):
         return None  # `requires --password or "Password" in …`: a flag named in a sentence
     if group == "bare" and m.group("sep").strip() == ":" and patterns.fullmatch(_TYPE, value):
         return None  # `private_key: PKCS7PrivateKeyTypes,`: an annotation names a type
@@ -280,8 +313,15 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         return None  # `|1|…e0v4Pw= ssh-ed25519` (known_hosts): base64 and its padding, no name
     if group == "bare" and value.rstrip(":") == "lambda":
         return None  # `password=lambda: "…"`: a function gives the value
-    if group == "bare" and value.startswith("--"):
-        return None  # `--password --gzip --archive=x`: the next flag (the tool will prompt)
+    if group == "bare" and (
+        value.startswith("--") or (blank and name[0] == "-" == value[0] and value[1:2].isalpha())
+    ):
+        return None  # `--password --gzip`, `--ask-password -user=foo`: the next flag (the tool
+        # will prompt; it would read any value starting with `-` as a flag)
+    if group == "bare" and patterns.fullmatch(_STATE, value.rstrip(".,;!").lower()):
+        return None  # `master_secret: REMOVED`, `signing-key: Updated.`, `token: optional`
+    if prose and name.lower() in _BARE_WORD_NAMES and value.rstrip(".,;:!?") in _PASSWORD_NOUNS:
+        return None  # `the empty password field.`: a sentence about passwords
     if text[name_start - 1 : name_start] == "@" and m.group("sep") == ":" and value[-1] == "@":
         return None  # OneDev's `@secret:registry-password@`: a sigil's reference, named
     if group == "bare" and value[0] == "#" and text[m.start(group) - 1] in " \t":
@@ -289,6 +329,8 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     classified = _classify_name(name)
     if classified is None:
         return None
+    if name == "PASS" and _test_result(text, name_start):
+        return None  # `PASS: addr2line -f option`, Go's `--- PASS: TestSign (0.01s)`
     if group == "bare" and text.endswith("${", 0, name_start) and value[0] in "-?+":
         # a shell's `${NAME:-default}`: the default is the value; `:?` and `:+` give none
         kind = _secret_kind(name, value[1:]) if value[0] == "-" else None

@@ -436,11 +436,22 @@ def _predicate_made(value: str) -> bool:
         return False
     if not any(c.isdigit() for c in run) or patterns.fullmatch(r"[0-9a-fA-F-]+", value):
         return False
+    if patterns.fullmatch(r"[A-Za-z][0-9a-f]{7,}", value):
+        return False  # a commit told with its tag: Gerrit's `I<40 hex>`, git describe's `g…`
     pieces = [p for p in patterns.split(r"[^A-Za-z0-9]+", value) if p]
-    if any(sum(c.isalpha() for c in p) >= 6 and _wordy(p) for p in pieces):
+    if any(sum(c.isalpha() for c in p) >= 6 and _wordy(p) for p in pieces) or _of_words(pieces):
         return False  # `Build-Server-2024x`, `MyClass_Test2`: words and identifiers
     changes = sum(_class(a) != _class(b) for p in pieces for a, b in pairwise(p))
     return changes * 3 >= len(run)
+
+
+def _of_words(pieces: list[str]) -> bool:
+    """Whether two thirds of a value's letters are in words of three or more (`readUint16BE`,
+    `VP8LAddGreenToBlueAndRed_C`, `ChaCha20-Poly1305`), as a name's are: a generator's letters
+    change case every one or two, and its capitals run as long as they like."""
+    runs = [r for p in pieces for r in patterns.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", p)]
+    long = [r for r in runs if len(r) >= 3 and not r.isupper()]
+    return len(long) >= 2 and sum(map(len, long)) * 3 >= sum(map(len, runs)) * 2
 
 
 class _PredicateValues:

@@ -165,6 +165,7 @@ _SESSION_PARAMETER_RULE = _Rule(
 
 
 _KNOWN_SCHEMES = frozenset(("bearer", "basic", "token", "bot", "digest"))
+_BASE64 = r"[A-Za-z0-9+/]{4,}={0,2}"  # what Basic's `user:password` is sent as
 
 
 def _find_authorization(m: re.Match[str]) -> _Found:
@@ -190,6 +191,8 @@ def _find_authorization(m: re.Match[str]) -> _Found:
     if (m.group("header") is None or scheme not in _KNOWN_SCHEMES) and not _looks_generated(value):
         return None
     basic = "basic" in m.string[m.start() : m.start("v")].lower()
+    if basic and m.group("header") is None and not patterns.fullmatch(_BASE64, value):
+        return None  # `a basic HTTP/1.1 client`, `basic 16bit-cielab support`: a word
     if basic and _placeholder_pair(value):
         return None  # base64 of `username:password`: the RFC's example, no credential
     return "authorization", m.start("v"), m.end("v")

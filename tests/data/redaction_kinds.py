@@ -5205,5 +5205,20 @@ for text in (
     # a comment on a piped command's line is no command
     'echo "quick draft of the release notes" | graphmem add -   # read from stdin',
     'printf "weekly summary" | tee notes.txt  # stdin to a file',
+    # a test run's report
+    "PASS: gdb2json -s option\nFAIL: readelf --wide",
+    "=== RUN   TestHmac256Verify\n--- PASS: TestHmac256Verify (0.01s)\nok  \tvault/keys\t0.031s",
+    # changelogs and commit messages: a name at the clause's end
+    "Added an optimization for function AV1SubGreenToRedRow_C",
+    "* Prevent short nonces in XChaCha20-Poly1305.",
+    "4d5e6f70 rebase fixes after I0f1e2d3c4b5a69788796a5b4c3d2e1f0a9b8c7d6",
+    # the word basic, not Basic credentials
+    "add basic 10bit-colour support",
+    # a flag a sentence names, the next flag, a state after a name
+    "Added the --ftp-password command line option.",
+    "Wget supports the --ftp-user and --ftp-password command switches.",
+    "Clarify the --api-key description.",
+    "wget --ask-password -user=bob -O out",
+    "gnutls_psk_free_secret: REMOVED\nlibfoo_set_master_secret: Added",
 ):
     _l("mixed", text)
