@@ -5166,10 +5166,10 @@ for template in (
     _l("mixed", template.format(v=_r(26)))
 
 
-# Ordinary code and prose (read from the redactions of ~9,600 real files: the Python
-# installation's libraries, 2026-12-02, session 13): what a coding session says every day about
-# keys, tokens and passwords without holding one. Each shape in other words, tools and languages
-# than the file it was seen in.
+# Ordinary code and prose, read from what `benchmarks/redact_real.py` changed in ~15,500 real
+# files (the Python installation's libraries, /usr/share/doc, npm's modules; session 13): what a
+# coding session says every day about keys, tokens and passwords without holding one. Each shape
+# in other words, tools and languages than the file it was seen in.
 for text in (
     # "identified by" in a sentence: SQL's `IDENTIFIED BY` needs a user, role or link first
     "Return the rows of the table identified by the primary key.",
