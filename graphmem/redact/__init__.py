@@ -519,6 +519,7 @@ class Redactor:
                     or text.startswith(MARKER_PREFIX, start)  # cut short at the marker's colon
                     or _inside_marker(text, start)
                     or self._allowed(secret)
+                    or not any(map(str.isalnum, secret))  # `"secret": "㊙"`, `AUTH *name(`
                 ):
                     continue
                 pieces += (text[done[0] : start], MARKER_PREFIX, kind, "]")

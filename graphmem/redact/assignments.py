@@ -257,7 +257,8 @@ def _flag_named(text: str, name: str, name_start: int) -> bool:
     word when the flag is quoted or follows an article or a conjunction."""
     if not name.startswith("-"):
         return False
-    word = text[name_start + len(name) :].split(None, 1)[0].rstrip(".,;:!?)'\"`")
+    after = text[name_start + len(name) : name_start + len(name) + 80].split(None, 1)  # bounded
+    word = after[0].rstrip(".,;:!?)'\"`") if after else ""
     if word in _FLAG_TALK or patterns.fullmatch(_STATE, word):
         return True
     return bool(word.isalpha() and word.islower()) and (
@@ -287,6 +288,16 @@ _TYPE = (
     r"|Callable|Protocol|Model|Schema|Info|Credential|Credentials|Factory|Error|Enum|Class|Spec"
     r"|Store|Context|Policy|Request|Response|Field|Data|Object|Interface|Service|Session)"
 )
+
+
+# What C's preprocessor defines a name as, unquoted: a number or another name (a string would be
+# quoted, and a key in hex is longer than any integer).
+_C_VALUE = r"(?:0[xX][0-9a-fA-F]{1,16}|\d+)[uUlL]{0,3}|[A-Za-z_]\w*(?:[,(][^\s]*)?"
+
+
+def _c_define(text: str, name_start: int) -> bool:
+    line = text[_line_start(text, name_start, 40) : name_start]
+    return patterns.fullmatch(r"[ \t]*#[ \t]*define[ \t]+", line) is not None
 
 
 def _test_result(text: str, name_start: int) -> bool:
@@ -329,6 +340,11 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     classified = _classify_name(name)
     if classified is None:
         return None
+    if group == "bare" and (
+        (patterns.fullmatch(_C_VALUE, value) and _c_define(text, name_start))
+        or (value.endswith("=") and _names_code(value[:-1]))
+    ):
+        return None  # `#define TOKENS 0x0100000`, `OBJ_X509,35L`; `password= scmVersion=`: names
     if name == "PASS" and _test_result(text, name_start):
         return None  # `PASS: addr2line -f option`, Go's `--- PASS: TestSign (0.01s)`
     if group == "bare" and text.endswith("${", 0, name_start) and value[0] in "-?+":

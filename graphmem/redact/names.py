@@ -275,7 +275,6 @@ def _secret_kind(name: str, value: str, typed: bool = False) -> str | None:
     kind, strength = classified
     if (
         len(value) < 3  # `api_key="k"`: a stand-in
-        or patterns.search(r"[^\W_]", value) is None  # `"secret": "㊙"`, `b")"`: a sign
         or patterns.fullmatch(_VERSIONS, value)  # typeshed's `pwd: 3.0-`: a module's versions
         or _is_placeholder(value, name)
         or patterns.fullmatch(_PATH, value)

@@ -422,8 +422,8 @@ def _predicate_made(value: str) -> bool:
     """A value no word of prose is (see `_TOLD_AT_END`)."""
     if patterns.fullmatch(_COMPOUND_YEAR, value):
         return True
-    if patterns.fullmatch(_PASSPHRASE, value):
-        return patterns.fullmatch(r"[a-z0-9_]+", value) is None  # not snake_case: a name
+    if patterns.fullmatch(_PASSPHRASE, value):  # not snake_case, not an IETF draft: names
+        return patterns.fullmatch(r"[a-z0-9_]+|draft-[a-z0-9-]+", value) is None
     if patterns.search(r"[A-Z][a-z]{3,}$", value):
         return False  # `GLiNER2Client`: a name ends in a word, as a random value rarely does
     core = value.strip(_GENERATOR_SYMBOLS)

@@ -259,6 +259,9 @@ def _floor(n: int) -> float:
     return min(4.0, log2(n) - 0.85)
 
 
+_C_DECLARATION = r"[ \t]*(?:#[ \t]*define|typedef)\b"
+
+
 def _labelled(text: str, start: int, end: int, unless_public: bool = True) -> bool:
     """Some label before the value on its line, none saying public, and the value a whole
     word: not a piece of a URL, a path, a tagged or structured value (`h1:…`, `ENC[…,data:…`)."""
@@ -270,6 +273,8 @@ def _labelled(text: str, start: int, end: int, unless_public: bool = True) -> bo
     before = text[text.rfind("\n", reach, start) + 1 or reach : start]
     if not before.strip():
         return _under_label(text, start - len(before), end)
+    if before[-1:] not in "\"'" and patterns.match(_C_DECLARATION, before):
+        return False  # `typedef void (APIENTRYP PFNGL…PROC)`, `#define x __x64`: code, unquoted
     word = before.rsplit(None, 1)[-1] if before[-1:].strip() else ""
     if patterns.search(r"[\w)\]]:$|://", word):
         return False  # glued to a tag (`h1:`, `data:`, `v1:…:`), or in a URL

@@ -56,7 +56,8 @@ _PLACEHOLDER = r"""(?ix)^(?:
       | not[-_]?a[-_]?real[-_]?\w*
       | (?-i:[\w/+]{0,40}EXAMPLE(?:KEY)?)              # AWS's documented example keys
       | your[-_ ].* | your[a-z]*(?:key|token|secret|password) | .*[-_ ]here
-      | change[-_]?me | replace[-_]?me | example
+      | change[-_]?me | replace[-_]?me | example | value\d{0,2}
+      | .*@[A-Z][A-Z0-9_]{2,}@.*                        # configure_file's @CPACK_VENDOR@ in it
       # an instruction in the value's place: replace-with-a-long-random-string, set-in-vault
       | (?:generate|replace|change|set|put|paste|insert|fill|enter|add|use|create|provide)
         [-_](?:with|me|this|it|your|a|an|the|in|to|by|using|via|from|before|here|later|at)

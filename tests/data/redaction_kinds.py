@@ -5220,5 +5220,15 @@ for text in (
     "Clarify the --api-key description.",
     "wget --ask-password -user=bob -O out",
     "gnutls_psk_free_secret: REMOVED\nlibfoo_set_master_secret: Added",
+    # C declarations: a name defined as a number or another name, a typedef's function pointer
+    "#define RES_OPT_TOKEN\t0x00000080",
+    "#  define strtok_secret __strtok_secret_r64",
+    "#define NID_userPassword\tNID_X509,36L",
+    "typedef void (APIENTRYP PFNGLUNIFORMMATRIX4X3FVPROC) (GLint location, GLsizei count);",
+    "AUTH *authunix_create(char *, int);",
+    # a build template's substitution, a list of option names, an IETF draft
+    'set(CPACK_SIGNING_KEY "@CPACK_VENDOR_ID@/@CPACK_KEY_SLOT@")',
+    'opts="user= host= password= timeout= retries="',
+    "The value comes from draft-ietf-httpbis-digest-headers-13",
 ):
     _l("mixed", text)
