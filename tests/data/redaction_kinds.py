@@ -5164,3 +5164,32 @@ for template in (
     "Docs: `{v}` is the example token from the vendor's quickstart.",
 ):
     _l("mixed", template.format(v=_r(26)))
+
+
+# Round 20. A random value after a word naming a record a fleet enrols or runs (a device, a
+# principal, an instance, a worker), when that word is the label itself: the record's id. Before
+# another word (`agent token`) it says whose the credential is.
+for template in (
+    "osquery fleet: device {v} enrolled, platform darwin",
+    "Entra ID: service principal {v} created for the deploy app",
+    "Puppet: machine {v} registered with the primary server",
+    "Celery: worker {v} came online (concurrency 8)",
+):
+    _l("mixed", template.format(v=_r(30)))
+_v = _r(32)
+_s("config_syntax", f"Semaphore agent token {_v} registered for the build pool", _v)
+
+
+# Round 20. A value labelled with the function that hashed it (`password_bcrypt`, `…_SCRYPT`,
+# `Argon2…`): a digest, as a label's `hash` says.
+_l("mixed", f"admin_password_bcrypt: {_r(31)}")
+_l("mixed", f'[Auth]\nRoot\\Password_SCRYPT="{_r(24)}:{_r(44)}"')
+
+
+# Round 20. A token whose tag says secret (`…_sk_`, `…_secret_`) before a body of one case and
+# digits of 20 or more: a credential, as a body of both cases was.
+_v = f"prod_sk_{_r(22, LOWER_AN)}"
+_s("authorization", f'http POST https://api.payhub.example/v1/charges "x-hub-key:{_v}"', _v)
+_v = f"live_secret_{_r(24, UPPER_AN)}"
+_s("config_syntax", f"Dashboard > API\nSecret    {_v}    created 2025-02-02", _v)
+_l("mixed", f"Dashboard > API\nPublishable    live_pub_{_r(24, LOWER_AN)}    created 2025-02-02")
