@@ -357,7 +357,7 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     if kind == "secret" and _names_its_object(text, m.start(group), m.end(group)):
         return None  # `KafkaUser orders-consumer: … status.secret=orders-consumer`: a Secret's name
     if classified[1] != "strong" and _tags_its_object(text, name, name_start, value):
-        return None  # `charge token ch_…`, `customer_token: cus_…`: the object's id, tagged
+        return None  # `charge token ch_…`, `customer_token: cus_…`, `card token …`: the object's
     if (
         classified[1] != "strong"
         or _said_public_key(text, m.end(group), m.start(group) if kind == "secret" else None)
@@ -604,18 +604,37 @@ _CREDENTIAL_WORDS = _KEY_QUALIFIERS | frozenset(
 )
 
 
+# What payment APIs tokenise: a token named for a card or a payment method stands in its place
+# (Lithic's and Marqeta's `card token`, Helcim's `cardToken`, a vault's `payment_method_token`),
+# a reference to it, no credential.
+_TOKENISED = frozenset(("card", "cards", "pan", "instrument", "method"))
+
+
 def _tags_its_object(text: str, name: str, name_start: int, value: str) -> bool:
     """Whether the value is an object's id, tagged with an abbreviation of the word naming the
     object before the token's name (`charge token ch_…`, `customer_token cus_…`, `transfer token
-    trf_…`): payment APIs' ids, which their tokens are called in logs, not credentials."""
-    if "_" not in value[2:6]:
-        return False  # cheap, first: no tag
-    tag = patterns.match(r"([a-z]{2,5})_[A-Za-z0-9]", value)
-    if tag is None:
-        return False
-    words = [w for w in _name_words(name)[:-1] if w] or [_word_before(text, name_start)]
-    word = words[-1]
-    return word not in _CREDENTIAL_WORDS and _abbreviates(tag.group(1), word)
+    trf_…`): payment APIs' ids, which their tokens are called in logs, not credentials; or a
+    token named for what payment APIs tokenise (see `_TOKENISED`), whatever its shape."""
+    tag = patterns.match(r"([a-z]{2,5})_[A-Za-z0-9]", value) if "_" in value[2:6] else None
+    if tag is None and not name.lower().endswith("token"):
+        return False  # cheap, first: no tag, and no token's name
+    words = [w for w in _name_words(name)[:-1] if w] or _words_before(text, name_start)
+    if tag is not None and words[-1] not in _CREDENTIAL_WORDS:
+        if _abbreviates(tag.group(1), words[-1]):
+            return True
+    return name.lower().endswith("token") and _tokenised(" ".join([*words, "token"]))
+
+
+def _tokenised(named: str) -> bool:
+    """Whether words (lower-case, the last `token`) name a token of what payment APIs tokenise
+    (see `_TOKENISED`): a payment method's only after `payment`."""
+    words = named.split()
+    return (
+        len(words) > 1
+        and words[-1] == "token"
+        and words[-2] in _TOKENISED
+        and (words[-2] != "method" or words[-3:-2] == ["payment"])
+    )
 
 
 def _abbreviates(tag: str, word: str) -> bool:
@@ -629,6 +648,12 @@ def _abbreviates(tag: str, word: str) -> bool:
         if at == -1:
             return False
     return True
+
+
+def _words_before(text: str, name_start: int) -> list[str]:
+    """The two words before a name, lower-case (`payment method` before `token`)."""
+    before = text[max(0, name_start - 40) : name_start].rstrip(" \t\"'-")
+    return [w.lower() for w in patterns.split(r"[^A-Za-z0-9]+", before)[-2:]]
 
 
 def _word_before(text: str, name_start: int) -> str:

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator
 from math import log2
 
 from graphmem import patterns
-from graphmem.redact.assignments import _encrypted
+from graphmem.redact.assignments import _encrypted, _tokenised
 from graphmem.redact.rule import _Found, _Words
 from graphmem.redact.values import (
     _HAS_DIGIT,
@@ -335,7 +335,7 @@ def _under_label(text: str, line_start: int, end: int) -> bool:
 
 def _public(named: str) -> bool:
     """Whether a word of the label (split at case, digits and symbols) says public or an id, or
-    its last word names a record (see `_RECORD_WORDS`)."""
+    its last word names a record (see `_RECORD_WORDS`), or it names a card's token."""
     words = [
         w.lower()
         for w in patterns.split(
@@ -343,4 +343,8 @@ def _public(named: str) -> bool:
         )
         if w
     ]
-    return any(w in _PUBLIC_WORDS for w in words) or (bool(words) and words[-1] in _RECORD_WORDS)
+    return (
+        any(w in _PUBLIC_WORDS for w in words)
+        or (bool(words) and words[-1] in _RECORD_WORDS)
+        or _tokenised(" ".join(words))  # `cardToken`: a card's stand-in
+    )

@@ -5193,3 +5193,17 @@ _s("authorization", f'http POST https://api.payhub.example/v1/charges "x-hub-key
 _v = f"live_secret_{_r(24, UPPER_AN)}"
 _s("config_syntax", f"Dashboard > API\nSecret    {_v}    created 2025-02-02", _v)
 _l("mixed", f"Dashboard > API\nPublishable    live_pub_{_r(24, LOWER_AN)}    created 2025-02-02")
+
+
+# Round 20. A token named for what payment APIs tokenise, a card or a payment method: it stands
+# in the card's place (a reference, whatever its shape). A user's, a session's token is a
+# credential still.
+for text in (
+    f"Checkout.com: card token tok_{_r(26, LOWER_AN)} created for the 3DS flow",
+    f'Spreedly response: {{"payment_method_token": "{_r(29)}", "state": "retained"}}',
+    f"Braintree vault: payment method token {_r(7, LOWER_AN)}7 attached to customer 4211",
+    f"Adyen webhook: cardToken={_r(16, UPPER_AN)}8 (storedPaymentMethodId)",
+):
+    _l("mixed", text)
+_v = _r(28)
+_s("config_syntax", f"Pusher: user token {_v} issued for channel presence-ops", _v)
