@@ -145,6 +145,26 @@ def _beside_its_hash(text: str, start: int, end: int) -> bool:
     return patterns.search(_HASH_MEMBER, "\n".join(lines)) is not None
 
 
+def _hashed_here(text: str, start: int, end: int) -> bool:
+    """Whether a password's value is its stored hash: a digest's shape (hex of 32 or more,
+    base64 of 16 bytes or more) on a line that names the hash's salt or its function's
+    parameters (`salt=…`, `pbkdf2`, `rounds`): a user table's row, an export. A digest's name
+    alone (`HASH_ALGO=md5`) says nothing of the value beside it."""
+    if end - start < 22 or not patterns.fullmatch(_DIGEST_SHAPE, text[start:end]):
+        return False  # cheap, first: most passwords are no digest
+    line_start = text.rfind("\n", max(0, start - 300), start) + 1
+    line_end = text.find("\n", end, end + 300)
+    line = text[line_start : line_end if line_end != -1 else end + 300]
+    return patterns.search(_HASH_PARAMETER, line) is not None
+
+
+_DIGEST_SHAPE = r"[0-9a-fA-F]{32,}|[A-Za-z0-9+/]{22,}={0,2}"
+_HASH_PARAMETER = (
+    r"(?i)(?<![\w-])(?:salt[\"']?[ \t]*[:=]|pbkdf2\w*|bcrypt|scrypt|argon2\w*|kdf|iterations"
+    r"|rounds)(?![\w-])"
+)
+
+
 _HASH_MEMBER = (  # `hash: …`, or the word and a digest after it (`salt … hash 9f3c…`)
     r"""(?i)(?:password_?hash|hashed_?password|pass_?hash|(?<![\w-])hash)"""
     r"""(?:["']?[ \t]*[:=]|[ \t]+[0-9a-f]{32})"""
@@ -367,6 +387,8 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         return None  # a Firebase web app's `apiKey`, public by design
     if name.lower().endswith("salt") and _beside_its_hash(text, name_start, m.end(group)):
         return None  # a stored password's salt, public as its hash is: `"hash": …, "salt": …`
+    if kind == "password" and _hashed_here(text, m.start(group), m.end(group)):
+        return None  # `passwd=<hex> salt=… (pbkdf2, 10000 rounds)`: a user table's stored hash
     if _said_default(text, m.start(group), m.end(group)):
         return None  # `Password=passw0rd` then `# the documented default …`
     if kind == "password" and _user_beside(text, m.start(group), m.end(group)):

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator
 from math import log2
 
 from graphmem import patterns
-from graphmem.redact.assignments import _encrypted, _tokenised
+from graphmem.redact.assignments import _encrypted, _hashed_here, _tokenised
 from graphmem.redact.rule import _Found, _Words
 from graphmem.redact.values import (
     _HAS_DIGIT,
@@ -183,7 +183,9 @@ class _RandomValues:
             _CHAIN, text[max(0, start - 120) : end + 120]
         ):
             return None  # a chain's address: a public key or its hash (a secret key is longer)
-        return None if _said_public(text, start, end) else ("secret", start, end)
+        if _said_public(text, start, end) or _hashed_here(text, start, end):
+            return None  # `pwd=…,kdf=bcrypt`: a stored hash, beside its function's parameters
+        return "secret", start, end
 
 
 def _public_key(value: str) -> bool:

@@ -5207,3 +5207,19 @@ for text in (
     _l("mixed", text)
 _v = _r(28)
 _s("config_syntax", f"Pusher: user token {_v} issued for channel presence-ops", _v)
+
+
+# Round 20. A password's value that its record says is the stored hash: a digest's shape on a
+# line naming the hash's salt or its function's parameters; or behind the word that says so
+# (`Hashed …`, `Encrypted …`). A digest's name elsewhere on the line (`HASH_ALGO=md5`) is not.
+for text in (
+    f"users.tsv: ana\tpassword={_r(64, HEX)}\tsalt={_r(8)}\titerations=27500",
+    f"accounts.csv\n3,ops,pwd={_r(44)},kdf=bcrypt,cost=12",
+    f"<Password>Hashed {_r(40, HEX)}</Password>",
+    f'"db": {{"password": "Encrypted {_r(22)}==", "user": "app"}}',
+):
+    _l("mixed", text)
+_v = _r(32, HEX)
+_s("config_syntax", f"DB_PASSWORD={_v} HASH_ALGO=md5", _v)
+_v = _fakes.password()
+_s("config_syntax", f"PASSWORD=Encrypted{_v}", f"Encrypted{_v}")
