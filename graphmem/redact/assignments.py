@@ -26,7 +26,7 @@ from graphmem.redact.names import (
     _classify_name,
     _secret_kind,
 )
-from graphmem.redact.rule import _Found, _name_start, _Rule
+from graphmem.redact.rule import _Found, _line_start, _name_start, _Rule
 from graphmem.redact.values import (
     _CODE_REFERENCE,
     _HAS_DIGIT,
@@ -284,6 +284,8 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     classified = _classify_name(name)
     if classified is None:
         return None
+    if "{{" in text[max(0, name_start - 80) : name_start] and _in_template_action(text, name_start):
+        return None  # consul-template's `{{ with secret "kv/app" }}`: a function given a path
     if group == "bare" and text.endswith("${", 0, name_start) and value[0] in "-?+":
         # a shell's `${NAME:-default}`: the default is the value; `:?` and `:+` give none
         kind = _secret_kind(name, value[1:]) if value[0] == "-" else None
@@ -630,6 +632,14 @@ _CREDENTIAL_WORDS = _KEY_QUALIFIERS | frozenset(
 # (Lithic's and Marqeta's `card token`, Helcim's `cardToken`, a vault's `payment_method_token`),
 # a reference to it, no credential.
 _TOKENISED = frozenset(("card", "cards", "pan", "instrument", "method"))
+
+
+def _in_template_action(text: str, name_start: int) -> bool:
+    """Whether a name stands inside a template's action (`{{ … }}`: Go's, consul-template's,
+    Nomad's, Handlebars'), opened on its line before it and not closed: a function or a
+    variable of the template, whose arguments are names and paths, not values."""
+    before = text[_line_start(text, name_start, 200) : name_start]
+    return before.rfind("{{") > before.rfind("}}")
 
 
 def _tags_its_object(text: str, name: str, name_start: int, value: str) -> bool:

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 # ...)`), which spares every hook ~2 ms of compiling them up front.
 _PLACEHOLDER = r"""(?ix)^(?:
         \$\{[^}]*\}? | \$\(.*\)? | \$[A-Za-z_]\w* | %[A-Za-z_]\w*% | \{\{.*\}\} | \#\{[^}]*\}\#?
+      | [?%@]\{(?:[^{}\s]{1,200}\}|[\w.:/|()'"\#\[\]@-]{1,200})  # Hiera's %{…}, any sigil's
       | \$\d+ | \? | @[A-Za-z_][\w.]*@?                 # SQL parameters: $1, ?, @pw; Maven: @db.pw@
       | `[^`]*` | -                                      # a command's output; `-`: none (reg)
       | \{[a-z]+[ \t][^{}]*\}                            # borgmatic's {credential systemd x}

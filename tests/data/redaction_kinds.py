@@ -5223,3 +5223,19 @@ _v = _r(32, HEX)
 _s("config_syntax", f"DB_PASSWORD={_v} HASH_ALGO=md5", _v)
 _v = _fakes.password()
 _s("config_syntax", f"PASSWORD=Encrypted{_v}", f"Encrypted{_v}")
+
+
+# Round 20. A template's action (`{{ … }}`: consul-template's, Nomad's, Go's) calling a function
+# named for a secret with a path: the path is no value. And a reference behind any sigil's
+# braces (Hiera's `%{lookup(…)}`, `@{…}`), as `${…}` and `#{…}` were.
+for text in (
+    'token: {{ with secret "ci/npm" }}{{ .Data.data.token }}{{ end }}',
+    '{{- with secret "pki/issue" "common_name=web.internal" -}}',
+    'MAILGUN_KEY={{ with nomadVar "nomad/jobs/mailer" }}{{ .api_key }}{{ end }}',
+    'profile::db::password: "%{lookup(\'vault_db_password\')}"',
+    "api_key: '%{hiera(datadog_api_key)}'",
+    "  secret: @{prod.api.secret}",
+):
+    _l("config_syntax", text)
+_v = _fakes.password()
+_s("config_syntax", f"{{{{ .Values.name }}}}\npassword: {_v}", _v)
