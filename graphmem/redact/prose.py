@@ -110,7 +110,11 @@ def _made(value: str) -> bool:
     lower = any(c.islower() for c in value)
     digit = any(c.isdigit() for c in value)
     symbol = not _SYMBOLS.isdisjoint(value)
-    if patterns.fullmatch(_PASSPHRASE, value) or patterns.fullmatch(_COMPOUND_YEAR, value):
+    if (
+        patterns.fullmatch(_PASSPHRASE, value)
+        or patterns.fullmatch(_COMPOUND_YEAR, value)
+        or (digit and patterns.fullmatch(_COMPOUND_NUMBER, value))
+    ):
         return True
     if upper and lower:
         if digit and symbol:
@@ -414,6 +418,10 @@ def _marked_word(word: str) -> bool:
 # A long word run into a year (`Sunflower2024!`), one of its letters perhaps a digit in disguise
 # (`Mart3nfjord2023`: a person's password, as a word of prose never is).
 _COMPOUND_YEAR = r"[A-Z](?:[a-z]{7,}|[a-z]{2,}[0-9][a-z]{2,}(?<=[A-Za-z0-9]{8}))\d{4}[!#$%&*@^~?]?"
+# Told as a password (`_made`, after its word): a long word run into any number of three to five
+# digits (`Onyxcobalt938`), its letters perhaps digits in disguise (`Alm0nddelt42024`), as people
+# pick them; a word of prose has no number glued to it, a version (`Python311`) has a short word.
+_COMPOUND_NUMBER = r"[A-Z](?:[a-z]|\d(?=[a-z])){6,}[a-z]\d{3,5}[!#$%&*@^~?]?"
 _GENERATOR_SYMBOLS = "!#$%&*+?@^~_-="
 
 
@@ -439,8 +447,14 @@ def _predicate_made(value: str) -> bool:
     pieces = [p for p in patterns.split(r"[^A-Za-z0-9]+", value) if p]
     if any(sum(c.isalpha() for c in p) >= 6 and _wordy(p) for p in pieces):
         return False  # `Build-Server-2024x`, `MyClass_Test2`: words and identifiers
-    changes = sum(_class(a) != _class(b) for p in pieces for a, b in pairwise(p))
-    return changes * 3 >= len(run)
+    # a generator's symbols are a class of their own: `Rr?rijRPY^~J^?3DUl` changes at each
+    kept = [p for p in patterns.split(r"[^A-Za-z0-9!#$%&*+?@^~]+", value) if p]
+    changes = sum(_symbol_class(a) != _symbol_class(b) for p in kept for a, b in pairwise(p))
+    return changes * 3 >= sum(map(len, kept))
+
+
+def _symbol_class(c: str) -> int:
+    return _class(c) if c.isalnum() else 3
 
 
 class _PredicateValues:

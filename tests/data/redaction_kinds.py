@@ -5239,3 +5239,44 @@ for text in (
     _l("config_syntax", text)
 _v = _fakes.password()
 _s("config_syntax", f"{{{{ .Values.name }}}}\npassword: {_v}", _v)
+
+
+# Round 20. A password told after its word, as people pick one: a long word run into a number of
+# three to five digits (`Harborquartz417`), its letters perhaps digits in disguise. A short word
+# with a number (`Office365`) is a product's name.
+_PEOPLES = Fakes(20_261_202, "amber birch cedar delta ember fjord garnet harbor quartz".split())
+
+
+def _compound(digits: int) -> str:
+    while True:
+        word = _PEOPLES.leet() if digits == 5 else _PEOPLES.human()
+        core = word.rstrip("!?.#*@")
+        number = len(core) - len(core.rstrip("0123456789"))
+        if number == digits or (digits == 5 and number >= 5):
+            return core
+
+
+_v = _compound(3)
+_s("config_syntax", f"Swahili (ujumbe): Nenosiri la wifi ni {_v}, usimwambie mtu.", _v)
+_v = _compound(4)
+_s("config_syntax", f"Slovak (poznámka): Heslo k tlačiarni je teraz {_v}; nikomu ho nedávaj.", _v)
+_v = _compound(5)
+_s("config_syntax", f"Tok Pisin (tok): Password bilong kompiuta em {_v}. No ken tokim narapela.", _v)
+for text in (
+    "Il password di Office365 scade ogni novanta giorni, come da policy.",
+    "The password screen of Windows2000 looked nothing like this one.",
+):
+    _l("mixed", text)
+
+
+# Round 20. A made value told last in a clause, a password manager's symbols in it: each symbol
+# changes the class of what follows, as a change of case or a digit does.
+_v = _fakes.password()
+_s("config_syntax", f"Czech (poznámka): Na serveru je od včerejška {_v}, nikomu to neříkej.", _v)
+_v = _fakes.password()
+_s("config_syntax", f"Bulgarian (бележка): За новия сървър вече е {_v}, не казвай на никого.", _v)
+for text in (
+    "Czech (poznámka): V konfiguraci je teď nastaveno Foo::BarBaz, nic víc.",
+    "Slovak (poznámka): Build teraz beží s prepínačmi -O2 -Wall, nič viac.",
+):
+    _l("mixed", text)
