@@ -94,12 +94,17 @@ def _unwrap(raw: str) -> str:
     return value
 
 
+# A name before `=`: lower case, CamelCase words or a constant's capitals, digits after letters.
+_NAME_BEFORE_EQUALS = r"(?:[A-Za-z_][a-z0-9_.-]*(?:[A-Z][a-z0-9_.-]+)*|[A-Z][A-Z0-9_.-]*)="
+
+
 def _made(value: str) -> bool:
     """Whether a word of a sentence looks made, not written (see the module's decisions)."""
     if not 8 <= len(value) <= 64 or value[0] in "$%{@#-&<([":
         return False
-    if "=" in value and (value.endswith("=") or patterns.match(r"[A-Za-z_][\w.-]*=", value)):
-        return False  # `name=value`, base64's padding: `=` inside a made value only (`Et=r*Yg`)
+    if "=" in value and (value.endswith("=") or patterns.match(_NAME_BEFORE_EQUALS, value)):
+        return False  # `name=value`, base64's padding: `=` inside a made value only (`Et=r*Yg`,
+        # `icHMgHZ=6ov…`: no name has its case changing at random)
     if patterns.search(r"[/\\(){}\[\]<>|:]|^\d{4}-\d\d-\d\d", value) or _is_placeholder(value):
         return False
     if patterns.fullmatch(r"[^@\s]+@[\w.-]+\.[A-Za-z]{2,}", value):  # an e-mail
@@ -142,7 +147,7 @@ def _find_told_password(m: re.Match[str]) -> _Found:
     if skip is None:
         return None
     previous = ""
-    for token in tokens[skip : skip + 8]:
+    for at, token in enumerate(tokens[skip : skip + 8], skip):
         raw = token.group()
         value = _unwrap(raw)
         lowered = value.lower()
@@ -151,9 +156,35 @@ def _find_told_password(m: re.Match[str]) -> _Found:
         if previous not in _NAMING and (_made(value) or _made_after_dash(value)):
             begin = start + token.start() + raw.find(value)
             return "password", begin, begin + len(value)
+        spaced = _spaced_passphrase(rest, tokens, at) if previous not in _TITLED else None
+        if spaced is not None:
+            return "password", start + spaced[0], start + spaced[1]
         if raw.endswith((".", "!", "?", ";")) and value == raw.rstrip(".!?;"):
             return None  # the sentence ends
         previous = lowered
+    return None
+
+
+# Words after which capitalised words are a title (`in the Security Handbook Volume 2`).
+_TITLED = frozenset("the a an in of from see at on to by under per via".split())
+
+
+def _spaced_passphrase(
+    rest: str, tokens: list[re.Match[str]], at: int
+) -> tuple[int, int] | None:
+    """Where a passphrase written apart starts and ends in `rest`, from the token at `at`:
+    three capitalised words or more and a small number last, before its clause ends (`the
+    temporary password is Nimbus Almond Marram 87;`), as generators and people make them."""
+    words = 0
+    for token in tokens[at : at + 9]:
+        raw = token.group()
+        value = raw.rstrip(".,;:!?)")
+        if patterns.fullmatch(r"[A-Z][a-z]{2,9}", value) and value == raw:
+            words += 1
+            continue
+        if words >= 3 and patterns.fullmatch(r"\d{1,3}", value):
+            return tokens[at].start(), token.start() + len(value)
+        return None
     return None
 
 
@@ -371,6 +402,32 @@ _LOGIN_WORDS = (
     r"(?i)\b(?:login|logins|log[ -]in|sign[ -]?in|credentials?|creds|user(?:name)?[ ]?/[ ]?pass"
     r"(?:word)?|typed|auth)\b"
 )
+def _find_signed_in_as(m: re.Match[str]) -> _Found:
+    """`log in as USER with VALUE` (`using`, `and`): the value, when made (see `_made`); not
+    `with SSO`, `using the admin key`."""
+    raw = m.group("v")
+    value = _unwrap(raw)
+    if not (_made(value) or _made_after_dash(value)):
+        return None
+    begin = m.start("v") + raw.find(value)
+    return "password", begin, begin + len(value)
+
+
+# Signing in told in a sentence: as whom, then with what (a ticket's steps, a hand-over mail).
+_SIGNED_IN_RULE = _Rule(
+    r"(?:log(?:ged|ging)?|sign(?:ed|ing)?)[ \t-]?(?:in|on)[ \t]+as[ \t]+[^\s,;]{1,64},?[ \t]+"
+    r"(?:with|using|and)[ \t]+(?P<v>\S{1,64})",
+    _find_signed_in_as,
+    tuple(
+        f"{verb}{join}{to} as "
+        for verb in ("log", "logged", "logging", "sign", "signed", "signing")
+        for join in ("", " ", "-")
+        for to in ("in", "on")
+    ),
+    fold=True,
+)
+
+
 _SLASHED_LOGIN_RULE = _Rule(
     r"[ \t]/[ \t]+(?P<v>[^\s/]{8,128})",
     _find_slashed_login,

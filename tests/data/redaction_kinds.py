@@ -5280,3 +5280,94 @@ for text in (
     "Slovak (poznámka): Build teraz beží s prepínačmi -O2 -Wall, nič viac.",
 ):
     _l("mixed", text)
+
+
+# Round 20. An account, then its password, given to a command that adds or registers it (any
+# tool's `user add`, `register`, `adduser`), or the administrator's to an installer: the first
+# made argument after the account's, flags and hosts between.
+_v = _fakes.password()
+_s("config_syntax", f"mc admin user add myminio alice {_v}", _v)
+_v = _PEOPLES.phrase()
+_s("config_syntax", f"prosodyctl register alice chat.example.org '{_v}'", _v)
+_v = _fakes.password()
+_s("config_syntax", f"sudo ejabberdctl register ops xmpp.example.org {_v}", _v)
+_v = _fakes.password()
+_s("config_syntax", f'./bin/console setup admin "{_v}" --email ops@example.org', _v)
+for text in (
+    "npm install react lodash-es date-fns",
+    "mc admin user add myminio alice",
+    "certbot register --email ops@example.org --agree-tos --no-eff-email",
+    "gitlab-runner register --url https://gitlab.example.com --executor docker",
+    "useradd -m -s /bin/bash alice",
+    "filebrowser users add alice --perm.admin --locale en",
+):
+    _l("config_syntax", text)
+
+
+# Round 20. A login written as one word, `user:password`: a credentials file's line (chpasswd's
+# input, a `name:password:level` list) or a short flag's argument; the password when made.
+_v = _fakes.password()
+_s("config_syntax", f"sudo chpasswd <<'EOF'\nops:{_v}\nEOF", _v)
+_v = _PEOPLES.phrase()
+_s("config_syntax", f"curl -x http://proxy.internal:3128 -U 'ops:{_v}' https://example.org", _v)
+_v = _PEOPLES.any_password()
+_s("config_syntax", f"$ cat /srv/app/users.list\nreader:{_v}:1", _v)
+for text in (
+    "docker run -v 'pgdata:/var/lib/postgresql/data' postgres:16",
+    "ports:8080\nimage:nginx",
+    "$ cat /etc/group\nadm:x:4:syslog",
+    # numpy.distutils' docstring: a name and its section's, as a first version read a login
+    "    gdk_pixbuf_xlib_2_info:gdk_pixbuf_xlib_2\n    gtkp_x11_2_info:gtkp_x11_2",
+):
+    _l("config_syntax", text)
+
+
+# Round 20. A section or a mapping of accounts (`[users]`, `users:`): each entry's made value is
+# a password; a hash, a setting's word, a list of roles is not.
+_v = _fakes.password()
+_s("config_syntax", f"# svnserve passwd\n[users]\nharry = {_v}\nsally = sally", _v)
+_v = _PEOPLES.any_password()
+_s("config_syntax", f"smtp4dev:\n  users:\n    relay: {_v}\n  port: 2525", _v)
+for text in (
+    "users:\n  alice: $2y$10$" + _r(53, "./" + AN) + "\n  max: 100",
+    "[users]\ndefault_shell = /bin/bash\nhome_base = /home",
+    "users:\n  - name: alice\n    groups: [dev]",
+):
+    _l("config_syntax", text)
+
+
+# Round 20. A private key's file printed by the command before its contents (`cat`, `type`,
+# `Get-Content`): a bare base64 line under it is the key. A public key's file is not.
+_v = _fakes.b64(32)
+_s("key_block", f"$ sudo cat /etc/wireguard/privatekey\n{_v}\n", _v)
+_v = _fakes.b64(64)
+_s("key_block", f"PS C:\\keys> Get-Content .\\server_private.key\n{_v}", _v)
+_l("mixed", f"$ sudo cat /etc/wireguard/publickey\n{_fakes.b64(32)}\n")
+_l("mixed", f"$ cat release.sha256.b64\n{_fakes.b64(32)}\n")
+
+
+# Round 20. Any tool's `-P`, quoted, as `-p` was: a password when made (a passphrase too); not a
+# regex (`grep -P`) nor a path.
+_v = _PEOPLES.phrase()
+_s("config_syntax", f"ipmitool -I lanplus -H bmc-07 -P '{_v}' power status", _v)
+for text in ("grep -P '\\d{3}-\\d{4}' contacts.txt", "wget -P 'downloads/2024' https://example.org/a"):
+    _l("config_syntax", text)
+
+
+# Round 20. A passphrase written apart (three capitalised words or more, a small number last),
+# told as a password; not a title after `in the`.
+_s("config_syntax", "Das neue Passwort lautet Juniper Otter Canyon 17, bitte ändern.", "Juniper Otter Canyon 17")
+_s("config_syntax", "Wachtwoord: Maple Basil Falcon Pebble 7", "Maple Basil Falcon Pebble 7")
+_l("mixed", "Password rules are in the Security Handbook Volume 2.")
+
+
+# Round 20. Signing in told in a sentence: as whom, then with what; the value when made.
+_v = _fakes.password()
+_s("config_syntax", f"Handover: sign in as ops@acme.example using {_v} and rotate it.", _v)
+_v = _fakes.password()
+_s("config_syntax", f"Repro: logged on as svc_backup and {_v} - the job still fails.", _v)
+for text in (
+    "Log in as admin with SSO, then open Settings.",
+    "Sign in as alice using the hardware key, not the password.",
+):
+    _l("mixed", text)
