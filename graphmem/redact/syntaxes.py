@@ -480,9 +480,9 @@ _ACCOUNT_VERBS = (
     *("install admin ", "install root ", "setup admin ", "init admin "),
 )
 _ACCOUNT_COMMAND = (
-    r"(?i)(?<![\w-])(?:(?:users?|account)[ \t]+(?:add|create)|add[-_]?user|create[-_]?user"
-    r"|register|(?:install|setup|init)(?=[ \t]+(?:admin|root)[ \t]))"
-    r"(?P<args>(?:[ \t]+(?:\"[^\"\n]{1,256}\"|'[^'\n]{1,256}'|[^\s\"';|&]{1,256})){2,6})"
+    r"(?i)(?<![\w-])(?:(?:users?|account)[ \t]{1,8}(?:add|create)|add[-_]?user|create[-_]?user"
+    r"|register|(?:install|setup|init)(?=[ \t]{1,8}(?:admin|root)[ \t]))"
+    r"(?P<args>(?:[ \t]{1,8}(?:\"[^\"\n]{1,256}\"|'[^'\n]{1,256}'|[^\s\"';|&]{1,256})){2,6})"
 )
 _ARG = r"\"(?P<dq>[^\"\n]{1,256})\"|'(?P<sq>[^'\n]{1,256})'|(?P<v>[^\s\"';|&]{1,256})"
 
@@ -515,15 +515,19 @@ def _find_account_password(m: re.Match[str]) -> _Found:
 # `user:password` as one word: a credentials file's line (Deluge's `auth`: `name:pw:level`,
 # chpasswd's input) or a short flag's argument (`transmission-remote -n 'user:pw'`).
 _ACCOUNT_PAIR = (
-    r"(?m)(?:^[ \t]*|(?P<flag>(?<![\w-])-[A-Za-z][ \t]+))(?P<q>[\"']?)"
-    r"(?P<user>[A-Za-z_][\w.@-]{0,63}):(?P<v>[^\s:\"'`]{6,128})(?::\d{1,3})?(?P=q)(?=\s|$)"
+    r"(?<!\S)(?P<q>[\"']?)(?P<user>[A-Za-z_][\w.@-]{0,63}):(?P<v>[^\s:\"'`/]{6,128})"
+    r"(?::\d{1,3})?(?P=q)(?=\s|$)"
 )
 
 
 def _find_account_pair(m: re.Match[str]) -> _Found:
     """A login written `user:password` (see `_ACCOUNT_PAIR`): the password, when made."""
     user, value, text = m.group("user"), m.group("v"), m.string
-    if not m.group("flag") and not patterns.compile(r"[ \t]*(?:\r?\n|$)").match(text, m.end()):
+    before = text[_line_start(text, m.start(), 60) : m.start()]
+    if before.strip():  # after a short flag, or alone on its line
+        if not patterns.search(r"(?<![\w-])-[A-Za-z][ \t]{1,8}$", before):
+            return None
+    elif not patterns.compile(r"[ \t]*(?:\r?\n|$)").match(text, m.end()):
         return None  # a line's word with more after it: not a credentials file's line
     return None if not _account_made(user, value) else ("password", m.start("v"), m.end("v"))
 
@@ -548,8 +552,8 @@ def _find_account_entries(m: re.Match[str]) -> _Found:
     at = m.end()
     for _ in range(64):
         line = patterns.compile(
-            r"(?P<indent>[ \t]*)(?P<name>[\w.@-]{1,64})[ \t]*[:=][ \t]*(?P<q>[\"']?)"
-            r"(?P<v>[^\s\"']{1,256})(?P=q)[ \t]*(?:\r?\n|$)"
+            r"(?P<indent>[ \t]{0,40})(?P<name>[\w.@-]{1,64})[ \t]{0,8}[:=][ \t]{0,8}(?P<q>[\"']?)"
+            r"(?P<v>[^\s\"']{1,256})(?P=q)[ \t]{0,8}(?:\r?\n|$)"
         ).match(text, at)
         if line is None or (m.group().strip().endswith(":") and not line.group("indent")):
             break  # a section's end, or YAML's mapping's
@@ -566,9 +570,9 @@ def _find_account_entries(m: re.Match[str]) -> _Found:
 # private key's file name (`id_ed25519`, `privatekey`, `server.key`) makes a bare base64 line
 # under it the key (WireGuard's, RustDesk's, an ed25519 seed).
 _PRINTED_FILE = (
-    r"(?i)(?<![\w-])(?:cat|type|get-content|gc|more|less|head|tail)(?:[ \t]+-[\w-]{1,20})*[ \t]+"
-    r"[\"']?(?P<path>[^\s\"';|&]{1,256})[\"']?[ \t]*\r?\n"
-    r"(?P<v>[A-Za-z0-9+/]{40,8000}={0,2})[ \t]*(?=\r?\n|$)"
+    r"(?i)(?<![\w-])(?:cat|type|get-content|gc|more|less|head|tail)(?:[ \t]{1,8}-[\w-]{1,20}){0,4}"
+    r"[ \t]{1,8}[\"']?(?P<path>[^\s\"';|&]{1,256})[\"']?[ \t]{0,8}\r?\n"
+    r"(?P<v>[A-Za-z0-9+/]{40,8000}={0,2})[ \t]{0,8}(?=\r?\n|$)"
 )
 _KEY_FILE = (
     r"(?i)(?:^|[/\\])(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|[\w.-]*priv(?:ate)?[-_]?key[\w.-]*"
@@ -807,10 +811,10 @@ _OTHER_RULES: tuple[_Rule | _WordRule, ...] = (
     _WordRule(  # a login as one word, `user:password` (see `_find_account_pair`)
         _ACCOUNT_PAIR,
         _find_account_pair,
-        r"(?m)^[\"']?[a-z_][\w.@-]{0,63}:[^\s:\"'`]{6,128}(?::\d{1,3})?[\"']?$",
+        r"(?m)^[\"']?[a-z_][\w.@-]{0,63}:[^\s:\"'`/]{6,128}(?::\d{1,3})?[\"']?$",
     ),
     _Rule(  # a section or a mapping of accounts: `[users]`, then `name = password` lines
-        r"(?:\[(?:users|accounts|logins|credentials|passwords)\]|users:)[ \t]*\r?\n",
+        r"(?:\[(?:users|accounts|logins|credentials|passwords)\]|users:)[ \t]{0,8}\r?\n",
         _find_account_entries,
         ("[users]", "[accounts]", "[logins]", "[credentials]", "[passwords]", "users:"),
         fold=True,
@@ -820,6 +824,7 @@ _OTHER_RULES: tuple[_Rule | _WordRule, ...] = (
         _find_printed_key,
         ("cat ", "type ", "get-content ", "gc ", "more ", "less ", "head ", "tail "),
         fold=True,
+        word=r"(?m)^[a-z0-9+/]{40,8000}={0,2}$",  # the contents: a line of base64 alone
     ),
     _Rule(  # any tool's `-p`, unquoted: a password when random (see `_find_unquoted_short_p`)
         r"(?<![\w-])-p[ \t]+(?P<v>[A-Za-z0-9][\w.~+!@#%^*=-]{11,63})(?=[ \t]|$)",
