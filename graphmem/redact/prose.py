@@ -156,9 +156,10 @@ def _find_told_password(m: re.Match[str]) -> _Found:
         if previous not in _NAMING and (_made(value) or _made_after_dash(value)):
             begin = start + token.start() + raw.find(value)
             return "password", begin, begin + len(value)
-        spaced = _spaced_passphrase(rest, tokens, at) if previous not in _TITLED else None
-        if spaced is not None:
-            return "password", start + spaced[0], start + spaced[1]
+        if raw[:1].isupper() and raw.isascii() and previous not in _TITLED:
+            spaced = _spaced_passphrase(tokens, at)
+            if spaced is not None:
+                return "password", start + spaced[0], start + spaced[1]
         if raw.endswith((".", "!", "?", ";")) and value == raw.rstrip(".!?;"):
             return None  # the sentence ends
         previous = lowered
@@ -169,20 +170,29 @@ def _find_told_password(m: re.Match[str]) -> _Found:
 _TITLED = frozenset("the a an in of from see at on to by under per via".split())
 
 
-def _spaced_passphrase(
-    rest: str, tokens: list[re.Match[str]], at: int
-) -> tuple[int, int] | None:
-    """Where a passphrase written apart starts and ends in `rest`, from the token at `at`:
-    three capitalised words or more and a small number last, before its clause ends (`the
-    temporary password is Nimbus Almond Marram 87;`), as generators and people make them."""
+def _capitalised(word: str) -> bool:
+    """`Nimbus`: an ASCII word of three to ten letters, its first a capital."""
+    return (
+        3 <= len(word) <= 10
+        and word.isascii()
+        and word[0].isupper()
+        and word[1:].islower()
+        and word.isalpha()
+    )
+
+
+def _spaced_passphrase(tokens: list[re.Match[str]], at: int) -> tuple[int, int] | None:
+    """Where a passphrase written apart starts and ends, from the token at `at`: three
+    capitalised words or more and a small number last, before its clause ends (`the temporary
+    password is Nimbus Almond Marram 87;`), as generators and people make them."""
     words = 0
     for token in tokens[at : at + 9]:
         raw = token.group()
-        value = raw.rstrip(".,;:!?)")
-        if patterns.fullmatch(r"[A-Z][a-z]{2,9}", value) and value == raw:
+        if _capitalised(raw):
             words += 1
             continue
-        if words >= 3 and patterns.fullmatch(r"\d{1,3}", value):
+        value = raw.rstrip(".,;:!?)")
+        if words >= 3 and value.isdigit() and len(value) <= 3 and value.isascii():
             return tokens[at].start(), token.start() + len(value)
         return None
     return None

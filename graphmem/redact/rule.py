@@ -132,20 +132,24 @@ class _WordRule:
 
     regex: str
     find: _Finder
-    word: str  # sought in `_Words.words` (lower-cased, a word a line), or in the lowered text
+    word: str  # sought in `_Words.words` (lower-cased, a word a line)
 
     def matches(
         self, text: str, folded: str, done: list[int], words: _Words | None = None
     ) -> Iterator[re.Match[str]]:
         """Given the text's words, the regex is tried only inside the words that hold a match
         of `word` (a URL's word costs no scan of the whole text); many such words, or a text
-        whose lowering changed its length, are scanned whole."""
-        haystack = folded if words is None else words.words
+        whose lowering changed its length, are scanned whole; so is a text ungated, or whose
+        words outgrew it (`_Words.framed` false)."""
+        pattern = patterns.compile(self.regex)
+        if words is None or not words.framed:  # ungated, or the words are the whole text
+            yield from (m for m in pattern.finditer(text) if m.start() >= done[0])
+            return
+        haystack = words.words
         found = [m.span() for m in islice(patterns.finditer(self.word, haystack), 33)]
         if not found:
             return
-        pattern = patterns.compile(self.regex)
-        if words is None or not words.framed or len(found) > 32 or len(folded) != len(text):
+        if len(found) > 32 or len(folded) != len(text):
             yield from (m for m in pattern.finditer(text) if m.start() >= done[0])
             return
         spans = set()
