@@ -651,9 +651,12 @@ def _tags_its_object(text: str, name: str, name_start: int, value: str) -> bool:
     if tag is None and not name.lower().endswith("token"):
         return False  # cheap, first: no tag, and no token's name
     words = [w for w in _name_words(name)[:-1] if w] or _words_before(text, name_start)
-    if tag is not None and words[-1] not in _CREDENTIAL_WORDS:
-        if _abbreviates(tag.group(1), words[-1]):
-            return True
+    if (
+        tag is not None
+        and words[-1] not in _CREDENTIAL_WORDS
+        and _abbreviates(tag.group(1), words[-1])
+    ):
+        return True
     return name.lower().endswith("token") and _tokenised(" ".join([*words, "token"]))
 
 

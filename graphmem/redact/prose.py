@@ -412,6 +412,8 @@ _LOGIN_WORDS = (
     r"(?i)\b(?:login|logins|log[ -]in|sign[ -]?in|credentials?|creds|user(?:name)?[ ]?/[ ]?pass"
     r"(?:word)?|typed|auth)\b"
 )
+
+
 def _find_signed_in_as(m: re.Match[str]) -> _Found:
     """`log in as USER with VALUE` (`using`, `and`): the value, when made (see `_made`); not
     `with SSO`, `using the admin key`."""

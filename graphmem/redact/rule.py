@@ -152,7 +152,7 @@ class _WordRule:
         if len(found) > 32 or len(folded) != len(text):
             yield from (m for m in pattern.finditer(text) if m.start() >= done[0])
             return
-        spans = set()
+        spans: set[tuple[int, int]] = set()
         for start, end in found:  # the whole word (a line of `words.words`) holding each
             first = haystack.rfind("\n", 0, start) + 1
             word = haystack[first : haystack.find("\n", end)]

@@ -5232,7 +5232,7 @@ for text in (
     'token: {{ with secret "ci/npm" }}{{ .Data.data.token }}{{ end }}',
     '{{- with secret "pki/issue" "common_name=web.internal" -}}',
     'MAILGUN_KEY={{ with nomadVar "nomad/jobs/mailer" }}{{ .api_key }}{{ end }}',
-    'profile::db::password: "%{lookup(\'vault_db_password\')}"',
+    "profile::db::password: \"%{lookup('vault_db_password')}\"",
     "api_key: '%{hiera(datadog_api_key)}'",
     "  secret: @{prod.api.secret}",
 ):
@@ -5261,7 +5261,11 @@ _s("config_syntax", f"Swahili (ujumbe): Nenosiri la wifi ni {_v}, usimwambie mtu
 _v = _compound(4)
 _s("config_syntax", f"Slovak (poznámka): Heslo k tlačiarni je teraz {_v}; nikomu ho nedávaj.", _v)
 _v = _compound(5)
-_s("config_syntax", f"Tok Pisin (tok): Password bilong kompiuta em {_v}. No ken tokim narapela.", _v)
+_s(
+    "config_syntax",
+    f"Tok Pisin (tok): Password bilong kompiuta em {_v}. No ken tokim narapela.",
+    _v,
+)
 for text in (
     "Il password di Office365 scade ogni novanta giorni, come da policy.",
     "The password screen of Windows2000 looked nothing like this one.",
@@ -5274,7 +5278,11 @@ for text in (
 _v = _fakes.password()
 _s("config_syntax", f"Czech (poznámka): Na serveru je od včerejška {_v}, nikomu to neříkej.", _v)
 _v = _fakes.password()
-_s("config_syntax", f"Bulgarian (бележка): За новия сървър вече е {_v}, не казвай на никого.", _v)
+_s(
+    "config_syntax",
+    f"Bulgarian (бележка): За новия сървър вече е {_v}, не казвай на никого.",  # noqa: RUF001
+    _v,
+)
 for text in (
     "Czech (poznámka): V konfiguraci je teď nastaveno Foo::BarBaz, nic víc.",
     "Slovak (poznámka): Build teraz beží s prepínačmi -O2 -Wall, nič viac.",
@@ -5350,13 +5358,20 @@ _l("mixed", f"$ cat release.sha256.b64\n{_fakes.b64(32)}\n")
 # regex (`grep -P`) nor a path.
 _v = _PEOPLES.phrase()
 _s("config_syntax", f"ipmitool -I lanplus -H bmc-07 -P '{_v}' power status", _v)
-for text in ("grep -P '\\d{3}-\\d{4}' contacts.txt", "wget -P 'downloads/2024' https://example.org/a"):
+for text in (
+    "grep -P '\\d{3}-\\d{4}' contacts.txt",
+    "wget -P 'downloads/2024' https://example.org/a",
+):
     _l("config_syntax", text)
 
 
 # Round 20. A passphrase written apart (three capitalised words or more, a small number last),
 # told as a password; not a title after `in the`.
-_s("config_syntax", "Das neue Passwort lautet Juniper Otter Canyon 17, bitte ändern.", "Juniper Otter Canyon 17")
+_s(
+    "config_syntax",
+    "Das neue Passwort lautet Juniper Otter Canyon 17, bitte ändern.",
+    "Juniper Otter Canyon 17",
+)
 _s("config_syntax", "Wachtwoord: Maple Basil Falcon Pebble 7", "Maple Basil Falcon Pebble 7")
 _l("mixed", "Password rules are in the Security Handbook Volume 2.")
 
