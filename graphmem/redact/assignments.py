@@ -152,9 +152,8 @@ def _hashed_here(text: str, start: int, end: int) -> bool:
     alone (`HASH_ALGO=md5`) says nothing of the value beside it."""
     if end - start < 22 or not patterns.fullmatch(_DIGEST_SHAPE, text[start:end]):
         return False  # cheap, first: most passwords are no digest
-    line_start = text.rfind("\n", max(0, start - 300), start) + 1
-    line_end = text.find("\n", end, end + 300)
-    line = text[line_start : line_end if line_end != -1 else end + 300]
+    line_end = text.find("\n", end, end + 300)  # bounded both ways: a long line is read near
+    line = text[_line_start(text, start, 300) : line_end if line_end != -1 else end + 300]
     return patterns.search(_HASH_PARAMETER, line) is not None
 
 
