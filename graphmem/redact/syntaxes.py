@@ -581,6 +581,7 @@ _KEY_FILE = (
 
 
 def _find_printed_key(m: re.Match[str]) -> _Found:
+    """The line printed under a private key's file name, when generated (see `_PRINTED_FILE`)."""
     if patterns.search(_KEY_FILE, m.group("path")) is None or not _looks_generated(m.group("v")):
         return None  # `cat id_ed25519.pub`, `cat notes.txt`: another file's contents
     return "private_key", m.start("v"), m.end("v")
