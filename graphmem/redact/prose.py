@@ -102,6 +102,8 @@ def _made(value: str) -> bool:
     """Whether a word of a sentence looks made, not written (see the module's decisions)."""
     if not 8 <= len(value) <= 64 or value[0] in "$%{@#-&<([":
         return False
+    if value.isalpha():
+        return False  # a word: every shape below holds a digit or a symbol (cheap, first)
     if "=" in value and (value.endswith("=") or patterns.match(_NAME_BEFORE_EQUALS, value)):
         return False  # `name=value`, base64's padding: `=` inside a made value only (`Et=r*Yg`,
         # `icHMgHZ=6ov…`: no name has its case changing at random)
