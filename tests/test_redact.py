@@ -411,6 +411,25 @@ _ADVERSARIAL = {
     "record words before ids": "execution Ab1Cd2Ef3Gh4Ij5Kl6Mn " * 8_000,
     "values named after": "- `Ab1Cd2Ef3Gh4Ij5Kl6Mn` is the a b c " * 6_000,
     "values named after, back to back": "- Ab1Cd2Ef3Gh4Ij5Kl6Mn is the key " * 6_000,
+    # round 20's rules
+    "record words before labels": "agent token Ab1Cd2Ef3Gh4Ij5Kl6Mn " * 8_000,
+    "card tokens": "card token Ab1Cd2Ef3Gh4Ij5Kl6Mn " * 8_000,
+    "hashes beside salts": ("password=" + "ab" * 16 + " salt=x rounds=1\n") * 10_000,
+    "template actions": '{{ with secret "a/b" ' * 10_000,
+    "sigil braces": "password: %{a " * 10_000,
+    "account verbs back to back": "user add a b " * 10_000,
+    "register arguments": "register a b c d e f " * 8_000,
+    "installers' admins": "install admin Ab1-Cd2!x " * 8_000,
+    "account pairs on lines": "ops:Ab1Cd2Ef3!\n" * 10_000,
+    "account pairs after flags": "-n 'a:Ab1Cd2Ef3!' " * 8_000,
+    "colon words": "a:bcdefgh " * 30_000,
+    "account sections": "[users]\n" + "a = Ab1Cd2Ef3!\n" * 10_000,
+    "account section headers": "[users]\n" * 20_000,
+    "printed key files": ("$ cat id_ed25519\n" + "QUJD" * 12 + "\n") * 5_000,
+    "print commands": "cat a\n" * 30_000,
+    "quoted -P": "-P 'Ab1-Cd2x' " * 10_000,
+    "spaced passphrases": "password is Maple Otter Basil " * 10_000,
+    "sign-in phrases": "log in as a with b " * 10_000,
 }
 
 

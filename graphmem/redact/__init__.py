@@ -72,6 +72,7 @@ from graphmem.redact.keys import _KEY_RULES, _find_der_key
 from graphmem.redact.private import _drop_private
 from graphmem.redact.prose import (
     _PREDICATE_VALUES,
+    _SIGNED_IN_RULE,
     _SLASHED_LOGIN_RULE,
     _TOLD_KEY_AFTER_RULE,
     _TOLD_KEY_RULE,
@@ -415,6 +416,7 @@ _BUILTIN_RULES: tuple[
     _TOLD_KEY_RULE,
     _TOLD_KEY_AFTER_RULE,
     _SLASHED_LOGIN_RULE,
+    _SIGNED_IN_RULE,
     _PASSWORD_SHAPES,  # a name beside the value says more, and its kind
     _PREDICATE_VALUES,
     _RANDOM_VALUES,  # last: the value alone

@@ -145,6 +145,25 @@ def _beside_its_hash(text: str, start: int, end: int) -> bool:
     return patterns.search(_HASH_MEMBER, "\n".join(lines)) is not None
 
 
+def _hashed_here(text: str, start: int, end: int) -> bool:
+    """Whether a password's value is its stored hash: a digest's shape (hex of 32 or more,
+    base64 of 16 bytes or more) on a line that names the hash's salt or its function's
+    parameters (`salt=…`, `pbkdf2`, `rounds`): a user table's row, an export. A digest's name
+    alone (`HASH_ALGO=md5`) says nothing of the value beside it."""
+    if end - start < 22 or not patterns.fullmatch(_DIGEST_SHAPE, text[start:end]):
+        return False  # cheap, first: most passwords are no digest
+    line_end = text.find("\n", end, end + 300)  # bounded both ways: a long line is read near
+    line = text[_line_start(text, start, 300) : line_end if line_end != -1 else end + 300]
+    return patterns.search(_HASH_PARAMETER, line) is not None
+
+
+_DIGEST_SHAPE = r"[0-9a-fA-F]{32,}|[A-Za-z0-9+/]{22,}={0,2}"
+_HASH_PARAMETER = (
+    r"(?i)(?<![\w-])(?:salt[\"']?[ \t]*[:=]|pbkdf2\w*|bcrypt|scrypt|argon2\w*|kdf|iterations"
+    r"|rounds)(?![\w-])"
+)
+
+
 _HASH_MEMBER = (  # `hash: …`, or the word and a digest after it (`salt … hash 9f3c…`)
     r"""(?i)(?:password_?hash|hashed_?password|pass_?hash|(?<![\w-])hash)"""
     r"""(?:["']?[ \t]*[:=]|[ \t]+[0-9a-f]{32})"""
@@ -340,6 +359,8 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     classified = _classify_name(name)
     if classified is None:
         return None
+    if "{{" in text[max(0, name_start - 80) : name_start] and _in_template_action(text, name_start):
+        return None  # consul-template's `{{ with secret "kv/app" }}`: a function given a path
     if group == "bare" and (
         (patterns.fullmatch(_C_VALUE, value) and _c_define(text, name_start))
         or (value.endswith("=") and _names_code(value[:-1]))
@@ -442,7 +463,7 @@ def _find_assignment(m: re.Match[str]) -> _Found:
     if kind == "secret" and _names_its_object(text, m.start(group), m.end(group)):
         return None  # `KafkaUser orders-consumer: … status.secret=orders-consumer`: a Secret's name
     if classified[1] != "strong" and _tags_its_object(text, name, name_start, value):
-        return None  # `charge token ch_…`, `customer_token: cus_…`: the object's id, tagged
+        return None  # `charge token ch_…`, `customer_token: cus_…`, `card token …`: the object's
     if (
         classified[1] != "strong"
         or _said_public_key(text, m.end(group), m.start(group) if kind == "secret" else None)
@@ -452,6 +473,8 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         return None  # a Firebase web app's `apiKey`, public by design
     if name.lower().endswith("salt") and _beside_its_hash(text, name_start, m.end(group)):
         return None  # a stored password's salt, public as its hash is: `"hash": …, "salt": …`
+    if kind == "password" and _hashed_here(text, m.start(group), m.end(group)):
+        return None  # `passwd=<hex> salt=… (pbkdf2, 10000 rounds)`: a user table's stored hash
     if _said_default(text, m.start(group), m.end(group)):
         return None  # `Password=passw0rd` then `# the documented default …`
     if kind == "password" and _user_beside(text, m.start(group), m.end(group)):
@@ -689,18 +712,48 @@ _CREDENTIAL_WORDS = _KEY_QUALIFIERS | frozenset(
 )
 
 
+# What payment APIs tokenise: a token named for a card or a payment method stands in its place
+# (Lithic's and Marqeta's `card token`, Helcim's `cardToken`, a vault's `payment_method_token`),
+# a reference to it, no credential.
+_TOKENISED = frozenset(("card", "cards", "pan", "instrument", "method"))
+
+
+def _in_template_action(text: str, name_start: int) -> bool:
+    """Whether a name stands inside a template's action (`{{ … }}`: Go's, consul-template's,
+    Nomad's, Handlebars'), opened on its line before it and not closed: a function or a
+    variable of the template, whose arguments are names and paths, not values."""
+    before = text[_line_start(text, name_start, 200) : name_start]
+    return before.rfind("{{") > before.rfind("}}")
+
+
 def _tags_its_object(text: str, name: str, name_start: int, value: str) -> bool:
     """Whether the value is an object's id, tagged with an abbreviation of the word naming the
     object before the token's name (`charge token ch_…`, `customer_token cus_…`, `transfer token
-    trf_…`): payment APIs' ids, which their tokens are called in logs, not credentials."""
-    if "_" not in value[2:6]:
-        return False  # cheap, first: no tag
-    tag = patterns.match(r"([a-z]{2,5})_[A-Za-z0-9]", value)
-    if tag is None:
-        return False
-    words = [w for w in _name_words(name)[:-1] if w] or [_word_before(text, name_start)]
-    word = words[-1]
-    return word not in _CREDENTIAL_WORDS and _abbreviates(tag.group(1), word)
+    trf_…`): payment APIs' ids, which their tokens are called in logs, not credentials; or a
+    token named for what payment APIs tokenise (see `_TOKENISED`), whatever its shape."""
+    tag = patterns.match(r"([a-z]{2,5})_[A-Za-z0-9]", value) if "_" in value[2:6] else None
+    if tag is None and not name.lower().endswith("token"):
+        return False  # cheap, first: no tag, and no token's name
+    words = [w for w in _name_words(name)[:-1] if w] or _words_before(text, name_start)
+    if (
+        tag is not None
+        and words[-1] not in _CREDENTIAL_WORDS
+        and _abbreviates(tag.group(1), words[-1])
+    ):
+        return True
+    return name.lower().endswith("token") and _tokenised(" ".join([*words, "token"]))
+
+
+def _tokenised(named: str) -> bool:
+    """Whether words (lower-case, the last `token`) name a token of what payment APIs tokenise
+    (see `_TOKENISED`): a payment method's only after `payment`."""
+    words = named.split()
+    return (
+        len(words) > 1
+        and words[-1] == "token"
+        and words[-2] in _TOKENISED
+        and (words[-2] != "method" or words[-3:-2] == ["payment"])
+    )
 
 
 def _abbreviates(tag: str, word: str) -> bool:
@@ -714,6 +767,12 @@ def _abbreviates(tag: str, word: str) -> bool:
         if at == -1:
             return False
     return True
+
+
+def _words_before(text: str, name_start: int) -> list[str]:
+    """The two words before a name, lower-case (`payment method` before `token`)."""
+    before = text[max(0, name_start - 40) : name_start].rstrip(" \t\"'-")
+    return [w.lower() for w in patterns.split(r"[^A-Za-z0-9]+", before)[-2:]]
 
 
 def _word_before(text: str, name_start: int) -> str:

@@ -94,12 +94,19 @@ def _unwrap(raw: str) -> str:
     return value
 
 
+# A name before `=`: lower case, CamelCase words or a constant's capitals, digits after letters.
+_NAME_BEFORE_EQUALS = r"(?:[A-Za-z_][a-z0-9_.-]*(?:[A-Z][a-z0-9_.-]+)*|[A-Z][A-Z0-9_.-]*)="
+
+
 def _made(value: str) -> bool:
     """Whether a word of a sentence looks made, not written (see the module's decisions)."""
     if not 8 <= len(value) <= 64 or value[0] in "$%{@#-&<([":
         return False
-    if "=" in value and (value.endswith("=") or patterns.match(r"[A-Za-z_][\w.-]*=", value)):
-        return False  # `name=value`, base64's padding: `=` inside a made value only (`Et=r*Yg`)
+    if value.isalpha():
+        return False  # a word: every shape below holds a digit or a symbol (cheap, first)
+    if "=" in value and (value.endswith("=") or patterns.match(_NAME_BEFORE_EQUALS, value)):
+        return False  # `name=value`, base64's padding: `=` inside a made value only (`Et=r*Yg`,
+        # `icHMgHZ=6ov…`: no name has its case changing at random)
     if patterns.search(r"[/\\(){}\[\]<>|:]|^\d{4}-\d\d-\d\d", value) or _is_placeholder(value):
         return False
     if patterns.fullmatch(r"[^@\s]+@[\w.-]+\.[A-Za-z]{2,}", value):  # an e-mail
@@ -110,7 +117,11 @@ def _made(value: str) -> bool:
     lower = any(c.islower() for c in value)
     digit = any(c.isdigit() for c in value)
     symbol = not _SYMBOLS.isdisjoint(value)
-    if patterns.fullmatch(_PASSPHRASE, value) or patterns.fullmatch(_COMPOUND_YEAR, value):
+    if (
+        patterns.fullmatch(_PASSPHRASE, value)
+        or patterns.fullmatch(_COMPOUND_YEAR, value)
+        or (digit and patterns.fullmatch(_COMPOUND_NUMBER, value))
+    ):
         return True
     if upper and lower:
         if digit and symbol:
@@ -138,7 +149,7 @@ def _find_told_password(m: re.Match[str]) -> _Found:
     if skip is None:
         return None
     previous = ""
-    for token in tokens[skip : skip + 8]:
+    for at, token in enumerate(tokens[skip : skip + 8], skip):
         raw = token.group()
         value = _unwrap(raw)
         lowered = value.lower()
@@ -147,9 +158,45 @@ def _find_told_password(m: re.Match[str]) -> _Found:
         if previous not in _NAMING and (_made(value) or _made_after_dash(value)):
             begin = start + token.start() + raw.find(value)
             return "password", begin, begin + len(value)
+        if raw[:1].isupper() and raw.isascii() and previous not in _TITLED:
+            spaced = _spaced_passphrase(tokens, at)
+            if spaced is not None:
+                return "password", start + spaced[0], start + spaced[1]
         if raw.endswith((".", "!", "?", ";")) and value == raw.rstrip(".!?;"):
             return None  # the sentence ends
         previous = lowered
+    return None
+
+
+# Words after which capitalised words are a title (`in the Security Handbook Volume 2`).
+_TITLED = frozenset("the a an in of from see at on to by under per via".split())
+
+
+def _capitalised(word: str) -> bool:
+    """`Nimbus`: an ASCII word of three to ten letters, its first a capital."""
+    return (
+        3 <= len(word) <= 10
+        and word.isascii()
+        and word[0].isupper()
+        and word[1:].islower()
+        and word.isalpha()
+    )
+
+
+def _spaced_passphrase(tokens: list[re.Match[str]], at: int) -> tuple[int, int] | None:
+    """Where a passphrase written apart starts and ends, from the token at `at`: three
+    capitalised words or more and a small number last, before its clause ends (`the temporary
+    password is Nimbus Almond Marram 87;`), as generators and people make them."""
+    words = 0
+    for token in tokens[at : at + 9]:
+        raw = token.group()
+        if _capitalised(raw):
+            words += 1
+            continue
+        value = raw.rstrip(".,;:!?)")
+        if words >= 3 and value.isdigit() and len(value) <= 3 and value.isascii():
+            return tokens[at].start(), token.start() + len(value)
+        return None
     return None
 
 
@@ -367,6 +414,34 @@ _LOGIN_WORDS = (
     r"(?i)\b(?:login|logins|log[ -]in|sign[ -]?in|credentials?|creds|user(?:name)?[ ]?/[ ]?pass"
     r"(?:word)?|typed|auth)\b"
 )
+
+
+def _find_signed_in_as(m: re.Match[str]) -> _Found:
+    """`log in as USER with VALUE` (`using`, `and`): the value, when made (see `_made`); not
+    `with SSO`, `using the admin key`."""
+    raw = m.group("v")
+    value = _unwrap(raw)
+    if not (_made(value) or _made_after_dash(value)):
+        return None
+    begin = m.start("v") + raw.find(value)
+    return "password", begin, begin + len(value)
+
+
+# Signing in told in a sentence: as whom, then with what (a ticket's steps, a hand-over mail).
+_SIGNED_IN_RULE = _Rule(
+    r"(?:log(?:ged|ging)?|sign(?:ed|ing)?)[ \t-]?(?:in|on)[ \t]+as[ \t]+[^\s,;]{1,64},?[ \t]+"
+    r"(?:with|using|and)[ \t]+(?P<v>\S{1,64})",
+    _find_signed_in_as,
+    tuple(
+        f"{verb}{join}{to} as "
+        for verb in ("log", "logged", "logging", "sign", "signed", "signing")
+        for join in ("", " ", "-")
+        for to in ("in", "on")
+    ),
+    fold=True,
+)
+
+
 _SLASHED_LOGIN_RULE = _Rule(
     r"[ \t]/[ \t]+(?P<v>[^\s/]{8,128})",
     _find_slashed_login,
@@ -414,6 +489,10 @@ def _marked_word(word: str) -> bool:
 # A long word run into a year (`Sunflower2024!`), one of its letters perhaps a digit in disguise
 # (`Mart3nfjord2023`: a person's password, as a word of prose never is).
 _COMPOUND_YEAR = r"[A-Z](?:[a-z]{7,}|[a-z]{2,}[0-9][a-z]{2,}(?<=[A-Za-z0-9]{8}))\d{4}[!#$%&*@^~?]?"
+# Told as a password (`_made`, after its word): a long word run into any number of three to five
+# digits (`Onyxcobalt938`), its letters perhaps digits in disguise (`Alm0nddelt42024`), as people
+# pick them; a word of prose has no number glued to it, a version (`Python311`) has a short word.
+_COMPOUND_NUMBER = r"[A-Z](?:[a-z]|\d(?=[a-z])){6,}[a-z]\d{3,5}[!#$%&*@^~?]?"
 _GENERATOR_SYMBOLS = "!#$%&*+?@^~_-="
 
 
@@ -441,8 +520,14 @@ def _predicate_made(value: str) -> bool:
     pieces = [p for p in patterns.split(r"[^A-Za-z0-9]+", value) if p]
     if any(sum(c.isalpha() for c in p) >= 6 and _wordy(p) for p in pieces) or _of_words(pieces):
         return False  # `Build-Server-2024x`, `MyClass_Test2`: words and identifiers
-    changes = sum(_class(a) != _class(b) for p in pieces for a, b in pairwise(p))
-    return changes * 3 >= len(run)
+    # a generator's symbols are a class of their own: `Rr?rijRPY^~J^?3DUl` changes at each
+    kept = [p for p in patterns.split(r"[^A-Za-z0-9!#$%&*+?@^~]+", value) if p]
+    changes = sum(_symbol_class(a) != _symbol_class(b) for p in kept for a, b in pairwise(p))
+    return changes * 3 >= sum(map(len, kept))
+
+
+def _symbol_class(c: str) -> int:
+    return _class(c) if c.isalnum() else 3
 
 
 def _of_words(pieces: list[str]) -> bool:

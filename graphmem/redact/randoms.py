@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator
 from math import log2
 
 from graphmem import patterns
-from graphmem.redact.assignments import _encrypted
+from graphmem.redact.assignments import _encrypted, _hashed_here, _tokenised
 from graphmem.redact.rule import _Found, _Words
 from graphmem.redact.values import (
     _HAS_DIGIT,
@@ -89,9 +89,9 @@ _PUBLIC_TAGS = frozenset(
 # equals sign, a quote, a call's parenthesis, a flag's blank, a sentence's blank), and a list's
 # bracket (`secrets: ["…"]`).
 _LABEL = r"""([^\W\d_][^\s:=(,\[\]'"]{0,60})['"\]]?\s*(?:[:=(,\[]|=>|:=|\s)\s*[\[(]?['"]?$"""
-# Words of a label that say its value is public, an id, a digest, ciphertext or a nonce (OAuth's
-# `state`, which the browser carries in the URL), or a record's id: what a scheduler, a CI or a
-# platform names a run of something by (`execution …`, `activity …`, `job …`, `snapshot …`).
+# Words of a label that say its value is public, an id, a digest (or the function that made it:
+# `Password_PBKDF2=…`), ciphertext or a nonce (OAuth's `state`, which the browser carries in
+# the URL).
 _PUBLIC_WORDS = frozenset(
     """public pub publishable client site id ids uuid guid puuid kid hash digest checksum sum
     md5 sha sha1 sha256 sha512 etag fingerprint integrity commit revision rev nonce salt iv
@@ -100,8 +100,16 @@ _PUBLIC_WORDS = frozenset(
     sitekey recipient recipients next marker continuation mac hmac prefix path dir file name
     endpoint domain host url uri md pubkey cuid ulid ksuid nanoid crt cert certificate
     state accessor request trace span correlation transaction txn invoice order tag
-    execution activity run job task operation event deployment pipeline workflow attempt batch
-    snapshot release ticket incident document folder drive upload""".split()
+    hashed kdf pbkdf bcrypt scrypt argon""".split()
+)
+# Words naming a record a scheduler, a CI, a platform or a fleet runs or enrols (`execution …`,
+# `job …`, `snapshot …`, `agent …`, `get-principal: …`): the value is the record's id when the
+# word is the label itself, its last word; before another (`agent token`, `job token`) it says
+# whose the credential is.
+_RECORD_WORDS = frozenset(
+    """execution activity run job task operation event deployment pipeline workflow attempt batch
+    snapshot release ticket incident document folder drive upload agent principal device machine
+    instance worker runner""".split()
 )
 
 
@@ -158,7 +166,7 @@ class _RandomValues:
             ):
                 named = None  # `public_key_…`, `client_key_…`
             if named is None or not (
-                _random(value[named.end() :])
+                _random(value[named.end() :], one_case=20)
                 or patterns.fullmatch(_TAGGED_HEX, value[named.end() :])
             ):
                 return None
@@ -175,7 +183,9 @@ class _RandomValues:
             _CHAIN, text[max(0, start - 120) : end + 120]
         ):
             return None  # a chain's address: a public key or its hash (a secret key is longer)
-        return None if _said_public(text, start, end) else ("secret", start, end)
+        if _said_public(text, start, end) or _hashed_here(text, start, end):
+            return None  # `pwd=…,kdf=bcrypt`: a stored hash, beside its function's parameters
+        return "secret", start, end
 
 
 def _public_key(value: str) -> bool:
@@ -189,13 +199,14 @@ def _grouped(value: str) -> bool:
     return len(groups) >= 4 and 4 <= len(groups[0]) <= 8 and len(set(map(len, groups))) == 1
 
 
-def _random(value: str) -> bool:
+def _random(value: str, one_case: int = 24) -> bool:
     """Cheapest tests first, string methods rather than loops over characters: this runs on
-    every long run of a text."""
+    every long run of a text. `one_case`: the length from which one case and digits may be a
+    generator's (after a tag that says secret, `live_sk_…`, from 20)."""
     if len(value) < 20 or not _HAS_DIGIT(value) or not value.strip(_HEX):
         return False  # no digit: a name or a path; hex (digests, SHAs, UUIDs): the common case
     upper, lower = value.lower() != value, value.upper() != value
-    if not (upper and lower) and (len(value) < 24 or not (upper or lower)):
+    if not (upper and lower) and (len(value) < one_case or not (upper or lower)):
         return False  # one case and digits: a generator's only when long
     if sum(map(value.count, "0123456789abcdef-")) >= 0.8 * len(value):
         return False  # hex with a tag: `1be4404ae3765685-FRA`
@@ -330,8 +341,17 @@ def _under_label(text: str, line_start: int, end: int) -> bool:
 
 
 def _public(named: str) -> bool:
-    """Whether a word of the label (split at case, digits and symbols) says public or an id."""
-    words = patterns.split(
-        r"[\W_]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])", named
+    """Whether a word of the label (split at case, digits and symbols) says public or an id, or
+    its last word names a record (see `_RECORD_WORDS`), or it names a card's token."""
+    words = [
+        w.lower()
+        for w in patterns.split(
+            r"[\W_]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])", named
+        )
+        if w
+    ]
+    return (
+        any(w in _PUBLIC_WORDS for w in words)
+        or (bool(words) and words[-1] in _RECORD_WORDS)
+        or _tokenised(" ".join(words))  # `cardToken`: a card's stand-in
     )
-    return any(w.lower() in _PUBLIC_WORDS for w in words)

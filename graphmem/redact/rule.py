@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import cached_property
+from itertools import islice
 
 from graphmem import patterns
 from graphmem.record import record
@@ -131,16 +132,43 @@ class _WordRule:
 
     regex: str
     find: _Finder
-    word: str  # sought in `_Words.words` (lower-cased, a word a line), or in the lowered text
+    word: str  # sought in `_Words.words` (lower-cased, a word a line)
 
     def matches(
         self, text: str, folded: str, done: list[int], words: _Words | None = None
     ) -> Iterator[re.Match[str]]:
-        if patterns.search(self.word, folded if words is None else words.words) is None:
+        """Given the text's words, the regex is tried only inside the words that hold a match
+        of `word` (a URL's word costs no scan of the whole text); many such words, or a text
+        whose lowering changed its length, are scanned whole; so is a text ungated, or whose
+        words outgrew it (`_Words.framed` false)."""
+        pattern = patterns.compile(self.regex)
+        if words is None or not words.framed:  # ungated, or the words are the whole text
+            yield from (m for m in pattern.finditer(text) if m.start() >= done[0])
             return
-        for match in patterns.compile(self.regex).finditer(text):
-            if match.start() >= done[0]:
-                yield match
+        haystack = words.words
+        found = [m.span() for m in islice(patterns.finditer(self.word, haystack), 33)]
+        if not found:
+            return
+        if len(found) > 32 or len(folded) != len(text):
+            yield from (m for m in pattern.finditer(text) if m.start() >= done[0])
+            return
+        spans: set[tuple[int, int]] = set()
+        for start, end in found:  # the whole word (a line of `words.words`) holding each
+            first = haystack.rfind("\n", 0, start) + 1
+            word = haystack[first : haystack.find("\n", end)]
+            at = folded.find(word)
+            while at != -1:
+                after = at + len(word)
+                if (at == 0 or folded[at - 1].isspace()) and (
+                    after == len(folded) or folded[after].isspace()
+                ):
+                    spans.update(m.span() for m in pattern.finditer(text, at, after))
+                at = folded.find(word, after)
+        for start, end in sorted(spans):
+            if start >= done[0]:
+                match = pattern.match(text, start, end)
+                if match is not None:
+                    yield match
 
 
 def _gate(trigger: str, framed: bool) -> tuple[str, ...]:

@@ -473,6 +473,122 @@ _MYSQL_CLIENT = (
 )
 
 
+# A command that adds or registers an account (`filebrowser users add NAME PW`, `mc admin user
+# add ALIAS NAME PW`, `prosodyctl register NAME HOST PW`), or is given the administrator's
+# (`install admin PW`): the arguments after it, up to six, flags between them.
+_ACCOUNT_VERBS = (
+    *("users add", "user add", "users create", "user create", "account add", "account create"),
+    *("adduser ", "add-user ", "add_user ", "createuser ", "create-user ", "register "),
+    *("install admin ", "install root ", "setup admin ", "init admin "),
+)
+_ACCOUNT_COMMAND = (
+    r"(?i)(?<![\w-])(?:(?:users?|account)[ \t]{1,8}(?:add|create)|add[-_]?user|create[-_]?user"
+    r"|register|(?:install|setup|init)(?=[ \t]{1,8}(?:admin|root)[ \t]))"
+    r"(?P<args>(?:[ \t]{1,8}(?:\"[^\"\n]{1,256}\"|'[^'\n]{1,256}'|[^\s\"';|&]{1,256})){2,6})"
+)
+_ARG = r"\"(?P<dq>[^\"\n]{1,256})\"|'(?P<sq>[^'\n]{1,256})'|(?P<v>[^\s\"';|&]{1,256})"
+
+
+def _find_account_password(m: re.Match[str]) -> _Found:
+    """The first argument after the account's that is made (see `_made`: a generator's run, a
+    passphrase, a word run into a number), not a flag's value, a host, an e-mail, a path: the
+    account's password. The account is the first argument that is no flag, URL or host."""
+    start = m.start("args")
+    args = list(patterns.finditer(_ARG, m.group("args")))
+    account = False
+    flag = False
+    for arg in args:
+        group = next(g for g in ("dq", "sq", "v") if arg.group(g) is not None)
+        value = arg.group(group)
+        if value.startswith("-"):
+            flag = "=" not in value  # `--role admin`: its value next
+            continue
+        if flag:
+            flag = False
+            continue
+        if not account:
+            account = "://" not in value
+            continue
+        if _account_made("", value):
+            return "password", start + arg.start(group), start + arg.end(group)
+    return None
+
+
+# `user:password` as one word: a credentials file's line (Deluge's `auth`: `name:pw:level`,
+# chpasswd's input) or a short flag's argument (`transmission-remote -n 'user:pw'`).
+_ACCOUNT_PAIR = (
+    r"(?<!\S)(?P<q>[\"']?)(?P<user>[A-Za-z_][\w.@-]{0,63}):(?P<v>[^\s:\"'`/]{6,128})"
+    r"(?::\d{1,3})?(?P=q)(?=\s|$)"
+)
+
+
+def _find_account_pair(m: re.Match[str]) -> _Found:
+    """A login written `user:password` (see `_ACCOUNT_PAIR`): the password, when made."""
+    user, value, text = m.group("user"), m.group("v"), m.string
+    before = text[_line_start(text, m.start(), 60) : m.start()]
+    if before.strip():  # after a short flag, or alone on its line
+        if not patterns.search(r"(?<![\w-])-[A-Za-z][ \t]{1,8}$", before):
+            return None
+    elif not patterns.compile(r"[ \t]*(?:\r?\n|$)").match(text, m.end()):
+        return None  # a line's word with more after it: not a credentials file's line
+    return None if not _account_made(user, value) else ("password", m.start("v"), m.end("v"))
+
+
+def _account_made(user: str, value: str) -> bool:
+    """Whether an account's value is its password: made (see `_made`), not a snake_case name
+    (`gdk_pixbuf_xlib_2_info:gdk_pixbuf_xlib_2`, a table's), nor a placeholder login's."""
+    return (
+        _made(value)
+        and not patterns.fullmatch(r"[a-z0-9_]+", value)
+        and not _placeholder_login(user, value)
+    )
+
+
+def _find_account_entries(m: re.Match[str]) -> _Found:
+    """A section or a mapping of accounts (`[users]`, `users:`): its entries, `name = value` or
+    `name: value`, up to the next section or a line less indented; each made value is a
+    password (a hash, `$2y$…`, a reference or a setting's word is not made)."""
+    text, found = m.string, []
+    if text[_line_start(text, m.start(), 200) : m.start()].strip():
+        return None  # not a line's start: `allowed users: …` in a sentence
+    at = m.end()
+    for _ in range(64):
+        line = patterns.compile(
+            r"(?P<indent>[ \t]{0,40})(?P<name>[\w.@-]{1,64})[ \t]{0,8}[:=][ \t]{0,8}(?P<q>[\"']?)"
+            r"(?P<v>[^\s\"']{1,256})(?P=q)[ \t]{0,8}(?:\r?\n|$)"
+        ).match(text, at)
+        if line is None or (m.group().strip().endswith(":") and not line.group("indent")):
+            break  # a section's end, or YAML's mapping's
+        value = line.group("v")
+        if (_account_made(line.group("name"), value) or _looks_generated(value)) and not (
+            _placeholder_login(line.group("name"), value) or value[0] in "$%{"
+        ):
+            found.append(("password", line.start("v"), line.end("v")))
+        at = line.end()
+    return found or None
+
+
+# A file printed (`cat`, `type`, `Get-Content`, `head`), then its contents on the next line: a
+# private key's file name (`id_ed25519`, `privatekey`, `server.key`) makes a bare base64 line
+# under it the key (WireGuard's, RustDesk's, an ed25519 seed).
+_PRINTED_FILE = (
+    r"(?i)(?<![\w-])(?:cat|type|get-content|gc|more|less|head|tail)(?:[ \t]{1,8}-[\w-]{1,20}){0,4}"
+    r"[ \t]{1,8}[\"']?(?P<path>[^\s\"';|&]{1,256})[\"']?[ \t]{0,8}\r?\n"
+    r"(?P<v>[A-Za-z0-9+/]{40,8000}={0,2})[ \t]{0,8}(?=\r?\n|$)"
+)
+_KEY_FILE = (
+    r"(?i)(?:^|[/\\])(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|[\w.-]*priv(?:ate)?[-_]?key[\w.-]*"
+    r"|privkey[\w.-]*|[\w.-]+\.key)$"
+)
+
+
+def _find_printed_key(m: re.Match[str]) -> _Found:
+    """The line printed under a private key's file name, when generated (see `_PRINTED_FILE`)."""
+    if patterns.search(_KEY_FILE, m.group("path")) is None or not _looks_generated(m.group("v")):
+        return None  # `cat id_ed25519.pub`, `cat notes.txt`: another file's contents
+    return "private_key", m.start("v"), m.end("v")
+
+
 def _find_unquoted_short_p(m: re.Match[str]) -> _Found:
     """Any tool's `-p` followed by a run a generator made, unquoted (`mydumper … -p <random>`,
     `rabbitmqadmin -p <random>`): letters of both cases and digits, no word in it. Not a
@@ -696,13 +812,35 @@ _OTHER_RULES: tuple[_Rule | _WordRule, ...] = (
         "-P ",
     ),
     *_CLI_PASSWORD_RULES,
-    _rule(  # any tool's `-p`, quoted: a password when it looks made (see `_find_quoted_short_p`)
-        r"(?<![\w-])-p(?:[ \t]+|=)?" + _QUOTED_VALUE + ")",
+    _rule(  # any tool's `-p` (or `-P`: rspamc's, sqlcmd's), quoted: a password when it looks
+        # made (see `_find_quoted_short_p`)
+        r"(?<![\w-])-[pP](?:[ \t]+|=)?" + _QUOTED_VALUE + ")",
         _find_quoted_short_p,
-        "-p'",
-        "-p '",
-        '-p"',
-        '-p "',
+        *("-p'", "-p '", '-p"', '-p "', "-P'", "-P '", '-P"', '-P "'),
+    ),
+    _Rule(  # an account, then its password, given to a command that adds or registers it
+        _ACCOUNT_COMMAND,
+        _find_account_password,
+        _ACCOUNT_VERBS,
+        fold=True,
+    ),
+    _WordRule(  # a login as one word, `user:password` (see `_find_account_pair`)
+        _ACCOUNT_PAIR,
+        _find_account_pair,
+        r"(?m)^[\"']?[a-z_][\w.@-]{0,63}:[^\s:\"'`/]{6,128}(?::\d{1,3})?[\"']?$",
+    ),
+    _Rule(  # a section or a mapping of accounts: `[users]`, then `name = password` lines
+        r"(?:\[(?:users|accounts|logins|credentials|passwords)\]|users:)[ \t]{0,8}\r?\n",
+        _find_account_entries,
+        ("[users]", "[accounts]", "[logins]", "[credentials]", "[passwords]", "users:"),
+        fold=True,
+    ),
+    _Rule(  # a private key file's contents, printed by the command before them
+        _PRINTED_FILE,
+        _find_printed_key,
+        ("cat ", "type ", "get-content ", "gc ", "more ", "less ", "head ", "tail "),
+        fold=True,
+        word=r"(?m)^[a-z0-9+/]{40,8000}={0,2}$",  # the contents: a line of base64 alone
     ),
     _Rule(  # any tool's `-p`, unquoted: a password when random (see `_find_unquoted_short_p`)
         r"(?<![\w-])-p[ \t]+(?P<v>[A-Za-z0-9][\w.~+!@#%^*=-]{11,63})(?=[ \t]|$)",

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 # ...)`), which spares every hook ~2 ms of compiling them up front.
 _PLACEHOLDER = r"""(?ix)^(?:
         \$\{[^}]*\}? | \$\(.*\)? | \$[A-Za-z_]\w* | %[A-Za-z_]\w*% | \{\{.*\}\} | \#\{[^}]*\}\#?
+      | [?%@]\{(?:[^{}\s]{1,200}\}|[\w.:/|()'"\#\[\]@-]{1,200})  # Hiera's %{…}, any sigil's
       | \$\d+ | \? | @[A-Za-z_][\w.]*@?                 # SQL parameters: $1, ?, @pw; Maven: @db.pw@
       | `[^`]*` | -                                      # a command's output; `-`: none (reg)
       | \{[a-z]+[ \t][^{}]*\}                            # borgmatic's {credential systemd x}
@@ -74,12 +75,13 @@ _CODE_REFERENCE = (  # `std::env::var(`, `Config::get(`: Rust, C++, PHP and Ruby
 # parameters, Grafana's `$__file{…}`, ARNs, and `store:` references (vault, SSM, keychain,
 # TeamCity's `credentialsJSON:<uuid>`, any `word:/path`, after `@` too). Or kept here
 # encrypted, which is no secret either: SOPS `ENC[…]`, Jasypt `ENC(…)`, Spring's `{cipher}…`,
-# Halyard's `encrypted:…`, Pulumi's versioned ciphertext `v1:<nonce>:…`, EJSON's `EJ[1:…]`,
-# Jenkins' `{AQAAAB…}`, an armored PGP message; and a password hashed as Django stores it
-# (`pbkdf2_sha256$…`).
+# Halyard's `encrypted:…` (or the word before the blob: `Encrypted 2be9…`, `Hashed …`),
+# Pulumi's versioned ciphertext `v1:<nonce>:…`, EJSON's `EJ[1:…]`, Jenkins' `{AQAAAB…}`, an
+# armored PGP message; and a password hashed as Django stores it (`pbkdf2_sha256$…`).
 _REFERENCE = r"""(?ix)(?:
         ![A-Za-z][\w/.:-]*$ | %[\w.()-]+%$ | \$__\w+\{ | ENC[\[(] | arn:aws[\w-]*:
-      | \{cipher\} | encrypted: | v\d:[A-Za-z0-9+/=]{8,32}:[A-Za-z0-9+/=] | EJ\[\d:  # EJSON
+      | \{cipher\} | (?:encrypted|hashed)(?::|[ \t]+(?=[A-Za-z0-9+/]{16}))
+      | v\d:[A-Za-z0-9+/=]{8,32}:[A-Za-z0-9+/=] | EJ\[\d:  # EJSON
       | \{AQAAAB[A-Za-z0-9+/]{16}                      # Jenkins' Secret, encrypted: `{AQAAAB…}`
       | -----BEGIN[ ](?:PGP[ ]MESSAGE|AGE[ ]ENCRYPTED)        # armored ciphertext's first line
       | (?:pbkdf2(?:_sha\d+)?|argon2|bcrypt(?:_sha256)?|scrypt)\$  # Django's, Gitea's hashes

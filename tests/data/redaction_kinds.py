@@ -5232,3 +5232,225 @@ for text in (
     "The value comes from draft-ietf-httpbis-digest-headers-13",
 ):
     _l("mixed", text)
+
+
+# Round 20. A random value after a word naming a record a fleet enrols or runs (a device, a
+# principal, an instance, a worker), when that word is the label itself: the record's id. Before
+# another word (`agent token`) it says whose the credential is.
+for template in (
+    "osquery fleet: device {v} enrolled, platform darwin",
+    "Entra ID: service principal {v} created for the deploy app",
+    "Puppet: machine {v} registered with the primary server",
+    "Celery: worker {v} came online (concurrency 8)",
+):
+    _l("mixed", template.format(v=_r(30)))
+_v = _r(32)
+_s("config_syntax", f"Semaphore agent token {_v} registered for the build pool", _v)
+
+
+# Round 20. A value labelled with the function that hashed it (`password_bcrypt`, `…_SCRYPT`,
+# `Argon2…`): a digest, as a label's `hash` says.
+_l("mixed", f"admin_password_bcrypt: {_r(31)}")
+_l("mixed", f'[Auth]\nRoot\\Password_SCRYPT="{_r(24)}:{_r(44)}"')
+
+
+# Round 20. A token whose tag says secret (`…_sk_`, `…_secret_`) before a body of one case and
+# digits of 20 or more: a credential, as a body of both cases was.
+_v = f"prod_sk_{_r(22, LOWER_AN)}"
+_s("authorization", f'http POST https://api.payhub.example/v1/charges "x-hub-key:{_v}"', _v)
+_v = f"live_secret_{_r(24, UPPER_AN)}"
+_s("config_syntax", f"Dashboard > API\nSecret    {_v}    created 2025-02-02", _v)
+_l("mixed", f"Dashboard > API\nPublishable    live_pub_{_r(24, LOWER_AN)}    created 2025-02-02")
+
+
+# Round 20. A token named for what payment APIs tokenise, a card or a payment method: it stands
+# in the card's place (a reference, whatever its shape). A user's, a session's token is a
+# credential still.
+for text in (
+    f"Checkout.com: card token tok_{_r(26, LOWER_AN)} created for the 3DS flow",
+    f'Spreedly response: {{"payment_method_token": "{_r(29)}", "state": "retained"}}',
+    f"Braintree vault: payment method token {_r(7, LOWER_AN)}7 attached to customer 4211",
+    f"Adyen webhook: cardToken={_r(16, UPPER_AN)}8 (storedPaymentMethodId)",
+):
+    _l("mixed", text)
+_v = _r(28)
+_s("config_syntax", f"Pusher: user token {_v} issued for channel presence-ops", _v)
+
+
+# Round 20. A password's value that its record says is the stored hash: a digest's shape on a
+# line naming the hash's salt or its function's parameters; or behind the word that says so
+# (`Hashed …`, `Encrypted …`). A digest's name elsewhere on the line (`HASH_ALGO=md5`) is not.
+for text in (
+    f"users.tsv: ana\tpassword={_r(64, HEX)}\tsalt={_r(8)}\titerations=27500",
+    f"accounts.csv\n3,ops,pwd={_r(44)},kdf=bcrypt,cost=12",
+    f"<Password>Hashed {_r(40, HEX)}</Password>",
+    f'"db": {{"password": "Encrypted {_r(22)}==", "user": "app"}}',
+):
+    _l("mixed", text)
+_v = _r(32, HEX)
+_s("config_syntax", f"DB_PASSWORD={_v} HASH_ALGO=md5", _v)
+_v = _fakes.password()
+_s("config_syntax", f"PASSWORD=Encrypted{_v}", f"Encrypted{_v}")
+
+
+# Round 20. A template's action (`{{ … }}`: consul-template's, Nomad's, Go's) calling a function
+# named for a secret with a path: the path is no value. And a reference behind any sigil's
+# braces (Hiera's `%{lookup(…)}`, `@{…}`), as `${…}` and `#{…}` were.
+for text in (
+    'token: {{ with secret "ci/npm" }}{{ .Data.data.token }}{{ end }}',
+    '{{- with secret "pki/issue" "common_name=web.internal" -}}',
+    'MAILGUN_KEY={{ with nomadVar "nomad/jobs/mailer" }}{{ .api_key }}{{ end }}',
+    "profile::db::password: \"%{lookup('vault_db_password')}\"",
+    "api_key: '%{hiera(datadog_api_key)}'",
+    "  secret: @{prod.api.secret}",
+):
+    _l("config_syntax", text)
+_v = _fakes.password()
+_s("config_syntax", f"{{{{ .Values.name }}}}\npassword: {_v}", _v)
+
+
+# Round 20. A password told after its word, as people pick one: a long word run into a number of
+# three to five digits (`Harborquartz417`), its letters perhaps digits in disguise. A short word
+# with a number (`Office365`) is a product's name.
+_PEOPLES = Fakes(20_261_202, "amber birch cedar delta ember fjord garnet harbor quartz".split())
+
+
+def _compound(digits: int) -> str:
+    while True:
+        word = _PEOPLES.leet() if digits == 5 else _PEOPLES.human()
+        core = word.rstrip("!?.#*@")
+        number = len(core) - len(core.rstrip("0123456789"))
+        if number == digits or (digits == 5 and number >= 5):
+            return core
+
+
+_v = _compound(3)
+_s("config_syntax", f"Swahili (ujumbe): Nenosiri la wifi ni {_v}, usimwambie mtu.", _v)
+_v = _compound(4)
+_s("config_syntax", f"Slovak (poznámka): Heslo k tlačiarni je teraz {_v}; nikomu ho nedávaj.", _v)
+_v = _compound(5)
+_s(
+    "config_syntax",
+    f"Tok Pisin (tok): Password bilong kompiuta em {_v}. No ken tokim narapela.",
+    _v,
+)
+for text in (
+    "Il password di Office365 scade ogni novanta giorni, come da policy.",
+    "The password screen of Windows2000 looked nothing like this one.",
+):
+    _l("mixed", text)
+
+
+# Round 20. A made value told last in a clause, a password manager's symbols in it: each symbol
+# changes the class of what follows, as a change of case or a digit does.
+_v = _fakes.password()
+_s("config_syntax", f"Czech (poznámka): Na serveru je od včerejška {_v}, nikomu to neříkej.", _v)
+_v = _fakes.password()
+_s(
+    "config_syntax",
+    f"Bulgarian (бележка): За новия сървър вече е {_v}, не казвай на никого.",  # noqa: RUF001
+    _v,
+)
+for text in (
+    "Czech (poznámka): V konfiguraci je teď nastaveno Foo::BarBaz, nic víc.",
+    "Slovak (poznámka): Build teraz beží s prepínačmi -O2 -Wall, nič viac.",
+):
+    _l("mixed", text)
+
+
+# Round 20. An account, then its password, given to a command that adds or registers it (any
+# tool's `user add`, `register`, `adduser`), or the administrator's to an installer: the first
+# made argument after the account's, flags and hosts between.
+_v = _fakes.password()
+_s("config_syntax", f"mc admin user add myminio alice {_v}", _v)
+_v = _PEOPLES.phrase()
+_s("config_syntax", f"prosodyctl register alice chat.example.org '{_v}'", _v)
+_v = _fakes.password()
+_s("config_syntax", f"sudo ejabberdctl register ops xmpp.example.org {_v}", _v)
+_v = _fakes.password()
+_s("config_syntax", f'./bin/console setup admin "{_v}" --email ops@example.org', _v)
+for text in (
+    "npm install react lodash-es date-fns",
+    "mc admin user add myminio alice",
+    "certbot register --email ops@example.org --agree-tos --no-eff-email",
+    "gitlab-runner register --url https://gitlab.example.com --executor docker",
+    "useradd -m -s /bin/bash alice",
+    "filebrowser users add alice --perm.admin --locale en",
+):
+    _l("config_syntax", text)
+
+
+# Round 20. A login written as one word, `user:password`: a credentials file's line (chpasswd's
+# input, a `name:password:level` list) or a short flag's argument; the password when made.
+_v = _fakes.password()
+_s("config_syntax", f"sudo chpasswd <<'EOF'\nops:{_v}\nEOF", _v)
+_v = _PEOPLES.phrase()
+_s("config_syntax", f"curl -x http://proxy.internal:3128 -U 'ops:{_v}' https://example.org", _v)
+_v = _PEOPLES.any_password()
+_s("config_syntax", f"$ cat /srv/app/users.list\nreader:{_v}:1", _v)
+for text in (
+    "docker run -v 'pgdata:/var/lib/postgresql/data' postgres:16",
+    "ports:8080\nimage:nginx",
+    "$ cat /etc/group\nadm:x:4:syslog",
+    # numpy.distutils' docstring: a name and its section's, as a first version read a login
+    "    gdk_pixbuf_xlib_2_info:gdk_pixbuf_xlib_2\n    gtkp_x11_2_info:gtkp_x11_2",
+):
+    _l("config_syntax", text)
+
+
+# Round 20. A section or a mapping of accounts (`[users]`, `users:`): each entry's made value is
+# a password; a hash, a setting's word, a list of roles is not.
+_v = _fakes.password()
+_s("config_syntax", f"# svnserve passwd\n[users]\nharry = {_v}\nsally = sally", _v)
+_v = _PEOPLES.any_password()
+_s("config_syntax", f"smtp4dev:\n  users:\n    relay: {_v}\n  port: 2525", _v)
+for text in (
+    "users:\n  alice: $2y$10$" + _r(53, "./" + AN) + "\n  max: 100",
+    "[users]\ndefault_shell = /bin/bash\nhome_base = /home",
+    "users:\n  - name: alice\n    groups: [dev]",
+):
+    _l("config_syntax", text)
+
+
+# Round 20. A private key's file printed by the command before its contents (`cat`, `type`,
+# `Get-Content`): a bare base64 line under it is the key. A public key's file is not.
+_v = _fakes.b64(32)
+_s("key_block", f"$ sudo cat /etc/wireguard/privatekey\n{_v}\n", _v)
+_v = _fakes.b64(64)
+_s("key_block", f"PS C:\\keys> Get-Content .\\server_private.key\n{_v}", _v)
+_l("mixed", f"$ sudo cat /etc/wireguard/publickey\n{_fakes.b64(32)}\n")
+_l("mixed", f"$ cat release.sha256.b64\n{_fakes.b64(32)}\n")
+
+
+# Round 20. Any tool's `-P`, quoted, as `-p` was: a password when made (a passphrase too); not a
+# regex (`grep -P`) nor a path.
+_v = _PEOPLES.phrase()
+_s("config_syntax", f"ipmitool -I lanplus -H bmc-07 -P '{_v}' power status", _v)
+for text in (
+    "grep -P '\\d{3}-\\d{4}' contacts.txt",
+    "wget -P 'downloads/2024' https://example.org/a",
+):
+    _l("config_syntax", text)
+
+
+# Round 20. A passphrase written apart (three capitalised words or more, a small number last),
+# told as a password; not a title after `in the`.
+_s(
+    "config_syntax",
+    "Das neue Passwort lautet Juniper Otter Canyon 17, bitte ändern.",
+    "Juniper Otter Canyon 17",
+)
+_s("config_syntax", "Wachtwoord: Maple Basil Falcon Pebble 7", "Maple Basil Falcon Pebble 7")
+_l("mixed", "Password rules are in the Security Handbook Volume 2.")
+
+
+# Round 20. Signing in told in a sentence: as whom, then with what; the value when made.
+_v = _fakes.password()
+_s("config_syntax", f"Handover: sign in as ops@acme.example using {_v} and rotate it.", _v)
+_v = _fakes.password()
+_s("config_syntax", f"Repro: logged on as svc_backup and {_v} - the job still fails.", _v)
+for text in (
+    "Log in as admin with SSO, then open Settings.",
+    "Sign in as alice using the hardware key, not the password.",
+):
+    _l("mixed", text)
