@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from graphmem.redact import Redaction, RedactionTimeout, Redactor, redact
@@ -749,6 +749,8 @@ _settings = settings(max_examples=400, deadline=None, suppress_health_check=[Hea
 
 @_settings
 @given(st.one_of(st.text(), _secretish))
+@example("PASSWA 000000Aa 000000Aa")  # a told password's rule took the second made word next time
+@example('p *cfg\n$1 = {user = 0x55592c0 "metrics", password = 0x55592e0 "mDtTkZKu?EVJs"}')
 def test_never_raises_and_is_idempotent(text: str) -> None:
     once = redact(text)
     assert redact(once.text).text == once.text

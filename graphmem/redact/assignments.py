@@ -366,6 +366,11 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         or (value.endswith("=") and _names_code(value[:-1]))
     ):
         return None  # `#define TOKENS 0x0100000`, `OBJ_X509,35L`; `password= scmVersion=`: names
+    if group == "bare" and patterns.fullmatch(r"0x[0-9a-f]{4,16}", value):
+        pointed = patterns.compile(r' "([^"\n]{1,512})"').match(text, m.end(group))
+        if pointed:  # gdb prints a `char *` as its address, then the string: the value
+            kind = _secret_kind(name, pointed.group(1))
+            return None if kind is None else (kind, pointed.start(1), pointed.end(1))
     if name == "PASS" and _test_result(text, name_start):
         return None  # `PASS: addr2line -f option`, Go's `--- PASS: TestSign (0.01s)`
     if group == "bare" and text.endswith("${", 0, name_start) and value[0] in "-?+":

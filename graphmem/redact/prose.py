@@ -43,7 +43,7 @@ from graphmem.redact.names import (
     _PHRASES,
     _classify_name,
 )
-from graphmem.redact.rule import _Found, _line_start, _Rule, _Words
+from graphmem.redact.rule import MARKER_PREFIX, _Found, _line_start, _Rule, _Words
 from graphmem.redact.shapes import _class
 from graphmem.redact.values import _encodes_prose, _is_placeholder, _looks_random, _wordy
 
@@ -148,6 +148,9 @@ def _find_told_password(m: re.Match[str]) -> _Found:
     skip = _named_words(m.group("name"), [t.group() for t in tokens[:3]])
     if skip is None:
         return None
+    told = MARKER_PREFIX + "password]"
+    if any(told in t.group() for t in tokens[: skip + 8]):
+        return None  # told already, and redacted: a second pass takes nothing more
     previous = ""
     for at, token in enumerate(tokens[skip : skip + 8], skip):
         raw = token.group()
