@@ -536,10 +536,13 @@ def _find_account_pair(m: re.Match[str]) -> _Found:
 
 def _account_made(user: str, value: str) -> bool:
     """Whether an account's value is its password: made (see `_made`), not a snake_case name
-    (`gdk_pixbuf_xlib_2_info:gdk_pixbuf_xlib_2`, a table's), nor a placeholder login's."""
+    (`gdk_pixbuf_xlib_2_info:gdk_pixbuf_xlib_2`, a table's), nor a symbol of a library's table
+    (`FUNC:_ZNKSt9bad_alloc4whatEv@@GLIBCXX_3.4`: C++'s mangling, ELF's version), nor a
+    placeholder login's."""
     return (
         _made(value)
         and not patterns.fullmatch(r"[a-z0-9_]+", value)
+        and not patterns.search(r"^_Z|@@?[A-Z][A-Z0-9_]*[0-9._]*$", value)
         and not _placeholder_login(user, value)
     )
 

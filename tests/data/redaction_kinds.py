@@ -5230,6 +5230,8 @@ for text in (
     'set(CPACK_SIGNING_KEY "@CPACK_VENDOR_ID@/@CPACK_KEY_SLOT@")',
     'opts="user= host= password= timeout= retries="',
     "The value comes from draft-ietf-httpbis-digest-headers-13",
+    # a library's symbol table: C++'s mangled names with ELF's versions
+    "FUNC:_ZNKSt9bad_alloc4whatEv@@GLIBCXX_3.4.9\nOBJECT:_ZTVSt12length_error@@GLIBCXX_3.4",
 ):
     _l("mixed", text)
 
