@@ -349,7 +349,7 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         return None  # `--password --gzip`, `--ask-password -user=foo`: the next flag (the tool
         # will prompt; it would read any value starting with `-` as a flag)
     if group == "bare" and patterns.fullmatch(_STATE, value.rstrip(".,;!").lower()):
-        return None  # `master_secret: REMOVED`, `signing-key: Updated.`, `token: optional`
+        return None  # `secret: REMOVED`, `token: optional`, `--secret is deprecated`: a state
     if prose and name.lower() in _BARE_WORD_NAMES and value.rstrip(".,;:!?") in _PASSWORD_NOUNS:
         return None  # `the empty password field.`: a sentence about passwords
     if text[name_start - 1 : name_start] == "@" and m.group("sep") == ":" and value[-1] == "@":
@@ -443,8 +443,6 @@ def _find_assignment(m: re.Match[str]) -> _Found:
         )
     ):
         return None  # <key>Name</key>, public key AAAA…, primary key …, `key: Type | None`
-    if loose and group == "bare" and patterns.fullmatch(_STATE, value.rstrip(".,;!")):
-        return None  # `the --api-key flag is ignored`, `--secret is deprecated`: what it is, told
     typed = patterns.fullmatch(r"\d[ \t]+", loose) is not None  # Cisco's type digit, not a label's
     kind = _secret_kind(name, value, typed=typed)
     if (
